@@ -1,0 +1,51 @@
+import Upload from 'graphql-upload/Upload.mjs';
+import type { FileUpload } from 'graphql-upload/Upload.mjs';
+
+/** Plain objects only (the gateway's variables have no prototype, so test the prototype, not `.constructor`). */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === null || proto === Object.prototype;
+};
+
+/** Finds every Upload in the variables, returning the variables with nulls in their place and the uploads by path. */
+export function extractUploads(variables: Record<string, unknown>): { clean: Record<string, unknown>; uploads: Map<string, Upload> } {
+  const uploads = new Map<string, Upload>();
+  const walk = (value: unknown, path: string): unknown => {
+    if (value instanceof Upload) {
+      uploads.set(path, value);
+      return null;
+    }
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, `${path}.${i}`));
+    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${path}.${k}`)]));
+    return value;
+  };
+  const clean = walk(variables, 'variables') as Record<string, unknown>;
+  return { clean, uploads };
+}
+
+async function toBlob(file: FileUpload): Promise<Blob> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.createReadStream()) chunks.push(chunk as Buffer);
+  return new Blob([new Uint8Array(Buffer.concat(chunks))], { type: file.mimetype });
+}
+
+/** Builds a GraphQL multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec). */
+export async function multipartBody(
+  query: string,
+  clean: Record<string, unknown>,
+  uploads: Map<string, Upload>,
+  operationName?: string,
+): Promise<FormData> {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query, variables: clean, operationName }));
+  const map: Record<string, string[]> = {};
+  const entries = [...uploads.entries()];
+  entries.forEach(([path], i) => (map[String(i)] = [path]));
+  form.append('map', JSON.stringify(map));
+  for (const [i, [, upload]] of entries.entries()) {
+    const file = await upload.promise;
+    form.append(String(i), await toBlob(file), file.filename);
+  }
+  return form;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration of every process: environment variables with safe defaults, validated once at start.
+ * A bad value stops the process with a message naming the variable.
+ */
+const port = (def: number) => z.coerce.number().int().min(1).max(65535).default(def);
+const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+const bool = (def: boolean) =>
+  z.enum(['true', 'false', '1', '0']).default(def ? 'true' : 'false').transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_DB_PORT: port(5433),
+  DB_POOL_SIZE: positiveInt(10),
+  BRIDGE_PORT: port(8080),
+  GATEWAY_PORT: port(4000),
+  USERS_PORT: port(4001),
+  GATEWAY_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  RATE_LIMIT_PER_MINUTE: positiveInt(100),
+  RATE_LIMIT_PER_HOUR: positiveInt(1000),
+  TRUST_PROXY: bool(false),
+  MAX_JSON_BODY_BYTES: positiveInt(100 * 1024),
+  AVATAR_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  databaseUrl: string;
+  gatewayUrl: string;
+  publicUrl: string;
+  jwtSecret: string;
+  internalSecret: string;
+  subgraphUrl(name: string): string;
+};
+
+let cached: Config | undefined;
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json (mode 0600). */
+function localSecrets(dataDir: string): { jwtSecret: string; internalSecret: string } {
+  const file = join(dataDir, 'secrets.json');
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = { jwtSecret: randomBytes(48).toString('base64url'), internalSecret: randomBytes(48).toString('base64url') };
+  try {
+    writeFileSync(file, JSON.stringify(fresh), { flag: 'wx', mode: 0o600 });
+    return fresh;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return JSON.parse(readFileSync(file, 'utf8'));
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (cached && env === process.env) return cached;
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  const needLocal = !c.JWT_SECRET || !c.INTERNAL_SECRET;
+  const local = needLocal ? localSecrets(dataDir) : undefined;
+  const config: Config = {
+    ...c,
+    dataDir,
+    databaseUrl: c.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${c.EMBEDDED_DB_PORT}/postgres`,
+    gatewayUrl: c.GATEWAY_URL ?? `http://${c.HOST}:${c.GATEWAY_PORT}/graphql`,
+    publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.BRIDGE_PORT}`).replace(/\/$/, ''),
+    jwtSecret: c.JWT_SECRET ?? local!.jwtSecret,
+    internalSecret: c.INTERNAL_SECRET ?? local!.internalSecret,
+    subgraphUrl(name: string) {
+      const key = `${name.toUpperCase()}_URL`;
+      const portKey = `${name.toUpperCase()}_PORT` as keyof typeof c;
+      return env[key] ?? `http://${c.HOST}:${c[portKey] ?? 0}/graphql`;
+    },
+  };
+  if (env === process.env) cached = config;
+  return config;
+}
+
+/** Loads the configuration or exits with the validation message (for process entry points). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(78);
+  }
+}

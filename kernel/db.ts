@@ -1,0 +1,78 @@
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Migrator, type Migration } from '@mikro-orm/migrations';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import type { Constructor } from '@mikro-orm/core';
+import pg from 'pg';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+
+export interface DatabaseOptions {
+  /** The Postgres schema this subgraph owns; every table of its entities lives there. */
+  schema: string;
+  entities: Constructor<object>[];
+  migrations: Constructor<Migration>[];
+  /** Where `npm run migration:create` writes new migrations (source folder). */
+  migrationsPath: string;
+}
+
+/** MikroORM options for one subgraph: the same driver for the embedded database and a real server. */
+export function ormOptions(config: Config, opts: DatabaseOptions) {
+  return {
+    clientUrl: config.databaseUrl,
+    schema: opts.schema,
+    entities: opts.entities,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    pool: { min: 0, max: config.DB_POOL_SIZE },
+    ensureDatabase: false,
+    debug: false,
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      schema: opts.schema,
+      migrationsList: opts.migrations,
+      path: opts.migrationsPath,
+      pathTs: opts.migrationsPath,
+      emit: 'ts' as const,
+      snapshot: true,
+      snapshotOnMigrate: false,
+      silent: true,
+      transactional: true,
+      allOrNothing: true,
+    },
+  };
+}
+
+/**
+ * Opens the subgraph's database and applies its checked-in migrations under an advisory lock,
+ * so replicas starting together migrate once.
+ */
+export async function openDatabase(config: Config, opts: DatabaseOptions, log: Logger): Promise<MikroORM> {
+  const lock = new pg.Client({ connectionString: config.databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${opts.schema}`]);
+    await lock.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema}"`);
+    const orm = await MikroORM.init(ormOptions(config, opts));
+    const applied = await orm.migrator.up();
+    if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    return orm;
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${opts.schema}`]).catch(() => undefined);
+    await lock.end();
+  }
+}
+
+/** Readiness: the database answers. */
+export async function databaseReady(em: EntityManager): Promise<boolean> {
+  try {
+    await em.getConnection().execute('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `fn` in one transaction: everything it writes lands together or not at all. */
+export function inTransaction<T>(em: EntityManager, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+  return em.transactional((tx) => fn(tx as EntityManager));
+}

@@ -1,0 +1,64 @@
+import { GraphQLError } from 'graphql';
+
+/**
+ * Every error code of the platform, with its HTTP status, in one place.
+ * Subgraphs throw AppError(code, …); the REST bridge maps `extensions.code` to the status below.
+ * Codes come from the spec's Errors section; CONFLICT and PAYLOAD_TOO_LARGE are documented extensions (docs/contract.md).
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMIT_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+  // utilities family
+  'UTILITY::VALIDATION_FAILED': 400,
+  'UTILITY::CALCULATION_FAILED': 422,
+  'UTILITY::ESTIMATION_FAILED': 422,
+  'UTILITY::INSUFFICIENT_DATA': 422,
+  'AUTH::INVALID_API_KEY': 401,
+  'AUTH::UNAUTHORIZED': 403,
+  // pipelines family
+  TEMPLATE_INVALID: 400,
+  PIPELINE_NOT_FOUND: 404,
+  EXECUTION_FAILED: 422,
+  STAGE_TIMEOUT: 504,
+  QUERY_NO_RESULTS: 200,
+  WEBHOOK_FAILED: 502,
+  RESOURCE_NOT_AVAILABLE: 503,
+  CONCURRENCY_LIMIT: 429,
+  // queries family
+  NO_RESULTS: 200,
+  CAPACITY_UNAVAILABLE: 503,
+  PRICING_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
+}
+
+export function httpStatusOf(code: unknown): number {
+  return isErrorCode(code) ? ERROR_CODES[code] : 500;
+}
+
+/** A typed platform error. `field` names the offending input field for validation errors. */
+export class AppError extends GraphQLError {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly field?: string,
+  ) {
+    super(message, { extensions: field ? { code, field } : { code } });
+    this.name = 'AppError';
+  }
+}
+
+export const validationError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', `${field}: ${message}`, field);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'Insufficient permissions') => new AppError('FORBIDDEN', message);

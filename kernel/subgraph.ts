@@ -1,0 +1,161 @@
+import 'reflect-metadata';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import type { ValidationError } from 'class-validator';
+import express, { type Express, type Request } from 'express';
+import { GraphQLError, parse, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { AppError, isErrorCode } from './errors.js';
+import { PRINCIPAL_HEADER, verifyPrincipal, type Principal } from './principal.js';
+import { createApp, healthRoutes, serve } from './http.js';
+import { databaseReady, openDatabase, type DatabaseOptions } from './db.js';
+import { createLogger, type Logger } from './logger.js';
+import type { Config } from './config.js';
+
+/** What every resolver of every subgraph receives. */
+export interface SubgraphContext {
+  principal: Principal;
+  /** A request-scoped entity manager (identity map per request). */
+  em: EntityManager;
+  log: Logger;
+  config: Config;
+  requestId: string;
+  /** Set by sign-in operations: the user this request has just authenticated (the principal is still anonymous). */
+  authenticatedUserId?: string;
+  /** Request-scoped DataLoaders (see kernel/loaders.ts). */
+  loaders?: Map<string, unknown>;
+}
+
+export interface SubgraphDefinition {
+  /** Subgraph name: also its Postgres schema, its SDL file name in schema/, and its *_PORT / *_URL variables. */
+  name: string;
+  resolvers: NonEmptyArray<Function>;
+  /** `__resolveReference` and other resolvers added to the federated schema by type name. */
+  referenceResolvers?: Record<string, Record<string, unknown>>;
+  database: Omit<DatabaseOptions, 'schema'>;
+  /** Extra internal routes (mounted before /graphql, guarded by the gateway's signature). */
+  internalRoutes?: (app: Express, orm: MikroORM, config: Config) => void;
+  /** Work started after the server listens (sweeps, subscriptions to jobs …). */
+  onStart?: (orm: MikroORM, config: Config, log: Logger) => void | Promise<void>;
+}
+
+const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
+
+/** The subgraph's SDL, exactly as composed into the supergraph. */
+export async function subgraphSdl(def: SubgraphDefinition): Promise<string> {
+  const schema = await buildSchema({ resolvers: def.resolvers, skipCheck: true, validate: false });
+  return `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`;
+}
+
+/** The executable federated schema: type-graphql SDL + its resolver map + reference resolvers. */
+export async function federatedSchema(def: SubgraphDefinition): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
+    resolvers: def.resolvers,
+    skipCheck: true,
+    validate: { forbidUnknownValues: false, whitelist: false },
+  });
+  const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`);
+  const resolvers = createResolversMap(schema) as Record<string, Record<string, unknown>>;
+  for (const [type, extra] of Object.entries(def.referenceResolvers ?? {})) {
+    resolvers[type] = { ...(resolvers[type] ?? {}), ...extra };
+  }
+  return buildSubgraphSchema({ typeDefs, resolvers: resolvers as never });
+}
+
+/** Flattens class-validator errors into `path: message` for the first failing constraint. */
+function firstValidationIssue(errors: ValidationError[], prefix = ''): { field: string; message: string } | undefined {
+  for (const e of errors) {
+    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    if (e.constraints) {
+      const message = Object.values(e.constraints)[0] ?? 'is invalid';
+      return { field, message };
+    }
+    const nested = firstValidationIssue(e.children ?? [], field);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * Maps any error a resolver produced onto the platform's codes. Typed AppErrors pass through;
+ * input validation becomes VALIDATION_ERROR naming the field; anything else is an INTERNAL_ERROR (a bug, logged).
+ */
+export function formatSubgraphError(log: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+    if (original instanceof AppError) return { ...formatted, message: original.message, extensions: original.extensions };
+    const ext = (original as GraphQLError)?.extensions ?? formatted.extensions ?? {};
+    if (Array.isArray(ext.validationErrors)) {
+      const issue = firstValidationIssue(ext.validationErrors as ValidationError[]);
+      const field = (issue?.field ?? 'input').replace(/^(input|args)\./, '');
+      return { message: `${field}: ${issue?.message ?? 'is invalid'}`, path: formatted.path, extensions: { code: 'VALIDATION_ERROR', field } };
+    }
+    const code = formatted.extensions?.code;
+    if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED') {
+      return { ...formatted, extensions: { code: 'VALIDATION_ERROR' } };
+    }
+    if (isErrorCode(code)) return formatted;
+    log.error({ err: original }, 'unhandled resolver error');
+    return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_ERROR' } };
+  };
+}
+
+/** Starts one subgraph process: database + migrations, principal check, uploads, Apollo, health. */
+export async function runSubgraph(def: SubgraphDefinition, config: Config): Promise<void> {
+  const log = createLogger(def.name, config.LOG_LEVEL);
+  const orm = await openDatabase(config, { schema: def.name, ...def.database }, log);
+  const schema = await federatedSchema(def);
+  const server = new ApolloServer<SubgraphContext>({
+    schema,
+    formatError: formatSubgraphError(log),
+    csrfPrevention: true,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
+  });
+  await server.start();
+
+  const app = createApp(false);
+  healthRoutes(app, () => databaseReady(orm.em as EntityManager));
+
+  // Everything below is reachable only with the gateway's signed principal.
+  const principalOf = (req: Request) => verifyPrincipal(req.header(PRINCIPAL_HEADER), config.internalSecret);
+  app.use(['/graphql', '/internal'], async (req, res, next) => {
+    try {
+      (req as Request & { principal: Principal }).principal = await principalOf(req);
+      next();
+    } catch (err) {
+      res.status(401).json({ errors: [{ message: (err as Error).message, extensions: { code: 'UNAUTHORIZED' } }] });
+    }
+  });
+  def.internalRoutes?.(app, orm, config);
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
+    expressMiddleware(server, {
+      context: async ({ req }) => ({
+        principal: (req as Request & { principal: Principal }).principal,
+        em: orm.em.fork() as EntityManager,
+        log,
+        config,
+        requestId: req.header('x-request-id') ?? randomUUID(),
+      }),
+    }),
+  );
+  const port = Number(new URL(config.subgraphUrl(def.name)).port);
+  await serve(app, port, config.HOST, log, async () => {
+    await server.stop();
+    await orm.close();
+  });
+  await def.onStart?.(orm, config, log);
+}
+
+export { isErrorCode };

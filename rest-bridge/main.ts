@@ -1,0 +1,163 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { randomUUID } from 'node:crypto';
+import { loadConfigOrExit } from '../kernel/config.js';
+import { createLogger } from '../kernel/logger.js';
+import { createApp, healthRoutes, serve } from '../kernel/http.js';
+import { AppError } from '../kernel/errors.js';
+import { publicFilesRoot } from '../kernel/storage.js';
+import { routes, type RouteSpec } from './routes/index.js';
+import { compileOperation, describeInputError, payloadOf, variablesFor } from './translate.js';
+import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
+import { RateLimits, setRateHeaders } from './ratelimit.js';
+import { openApiDocument } from './openapi.js';
+
+const config = loadConfigOrExit();
+const log = createLogger('bridge', config.LOG_LEVEL);
+const limits = await RateLimits.open(config);
+const app = createApp(config.TRUST_PROXY);
+
+/** Headers passed through to the gateway, which resolves the credential. */
+const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent'];
+
+interface GraphQLResponse {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: { code?: string; field?: string } }[];
+}
+
+async function callGateway(req: Request, body: string | FormData, json: boolean): Promise<GraphQLResponse> {
+  const headers: Record<string, string> = { 'x-request-id': res_id(req), 'x-forwarded-for': req.ip ?? '' };
+  for (const h of FORWARDED) {
+    const v = req.header(h);
+    if (v !== undefined) headers[h] = v;
+  }
+  if (json) headers['content-type'] = 'application/json';
+  else headers['apollo-require-preflight'] = 'true';
+  const res = await fetch(config.gatewayUrl, { method: 'POST', headers, body });
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as GraphQLResponse;
+  } catch {
+    throw new Error(`gateway answered ${res.status} with a non-JSON body`);
+  }
+}
+const res_id = (req: Request) => (req as Request & { id?: string }).id ?? randomUUID();
+
+/** Multipart → GraphQL multipart request: text fields go into the body variable, files are mapped to their variable paths. */
+function multipartForGateway(route: RouteSpec, text: string, variables: Record<string, unknown>, files: Record<string, Express.Multer.File[]>): FormData {
+  const form = new FormData();
+  const map: Record<string, string[]> = {};
+  const parts: [string, Express.Multer.File][] = [];
+  for (const [field, path] of Object.entries(route.files ?? {})) {
+    const file = files[field]?.[0];
+    if (!file) continue;
+    // set a null placeholder at the variable path
+    const keys = path.split('.');
+    let target = variables as Record<string, unknown>;
+    for (const k of keys.slice(0, -1)) target = (target[k] ??= {}) as Record<string, unknown>;
+    target[keys.at(-1)!] = null;
+    map[String(parts.length)] = [`variables.${path}`];
+    parts.push([field, file]);
+  }
+  form.append('operations', JSON.stringify({ query: text, variables }));
+  form.append('map', JSON.stringify(map));
+  parts.forEach(([, file], i) => form.append(String(i), new Blob([new Uint8Array(file.buffer)], { type: file.mimetype }), file.originalname || 'upload'));
+  return form;
+}
+
+function bodyParser(route: RouteSpec) {
+  if (route.files) {
+    const maxBytes = config[route.maxFileBytes ?? 'DOCUMENT_MAX_BYTES'];
+    return multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: Object.keys(route.files).length, fields: 20, fieldSize: 64 * 1024 } })
+      .fields(Object.keys(route.files).map((name) => ({ name, maxCount: 1 })));
+  }
+  return express.json({ limit: config.MAX_JSON_BODY_BYTES, strict: false, type: () => true });
+}
+
+function handler(route: RouteSpec) {
+  const op = compileOperation(route);
+  const parse = bodyParser(route);
+  const expectsBody = Boolean(route.bodyVariable || route.bodyFields || route.files);
+  return [
+    // 1. count the request (general + route limits), headers on every answer
+    async (req: Request, res: Response, next: NextFunction) => {
+      (req as Request & { id?: string }).id = req.header('x-request-id') ?? randomUUID();
+      res.locals.envelope = route.envelope;
+      const outcome = await limits.check(await limits.callerKey(req), route.limits);
+      setRateHeaders(res, outcome);
+      if (outcome.blocked) return sendError(res, route.envelope, 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
+      next();
+    },
+    // 2. the credential the route needs must be present (its validity is the gateway's to judge)
+    (req: Request, res: Response, next: NextFunction) => {
+      if (route.auth === 'user-bearer' && !req.header('authorization')) {
+        return sendError(res, route.envelope, 'UNAUTHORIZED', 'Missing credential: Authorization: Bearer <ACCESS_TOKEN>');
+      }
+      next();
+    },
+    // 3. the body
+    (req: Request, res: Response, next: NextFunction) => {
+      if (!expectsBody) return next();
+      if (route.files && !req.is('multipart/form-data')) {
+        return sendError(res, route.envelope, 'VALIDATION_ERROR', 'body: must be multipart/form-data', 'body');
+      }
+      if (!route.files && req.headers['content-length'] !== '0' && req.headers['content-length'] !== undefined && !req.is('application/json')) {
+        return sendError(res, route.envelope, 'VALIDATION_ERROR', 'body: must be application/json', 'body');
+      }
+      parse(req, res, next);
+    },
+    // 4. translate, call the gateway, answer in the family's envelope
+    async (req: Request, res: Response) => {
+      const variables = variablesFor(route, op, { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: route.files ? { ...(req.body ?? {}) } : req.body });
+      const result = route.files
+        ? await callGateway(req, multipartForGateway(route, op.text, variables, (req.files ?? {}) as Record<string, Express.Multer.File[]>), false)
+        : await callGateway(req, JSON.stringify({ query: op.text, variables }), true);
+      const error = result.errors?.[0];
+      if (error) {
+        const code = error.extensions?.code;
+        if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'VALIDATION_ERROR') {
+          const described = error.extensions?.field ? { field: error.extensions.field, message: error.message } : describeInputError(error.message, route.bodyVariable);
+          return sendError(res, route.envelope, 'VALIDATION_ERROR', described.message, described.field);
+        }
+        if (!code || code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR') {
+          log.error({ route: `${route.method} ${route.path}`, code, gatewayMessage: error.message }, 'operation failed');
+          return sendError(res, route.envelope, 'INTERNAL_ERROR', 'Internal server error');
+        }
+        return sendError(res, route.envelope, code, error.message, error.extensions?.field);
+      }
+      sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, result.data));
+    },
+  ];
+}
+
+healthRoutes(app, async () => (await limits.ready()) && (await fetch(config.gatewayUrl.replace(/\/graphql$/, '/readyz')).then((r) => r.ok).catch(() => false)));
+app.get('/openapi.json', (_req, res) => res.json(openApiDocument(routes, config)));
+app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
+
+const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', PUT: 'put', DELETE: 'delete' } as const;
+for (const route of routes) app[METHODS[route.method]](route.path, ...handler(route));
+
+// Unknown paths: counted, then NOT_FOUND in the envelope of the family the path belongs to.
+app.use(async (req: Request, res: Response) => {
+  setRateHeaders(res, await limits.check(await limits.callerKey(req)));
+  sendError(res, envelopeOfPath(req.path), 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
+});
+
+// Body and upload errors become VALIDATION_ERROR naming the field; anything else is a logged INTERNAL_ERROR.
+app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+  const envelope = res.locals.envelope ?? envelopeOfPath(req.path);
+  if (err instanceof AppError) return sendError(res, envelope, err.code, err.message, err.field);
+  const e = err as { type?: string; code?: string; field?: string; status?: number };
+  if (e.type === 'entity.parse.failed') return sendError(res, envelope, 'VALIDATION_ERROR', 'body: malformed JSON', 'body');
+  if (e.type === 'entity.too.large') return sendError(res, envelope, 'VALIDATION_ERROR', `body: exceeds ${Math.round(config.MAX_JSON_BODY_BYTES / 1024)} KB`, 'body');
+  if (err instanceof multer.MulterError) {
+    const field = e.field ?? 'file';
+    const reason = e.code === 'LIMIT_FILE_SIZE' ? 'file is too large' : e.code === 'LIMIT_UNEXPECTED_FILE' ? 'unexpected file field' : err.message;
+    return sendError(res, envelope, 'VALIDATION_ERROR', `${field}: ${reason}`, field);
+  }
+  if (e.status && e.status >= 400 && e.status < 500) return sendError(res, envelope, 'VALIDATION_ERROR', `body: ${(err as Error).message}`, 'body');
+  log.error({ err, path: req.path, method: req.method }, 'request failed');
+  sendError(res, envelope, 'INTERNAL_ERROR', 'Internal server error');
+});
+
+await serve(app, config.BRIDGE_PORT, config.HOST, log, () => limits.close());

@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Supergraph } from '@apollo/federation-internals';
+import {
+  GraphQLSchema, Kind, TypeInfo, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
+  type GraphQLInputType, type GraphQLOutputType, type OperationDefinitionNode, type SelectionSetNode, type GraphQLObjectType,
+  type TypeNode, typeFromAST,
+} from 'graphql';
+import type { Config } from '../kernel/config.js';
+import { ERROR_CODES } from '../kernel/errors.js';
+import type { RouteSpec } from './routes/types.js';
+import { compileOperation } from './translate.js';
+
+type JsonSchema = Record<string, unknown>;
+
+let apiSchema: GraphQLSchema | undefined;
+/** The public (API) schema of the committed supergraph: the same types front-end teams see. */
+function schema(): GraphQLSchema {
+  apiSchema ??= Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8')).apiSchema().toGraphQLJSSchema();
+  return apiSchema;
+}
+
+const SCALARS: Record<string, JsonSchema> = {
+  String: { type: 'string' },
+  ID: { type: 'string' },
+  Int: { type: 'integer' },
+  Float: { type: 'number' },
+  Boolean: { type: 'boolean' },
+  DateTimeISO: { type: 'string', format: 'date-time' },
+  JSONObject: { type: 'object', additionalProperties: true },
+  Upload: { type: 'string', format: 'binary' },
+};
+
+function inputSchema(type: GraphQLInputType, components: Record<string, JsonSchema>): JsonSchema {
+  if (isNonNullType(type)) return inputSchema(type.ofType, components);
+  if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType, components) };
+  if (isScalarType(type)) return SCALARS[type.name] ?? { type: 'string' };
+  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.value), description: type.description ?? undefined };
+  if (isInputObjectType(type)) {
+    if (!components[type.name]) {
+      components[type.name] = {}; // break cycles
+      const fields = Object.values(type.getFields());
+      components[type.name] = {
+        type: 'object',
+        description: type.description ?? undefined,
+        additionalProperties: false,
+        properties: Object.fromEntries(fields.map((f) => [f.name, { ...inputSchema(f.type, components), description: f.description ?? undefined }])),
+        required: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name),
+      };
+    }
+    return { $ref: `#/components/schemas/${type.name}` };
+  }
+  return {};
+}
+
+/** The JSON schema of exactly what a selection set returns. */
+function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined): JsonSchema {
+  const nullable = !isNonNullType(type);
+  const inner = isNonNullType(type) ? type.ofType : type;
+  let out: JsonSchema;
+  if (isListType(inner)) out = { type: 'array', items: selectionSchema(inner.ofType, selection) };
+  else if (isObjectType(inner) && selection) {
+    const obj = inner as GraphQLObjectType;
+    const props: Record<string, JsonSchema> = {};
+    for (const sel of selection.selections) {
+      if (sel.kind !== Kind.FIELD) continue;
+      const field = obj.getFields()[sel.name.value];
+      if (field) props[sel.alias?.value ?? sel.name.value] = { ...selectionSchema(field.type, sel.selectionSet), description: field.description ?? undefined };
+    }
+    out = { type: 'object', description: obj.description ?? undefined, properties: props };
+  } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => v.value) };
+  else out = { ...(SCALARS[getNamedType(inner).name] ?? {}) };
+  return nullable ? { ...out, nullable: true } : out;
+}
+
+function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
+  const op = compileOperation(route).document.definitions[0] as OperationDefinitionNode;
+  const root = op.operation === 'query' ? s.getQueryType()! : s.getMutationType()!;
+  const fields: Record<string, JsonSchema> = {};
+  for (const sel of op.selectionSet.selections) {
+    if (sel.kind !== Kind.FIELD) continue;
+    const f = root.getFields()[sel.name.value];
+    if (f) fields[sel.name.value] = selectionSchema(f.type, sel.selectionSet);
+  }
+  const properties: Record<string, JsonSchema> = {};
+  for (const [key, path] of Object.entries(route.result)) {
+    const value = fields[path.split('.')[0]!] ?? {};
+    if (key === '...') Object.assign(properties, (value.properties as Record<string, JsonSchema>) ?? {});
+    else properties[key] = value;
+  }
+  for (const [key, v] of Object.entries(route.constants ?? {})) properties[key] = { type: typeof v, example: v };
+  return route.envelope === 'user'
+    ? { type: 'object', properties: { success: { type: 'boolean', const: true }, ...properties } }
+    : { type: 'object', properties: { error: { type: 'boolean', const: false }, status: { type: 'string', example: 'SUCCESS' }, data: { type: 'object', properties } } };
+}
+
+function requestSchema(route: RouteSpec, s: GraphQLSchema, components: Record<string, JsonSchema>): JsonSchema | undefined {
+  const op = compileOperation(route);
+  const typeOf = (t: TypeNode) => typeFromAST(s, t as never) as GraphQLInputType;
+  if (route.files) {
+    const properties: Record<string, JsonSchema> = {};
+    const body = op.variables.find((v) => v.name === route.bodyVariable);
+    if (body) {
+      const ref = inputSchema(typeOf(body.type), components);
+      const name = String(ref.$ref ?? '').split('/').pop()!;
+      Object.assign(properties, (components[name]?.properties as object) ?? {});
+    }
+    for (const field of Object.keys(route.files)) properties[field] = { type: 'string', format: 'binary' };
+    return { 'multipart/form-data': { schema: { type: 'object', properties } } };
+  }
+  if (route.bodyVariable) {
+    const v = op.variables.find((x) => x.name === route.bodyVariable)!;
+    return { 'application/json': { schema: inputSchema(typeOf(v.type), components) } };
+  }
+  if (route.bodyFields) {
+    const fields = op.variables.filter((v) => route.bodyFields!.includes(v.name));
+    return {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries(fields.map((f) => [f.name, inputSchema(typeOf(f.type), components)])),
+          required: fields.filter((f) => f.type.kind === Kind.NON_NULL_TYPE).map((f) => f.name),
+        },
+      },
+    };
+  }
+  return undefined;
+}
+
+const SECURITY: Record<string, { name: string; scheme: JsonSchema }> = {
+  'user-bearer': { name: 'userBearer', scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'User access token from /v1/auth/login.' } },
+};
+
+/** OpenAPI 3.1 document of every route of the table. */
+export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema {
+  const s = schema();
+  const components: Record<string, JsonSchema> = {};
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const op = compileOperation(route);
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const queryVars = op.variables.filter((v) => !pathParams.includes(v.name) && v.name !== route.bodyVariable && !route.bodyFields?.includes(v.name));
+    const parameters = [
+      ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...queryVars.map((v) => ({ name: v.name, in: 'query', required: v.type.kind === Kind.NON_NULL_TYPE, schema: inputSchema(typeFromAST(s, v.type as never) as GraphQLInputType, components) })),
+    ];
+    const errorEnvelope = route.envelope === 'user'
+      ? { type: 'object', properties: { success: { const: false }, code: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } }
+      : { type: 'object', properties: { error: { const: true }, status: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } };
+    const error = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelope } } });
+    const body = requestSchema(route, s, components);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      tags: [route.tag],
+      summary: route.summary,
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
+      ...(SECURITY[route.auth] ? { security: [{ [SECURITY[route.auth]!.name]: [] }] } : { security: [] }),
+      ...(parameters.length ? { parameters } : {}),
+      ...(body ? { requestBody: { required: true, content: body } } : {}),
+      'x-graphql-operation': route.operation.replace(/\s+/g, ' '),
+      responses: {
+        [String(route.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: responseSchema(route, s) } } },
+        '400': error('VALIDATION_ERROR: the field named in `message` is wrong'),
+        ...(route.auth !== 'none' ? { '401': error('UNAUTHORIZED: missing or invalid credential'), '403': error('FORBIDDEN') } : {}),
+        '404': error('NOT_FOUND'),
+        '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)'),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Logistics Platform REST API', version: '1.0.0', description: 'Served by the rest-bridge; every route is a GraphQL operation on the federated gateway.' },
+    servers: [{ url: config.publicUrl }],
+    paths,
+    components: { schemas: components, securitySchemes: Object.fromEntries(Object.values(SECURITY).map((x) => [x.name, x.scheme])) },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * One entry per specified REST path. The bridge holds no business logic: an entry says which credential the path
+ * needs, which GraphQL operation it sends, where the operation's variables come from, how the result becomes the
+ * family's envelope, and the HTTP status on success. The OpenAPI document is generated from the same entries.
+ */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Envelope style: `user` = {success,…} (user management and auth); `generic` = {error,status,data}. */
+export type Envelope = 'user' | 'generic';
+
+/** Credential a route requires before anything is sent to the gateway (see docs/contract.md). */
+export type CredentialScheme = 'none' | 'user-bearer';
+
+/** Per-route limits of the spec's Limits table, on top of the general limit. */
+export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';
+
+export interface RouteSpec {
+  method: Method;
+  /** Express-style path, e.g. `/v1/users/:userId`. */
+  path: string;
+  /** Family tag used in the OpenAPI document. */
+  tag: string;
+  summary: string;
+  envelope: Envelope;
+  auth: CredentialScheme;
+  /** The GraphQL operation; its variables are filled by name from path params, query params and the body. */
+  operation: string;
+  /** Variable that receives the JSON body (or the multipart text fields); omitted when the route takes no body. */
+  bodyVariable?: string;
+  /** Body variables read one by one from the body's top-level fields (instead of one input object). */
+  bodyFields?: string[];
+  /** Multipart routes: form field → variable path (e.g. `file` → `file`, `selfie` → `input.selfie`). */
+  files?: Record<string, string>;
+  /** Maximum size of each file of a multipart route, in bytes (a config value name). */
+  maxFileBytes?: 'AVATAR_MAX_BYTES' | 'DOCUMENT_MAX_BYTES';
+  /** Response payload: key → dotted path into `data`; the key `...` spreads that object into the payload. */
+  result: Record<string, string>;
+  /** Constant fields added to the payload (e.g. a message for a Boolean mutation). */
+  constants?: Record<string, unknown>;
+  /** HTTP status on success (201 on creation). */
+  status?: number;
+  limits?: RouteLimit[];
+}

@@ -1,0 +1,111 @@
+import { Kind, parse, type DocumentNode, type OperationDefinitionNode, type TypeNode } from 'graphql';
+import { validationError, AppError } from '../kernel/errors.js';
+import type { RouteSpec } from './routes/types.js';
+
+/** A route's operation, parsed once, with its variables' names and GraphQL types. */
+export interface CompiledOperation {
+  document: DocumentNode;
+  text: string;
+  variables: { name: string; type: TypeNode }[];
+}
+
+export function compileOperation(route: RouteSpec): CompiledOperation {
+  const document = parse(route.operation);
+  const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (!op) throw new Error(`route ${route.method} ${route.path}: no operation`);
+  return {
+    document,
+    text: route.operation,
+    variables: (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, type: v.type })),
+  };
+}
+
+const namedType = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.value : namedType(t.type));
+
+/** Path and query strings → the variable's scalar type; a value that does not fit is a VALIDATION_ERROR naming it. */
+function coerceString(name: string, raw: string, type: TypeNode): unknown {
+  switch (namedType(type)) {
+    case 'Int':
+      if (!/^-?\d{1,9}$/.test(raw)) throw validationError(name, 'must be an integer');
+      return Number(raw);
+    case 'Float':
+      if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw validationError(name, 'must be a number');
+      return Number(raw);
+    case 'Boolean':
+      if (!['true', 'false', '1', '0'].includes(raw)) throw validationError(name, 'must be true or false');
+      return raw === 'true' || raw === '1';
+    default:
+      return raw;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Builds the operation's variables from the request: path params, then body, then query parameters. */
+export function variablesFor(
+  route: RouteSpec,
+  op: CompiledOperation,
+  req: { params: Record<string, string>; query: Record<string, unknown>; body: unknown },
+): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  const hasBody = route.bodyVariable || route.bodyFields;
+  const body = req.body ?? {};
+  if (hasBody && !isObject(body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
+  for (const { name, type } of op.variables) {
+    if (name in req.params) {
+      vars[name] = coerceString(name, req.params[name]!, type);
+    } else if (name === route.bodyVariable) {
+      vars[name] = body;
+    } else if (route.bodyFields?.includes(name)) {
+      if ((body as Record<string, unknown>)[name] !== undefined) vars[name] = (body as Record<string, unknown>)[name];
+    } else if (req.query[name] !== undefined) {
+      const raw = req.query[name];
+      if (typeof raw !== 'string') throw validationError(name, 'must be given once');
+      vars[name] = coerceString(name, raw, type);
+    }
+  }
+  return vars;
+}
+
+/** Reads `a.b.c` from data. */
+export const pick = (data: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), data);
+
+/** The route's response payload from the operation's data. */
+export function payloadOf(route: RouteSpec, data: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, path] of Object.entries(route.result)) {
+    const value = pick(data, path);
+    if (key === '...') Object.assign(out, value as object);
+    else out[key] = value;
+  }
+  return { ...out, ...(route.constants ?? {}) };
+}
+
+/**
+ * GraphQL's own input errors (coercion of variables) say which field is wrong in prose;
+ * this turns them into `field: reason` with the field named the way the REST body names it.
+ */
+export function describeInputError(message: string, bodyVariable?: string): { field?: string; message: string } {
+  const strip = (p: string) => (bodyVariable && p.startsWith(`${bodyVariable}.`) ? p.slice(bodyVariable.length + 1) : p);
+  const at = /got invalid value .*? at "([^"]+)"; (.*)$/s.exec(message);
+  const required = /Field "([^"]+)" of required type "([^"]+)" was not provided/.exec(message);
+  const unknown = /Field "([^"]+)" is not defined by type "([^"]+)"/.exec(message);
+  const prefix = at ? strip(at[1]!) : undefined;
+  const join = (a: string | undefined, b: string) => (a && a !== bodyVariable ? `${a}.${b}` : b);
+  if (required) {
+    const field = join(prefix, required[1]!);
+    return { field, message: `${field}: is required` };
+  }
+  if (unknown) {
+    const field = join(prefix, unknown[1]!);
+    return { field, message: `${field}: is not a known field` };
+  }
+  if (at) {
+    const field = strip(at[1]!);
+    return { field, message: `${field}: ${at[2]!.replace(/\s*Did you mean.*$/s, '')}` };
+  }
+  const whole = /^Variable "\$([^"]+)" of (non-null|required) type "([^"]+)" (must not be null|was not provided)/.exec(message);
+  if (whole) return { field: whole[1], message: `${whole[1]}: is required` };
+  return { message };
+}

@@ -1,0 +1,5 @@
+import type { SubgraphDefinition } from '../kernel/subgraph.js';
+import { usersSubgraph } from './users/subgraph.js';
+
+/** Every subgraph of the platform, in start order. A new family adds its folder and one line here. */
+export const subgraphs: SubgraphDefinition[] = [usersSubgraph];

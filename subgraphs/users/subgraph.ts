@@ -1,0 +1,41 @@
+import type { SubgraphDefinition } from '../../kernel/subgraph.js';
+import { Session, User, Verification } from './entities.js';
+import { AuthResolver, UserResolver, referenceResolvers } from './resolvers.js';
+import { migrations } from './migrations/index.js';
+import { purgeDueAccounts, sessionIsActive } from './service.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import express from 'express';
+
+const HOUR_MS = 3_600_000;
+
+/** The users subgraph: accounts, profiles, settings, verification, deletion, and the authentication service. */
+export const usersSubgraph: SubgraphDefinition = {
+  name: 'users',
+  resolvers: [UserResolver, AuthResolver],
+  referenceResolvers,
+  database: {
+    entities: [User, Session, Verification],
+    migrations,
+    migrationsPath: 'subgraphs/users/migrations',
+  },
+  internalRoutes(app, orm) {
+    // Credential resolution for the gateway: is this user session still active?
+    app.post('/internal/credentials/user-session', express.json(), async (req, res) => {
+      const { userId, sessionId } = req.body ?? {};
+      if (typeof userId !== 'string' || typeof sessionId !== 'string') {
+        res.status(400).json({ active: false });
+        return;
+      }
+      res.json({ active: await sessionIsActive(orm.em.fork() as EntityManager, userId, sessionId) });
+    });
+  },
+  onStart(orm, config, log) {
+    // Accounts past their 30-day grace period are purged. The due date lives in the row, so any replica may sweep.
+    const sweep = () =>
+      purgeDueAccounts(orm.em.fork() as EntityManager, config)
+        .then((n) => n && log.info({ purged: n }, 'purged deleted accounts'))
+        .catch((err) => log.error({ err }, 'account purge failed'));
+    void sweep();
+    setInterval(sweep, HOUR_MS).unref();
+  },
+};
