@@ -105,6 +105,8 @@ export function describeInputError(message: string, bodyVariable?: string): { fi
     const field = strip(at[1]!);
     return { field, message: `${field}: ${at[2]!.replace(/\s*Did you mean.*$/s, '')}` };
   }
+  const top = /^Variable "\$([^"]+)" got invalid value .*?; (.*)$/s.exec(message);
+  if (top) return { field: top[1], message: `${top[1]}: ${top[2]!.replace(/\s*Did you mean.*$/s, '')}` };
   const whole = /^Variable "\$([^"]+)" of (non-null|required) type "([^"]+)" (must not be null|was not provided)/.exec(message);
   if (whole) return { field: whole[1], message: `${whole[1]}: is required` };
   return { message };

@@ -242,7 +242,7 @@ export async function updatePrivacy(em: EntityManager, userId: string, input: Pr
 function checkCustomFields(value: unknown, path: string, depth: number): void {
   if (value === null || typeof value === 'string') return;
   if (typeof value !== 'object' || Array.isArray(value)) throw validationError(path, 'values must be strings (JSON-stringify other values)');
-  if (depth > METADATA_MAX_DEPTH) throw validationError(path, `nesting deeper than ${METADATA_MAX_DEPTH} levels`);
+  if (depth >= METADATA_MAX_DEPTH) throw validationError(path, `nesting deeper than ${METADATA_MAX_DEPTH} levels`);
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) checkCustomFields(v, `${path}.${k}`, depth + 1);
 }
 

@@ -1,0 +1,79 @@
+import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+
+export const bridgeUrl = () => inject('bridgeUrl');
+export const gatewayUrl = () => inject('gatewayUrl');
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A distinct client address per test caller (the test platform trusts X-Forwarded-For), so IP limits do not collide. */
+export const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
+
+/** One REST call through the bridge. `body` objects are sent as JSON; strings and FormData as they are. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? randomIp(), ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body as BodyInit;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(bridgeUrl() + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/** One GraphQL call straight to the gateway. */
+export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<ApiResponse<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(gatewayUrl(), { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 12)}@example.test`;
+export const PASSWORD = 'correct horse battery';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Registers a fresh user through the bridge. */
+export async function newUser(overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const email = uniqueEmail();
+  const res = await api('POST', '/v1/auth/register', { body: { email, password: PASSWORD, name: 'Test User', ...overrides } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.user.id, email: res.body.user.email, password: PASSWORD, accessToken: res.body.accessToken, refreshToken: res.body.refreshToken };
+}
+
+/** A 1×1 PNG, a minimal JPEG header and a PDF: real magic bytes for upload tests. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8cfc0000003010100c9fe92ef0000000049454e44ae426082', 'hex');
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+export function file(data: Buffer, type: string, name: string): Blob & { name?: string } {
+  return Object.assign(new Blob([new Uint8Array(data)], { type }), { name });
+}
+
+export function form(fields: Record<string, string | [Buffer, string, string]>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') f.append(k, v);
+    else f.append(k, new Blob([new Uint8Array(v[0])], { type: v[1] }), v[2]);
+  }
+  return f;
+}
