@@ -5,6 +5,7 @@ import type { Constructor } from '@mikro-orm/core';
 import pg from 'pg';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import { TenantSubscriber, tenantFilter } from './tenancy.js';
 
 export interface DatabaseOptions {
   /** The Postgres schema this subgraph owns; every table of its entities lives there. */
@@ -21,6 +22,8 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
     clientUrl: config.databaseUrl,
     schema: opts.schema,
     entities: opts.entities,
+    filters: tenantFilter(opts.entities),
+    subscribers: [new TenantSubscriber()],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
     pool: { min: 0, max: config.DB_POOL_SIZE },

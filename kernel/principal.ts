@@ -1,20 +1,59 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { unauthorized } from './errors.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
 
 /** What the caller's client told us about itself; never logged. */
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
   deviceId?: string;
+  origin?: string;
 }
+
+/** Provider kinds of the spec, as they appear in paths (`/v1/:wid/lsp/...`). */
+export const PROVIDER_KINDS = ['csp', 'dev', 'lsp', 'iotsp'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** Workspace roles: the creator is OWNER; the others are the spec's operator roles. */
+export const ROLES = ['OWNER', 'ADMIN', 'MANAGER', 'SUPERVISOR', 'COORDINATOR', 'DEVELOPER'] as const;
+export type Role = (typeof ROLES)[number];
 
 /**
  * Who is calling, resolved once at the gateway from whatever credential the request carried.
  * Subgraphs receive it signed in the PRINCIPAL_HEADER and trust nothing else.
+ *
+ * - `user`: a user access token (Authorization: Bearer, or header set A/B on workspace routes)
+ * - `provider`: a provider-context token (header set A/B): a user acting as one provider of one workspace
+ * - `apiKey`: a workspace API key (Authorization: Bearer lpk_…) for the API-key families
+ * - `connector`: a connector access token (Authorization: Bearer) for server-to-server calls
  */
 export type Principal =
   | { kind: 'anonymous'; client: ClientInfo }
-  | { kind: 'user'; userId: string; sessionId: string; client: ClientInfo };
+  | { kind: 'user'; userId: string; sessionId: string; client: ClientInfo }
+  | {
+      kind: 'provider';
+      userId: string;
+      sessionId: string;
+      workspaceId: string;
+      providerKind: ProviderKind;
+      providerId: string;
+      providerCode: string;
+      role: Role;
+      client: ClientInfo;
+    }
+  | { kind: 'apiKey'; workspaceId: string; keyId: string; scopes: string[]; client: ClientInfo }
+  | {
+      kind: 'connector';
+      workspaceId: string;
+      connectorId: string;
+      tokenId: string;
+      providerKind: ProviderKind;
+      providerCode: string;
+      scopes: string[];
+      client: ClientInfo;
+    };
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+export type ProviderPrincipal = Extract<Principal, { kind: 'provider' }>;
 
 export const PRINCIPAL_HEADER = 'x-platform-principal';
 const AUDIENCE = 'platform-subgraph';
@@ -44,8 +83,36 @@ export async function verifyPrincipal(token: string | undefined, secret: string)
   }
 }
 
-/** The signed-in user, or UNAUTHORIZED. */
-export function requireUser(principal: Principal): Extract<Principal, { kind: 'user' }> {
-  if (principal.kind !== 'user') throw unauthorized('A user access token is required (Authorization: Bearer <ACCESS_TOKEN>)');
+/** The signed-in user (a user access token), or UNAUTHORIZED. */
+export function requireUser(principal: Principal): UserPrincipal {
+  if (principal.kind !== 'user') throw unauthorized('A user access token is required');
   return principal;
+}
+
+/** A signed-in user, directly or acting as a provider (both carry the user and the session). */
+export function requireSignedIn(principal: Principal): { userId: string; sessionId: string } {
+  if (principal.kind !== 'user' && principal.kind !== 'provider') throw unauthorized('A user access token is required');
+  return principal;
+}
+
+/** A provider-context token of one of `kinds`, or UNAUTHORIZED (no context) / FORBIDDEN (another kind). */
+export function requireProvider(principal: Principal, ...kinds: ProviderKind[]): ProviderPrincipal {
+  if (principal.kind !== 'provider') throw unauthorized('A provider-context token is required (GET /v1/:wid/<kind>/:xcode/context)');
+  if (kinds.length && !kinds.includes(principal.providerKind)) {
+    throw forbidden(`This operation needs the context of a ${kinds.map((k) => k.toUpperCase()).join(' or ')} provider`);
+  }
+  return principal;
+}
+
+/** The workspace a tenant-scoped principal acts in; UNAUTHORIZED for principals without one. */
+export function workspaceOf(principal: Principal): string {
+  if (principal.kind === 'provider' || principal.kind === 'apiKey' || principal.kind === 'connector') return principal.workspaceId;
+  throw unauthorized('A workspace credential is required');
+}
+
+/** Connector tokens carry scopes; an operation needing one the connector lacks is FORBIDDEN. */
+export function requireScope(principal: Principal, scope: string): void {
+  if ((principal.kind === 'connector' || principal.kind === 'apiKey') && !principal.scopes.includes(scope) && !principal.scopes.includes('*')) {
+    throw new AppError('FORBIDDEN', `Missing scope ${scope}`);
+  }
 }

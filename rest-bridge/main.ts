@@ -7,15 +7,29 @@ import { createApp, healthRoutes, serve } from '../kernel/http.js';
 import { AppError } from '../kernel/errors.js';
 import { publicFilesRoot } from '../kernel/storage.js';
 import { routes, type RouteSpec } from './routes/index.js';
+import type { CredentialScheme } from './routes/types.js';
 import { compileOperation, describeInputError, payloadOf, variablesFor } from './translate.js';
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from './ratelimit.js';
 import { openApiDocument } from './openapi.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const config = loadConfigOrExit();
 const log = createLogger('bridge', config.LOG_LEVEL);
 const limits = await RateLimits.open(config);
 const app = createApp(config.TRUST_PROXY);
+
+/** Headers each credential scheme needs (names as the spec spells them; HTTP headers are case-insensitive). */
+const REQUIRED_HEADERS: Record<CredentialScheme, string[]> = {
+  none: [],
+  'user-bearer': ['authorization'],
+  'set-a': ['svc-auth-token', 'svc-user-agent', 'svc-auth-device'],
+  'set-b': ['X-Auth-Token', 'X-User-Agent', 'X-Auth-Device'],
+  origin: ['origin'],
+  'origin+svc-user-agent': ['origin', 'svc-user-agent'],
+  'api-key': ['authorization'],
+  'api-key+workspace': ['authorization', 'X-Workspace-ID'],
+};
 
 /** Headers passed through to the gateway, which resolves the credential. */
 const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent'];
@@ -81,8 +95,10 @@ function handler(route: RouteSpec) {
   return [
     // 1. count the request (general + route limits), headers on every answer
     async (req: Request, res: Response, next: NextFunction) => {
-      (req as Request & { id?: string }).id = req.header('x-request-id') ?? randomUUID();
+      const given = req.header('x-request-id');
+      (req as Request & { id?: string }).id = given && UUID.test(given) ? given : randomUUID();
       res.locals.envelope = route.envelope;
+      res.locals.trace = (req as Request & { id?: string }).id;
       const outcome = await limits.check(await limits.callerKey(req), route.limits);
       setRateHeaders(res, outcome);
       if (outcome.blocked) return sendError(res, route.envelope, 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
@@ -90,9 +106,8 @@ function handler(route: RouteSpec) {
     },
     // 2. the credential the route needs must be present (its validity is the gateway's to judge)
     (req: Request, res: Response, next: NextFunction) => {
-      if (route.auth === 'user-bearer' && !req.header('authorization')) {
-        return sendError(res, route.envelope, 'UNAUTHORIZED', 'Missing credential: Authorization: Bearer <ACCESS_TOKEN>');
-      }
+      const missing = REQUIRED_HEADERS[route.auth].find((h) => !req.header(h));
+      if (missing) return sendError(res, route.envelope, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
       next();
     },
     // 3. the body
@@ -125,7 +140,7 @@ function handler(route: RouteSpec) {
         }
         return sendError(res, route.envelope, code, error.message, error.extensions?.field);
       }
-      sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, result.data));
+      sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, result.data), route.resultStatus);
     },
   ];
 }

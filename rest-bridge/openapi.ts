@@ -83,15 +83,31 @@ function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
     if (f) fields[sel.name.value] = selectionSchema(f.type, sel.selectionSet);
   }
   const properties: Record<string, JsonSchema> = {};
+  const at = (path: string): JsonSchema => {
+    const [root, ...rest] = path.split('.');
+    let s: JsonSchema = fields[root!] ?? {};
+    for (const k of rest) s = (s.items as JsonSchema | undefined)?.properties ? ((s.items as JsonSchema).properties as Record<string, JsonSchema>)[k] ?? {} : ((s.properties as Record<string, JsonSchema>)?.[k] ?? {});
+    return s;
+  };
+  const place = (key: string, value: JsonSchema) => {
+    const keys = key.split('.');
+    let t = properties;
+    for (const k of keys.slice(0, -1)) {
+      t[k] ??= { type: 'object', properties: {} };
+      t = t[k]!.properties as Record<string, JsonSchema>;
+    }
+    t[keys.at(-1)!] = value;
+  };
   for (const [key, path] of Object.entries(route.result)) {
-    const value = fields[path.split('.')[0]!] ?? {};
+    const value = at(path);
     if (key === '...') Object.assign(properties, (value.properties as Record<string, JsonSchema>) ?? {});
-    else properties[key] = value;
+    else place(key, value);
   }
   for (const [key, v] of Object.entries(route.constants ?? {})) properties[key] = { type: typeof v, example: v };
-  return route.envelope === 'user'
-    ? { type: 'object', properties: { success: { type: 'boolean', const: true }, ...properties } }
-    : { type: 'object', properties: { error: { type: 'boolean', const: false }, status: { type: 'string', example: 'SUCCESS' }, data: { type: 'object', properties } } };
+  if (route.envelope === 'user') return { type: 'object', properties: { success: { type: 'boolean', const: true }, ...properties } };
+  const status = route.envelope === 'result' ? { type: 'string', const: route.resultStatus } : { type: 'string', const: 'SUCCESS' };
+  const trace = route.envelope === 'result' ? { trace: { type: 'string', format: 'uuid' } } : {};
+  return { type: 'object', properties: { error: { type: 'boolean', const: false }, status, ...properties, ...trace } };
 }
 
 function requestSchema(route: RouteSpec, s: GraphQLSchema, components: Record<string, JsonSchema>): JsonSchema | undefined {
@@ -127,8 +143,27 @@ function requestSchema(route: RouteSpec, s: GraphQLSchema, components: Record<st
   return undefined;
 }
 
-const SECURITY: Record<string, { name: string; scheme: JsonSchema }> = {
-  'user-bearer': { name: 'userBearer', scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'User access token from /v1/auth/login.' } },
+const apiKeyHeader = (name: string, description: string) => ({ name: name.replace(/-/g, '_'), scheme: { type: 'apiKey', in: 'header', name, description } });
+const SECURITY: Record<string, { name: string; scheme: JsonSchema }[]> = {
+  none: [],
+  'user-bearer': [{ name: 'userBearer', scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'User access token from /v1/auth/login.' } }],
+  'set-a': [
+    apiKeyHeader('svc-auth-token', 'User access token or provider-context token.'),
+    apiKeyHeader('svc-user-agent', 'Calling application.'),
+    apiKeyHeader('svc-auth-device', 'Device the token is bound to.'),
+  ],
+  'set-b': [
+    apiKeyHeader('X-Auth-Token', 'User access token or provider-context token.'),
+    apiKeyHeader('X-User-Agent', 'Calling application.'),
+    apiKeyHeader('X-Auth-Device', 'Device the token is bound to.'),
+  ],
+  origin: [apiKeyHeader('origin', 'Origin allowed on the connector.')],
+  'origin+svc-user-agent': [apiKeyHeader('origin', 'Origin allowed on the connector.'), apiKeyHeader('svc-user-agent', 'Calling application.')],
+  'api-key': [{ name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } }],
+  'api-key+workspace': [
+    { name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } },
+    apiKeyHeader('X-Workspace-ID', 'Workspace of the API key.'),
+  ],
 };
 
 /** OpenAPI 3.1 document of every route of the table. */
@@ -155,7 +190,7 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
       tags: [route.tag],
       summary: route.summary,
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
-      ...(SECURITY[route.auth] ? { security: [{ [SECURITY[route.auth]!.name]: [] }] } : { security: [] }),
+      security: SECURITY[route.auth]!.length ? [Object.fromEntries(SECURITY[route.auth]!.map((s) => [s.name, []]))] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: body } } : {}),
       'x-graphql-operation': route.operation.replace(/\s+/g, ' '),
@@ -173,6 +208,6 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
     info: { title: 'Logistics Platform REST API', version: '1.0.0', description: 'Served by the rest-bridge; every route is a GraphQL operation on the federated gateway.' },
     servers: [{ url: config.publicUrl }],
     paths,
-    components: { schemas: components, securitySchemes: Object.fromEntries(Object.values(SECURITY).map((x) => [x.name, x.scheme])) },
+    components: { schemas: components, securitySchemes: Object.fromEntries(Object.values(SECURITY).flat().map((x) => [x.name, x.scheme])) },
   };
 }

@@ -71,13 +71,21 @@ export function variablesFor(
 export const pick = (data: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), data);
 
-/** The route's response payload from the operation's data. */
+/** Writes `value` at the dotted `path` of `target`. */
+function put(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let t = target;
+  for (const k of keys.slice(0, -1)) t = (t[k] ??= {}) as Record<string, unknown>;
+  t[keys.at(-1)!] = value;
+}
+
+/** The route's response fields from the operation's data (keys may be dotted: `data.deleted`). */
 export function payloadOf(route: RouteSpec, data: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, path] of Object.entries(route.result)) {
     const value = pick(data, path);
     if (key === '...') Object.assign(out, value as object);
-    else out[key] = value;
+    else put(out, key, value);
   }
   return { ...out, ...(route.constants ?? {}) };
 }

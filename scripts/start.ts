@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '../kernel/config.js';
 import { subgraphs } from '../subgraphs/index.js';
 
@@ -34,9 +35,12 @@ function format(line: string): string {
   }
 }
 
-function launch(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+/** Scripts are found next to this compiled launcher (dist/ by default). */
+const script = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProcess {
   const color = COLORS[children.length % COLORS.length]!;
-  const proc = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--enable-source-maps', script(path)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   createInterface({ input: proc.stdout! }).on('line', (l) => say(name, color, format(l)));
   createInterface({ input: proc.stderr! }).on('line', (l) => say(name, color, l));
   proc.on('exit', (code, signal) => {
@@ -84,17 +88,17 @@ process.on('SIGTERM', () => void stopAll(0));
 try {
   const env: NodeJS.ProcessEnv = { ...process.env, JWT_SECRET: config.jwtSecret, INTERNAL_SECRET: config.internalSecret };
   if (!process.env.DATABASE_URL) {
-    launch('db', 'dist/scripts/embedded-db.js', env);
+    launch('db', 'scripts/embedded-db.js', env);
     await waitFor(() => portOpen(config.EMBEDDED_DB_PORT), 'embedded PostgreSQL');
     env.DATABASE_URL = config.databaseUrl;
   }
   for (const s of subgraphs) {
-    launch(s.name, `dist/subgraphs/${s.name}/main.js`, env);
+    launch(s.name, `subgraphs/${s.name}/main.js`, env);
     await waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`);
   }
-  launch('gateway', 'dist/gateway/main.js', env);
+  launch('gateway', 'gateway/main.js', env);
   await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
-  launch('bridge', 'dist/rest-bridge/main.js', env);
+  launch('bridge', 'rest-bridge/main.js', env);
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
   say('platform', 37, `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql`);
 } catch (err) {

@@ -1,5 +1,6 @@
 import type { SubgraphDefinition } from '../kernel/subgraph.js';
 import { usersSubgraph } from './users/subgraph.js';
+import { workspaceSubgraph } from './workspace/subgraph.js';
 
 /** Every subgraph of the platform, in start order. A new family adds its folder and one line here. */
-export const subgraphs: SubgraphDefinition[] = [usersSubgraph];
+export const subgraphs: SubgraphDefinition[] = [usersSubgraph, workspaceSubgraph];

@@ -1,7 +1,16 @@
 import { authRoutes } from './auth.js';
 import { userRoutes } from './users.js';
+import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, workspaceRoutes } from './workspace.js';
 import type { RouteSpec } from './types.js';
 
 /** Every REST path the bridge serves. A new family adds its file and one spread here. */
-export const routes: RouteSpec[] = [...authRoutes, ...userRoutes];
+export const routes: RouteSpec[] = [
+  ...authRoutes,
+  ...userRoutes,
+  ...workspaceRoutes,
+  ...providerRoutes,
+  ...connectorRoutes,
+  ...accessRoutes,
+  ...invitationRoutes,
+];
 export type { RouteSpec };

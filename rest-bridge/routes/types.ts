@@ -5,11 +5,17 @@
  */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Envelope style: `user` = {success,…} (user management and auth); `generic` = {error,status,data}. */
-export type Envelope = 'user' | 'generic';
+/**
+ * Envelope style (docs/contract.md): `user` = {success,…} (user management and auth); `generic` = {error,status:"SUCCESS",…};
+ * `result` = {error,status:"<FAMILY>::<RESULT>",…,trace} for families whose results carry their own status code.
+ */
+export type Envelope = 'user' | 'generic' | 'result';
 
-/** Credential a route requires before anything is sent to the gateway (see docs/contract.md). */
-export type CredentialScheme = 'none' | 'user-bearer';
+/**
+ * Credential a route requires; the bridge refuses with 401 naming a missing header before calling the gateway.
+ * set-a = svc-auth-token + svc-user-agent + svc-auth-device; set-b = X-Auth-Token + X-User-Agent + X-Auth-Device.
+ */
+export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'origin' | 'origin+svc-user-agent' | 'api-key' | 'api-key+workspace';
 
 /** Per-route limits of the spec's Limits table, on top of the general limit. */
 export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';
@@ -33,8 +39,13 @@ export interface RouteSpec {
   files?: Record<string, string>;
   /** Maximum size of each file of a multipart route, in bytes (a config value name). */
   maxFileBytes?: 'AVATAR_MAX_BYTES' | 'DOCUMENT_MAX_BYTES';
-  /** Response payload: key → dotted path into `data`; the key `...` spreads that object into the payload. */
+  /**
+   * Response fields beside the envelope's own: key → dotted path into the GraphQL `data`; the key `...` spreads that
+   * object. Generic-envelope routes put the record under `data` (and lists `pagination` beside it).
+   */
   result: Record<string, string>;
+  /** `result` envelope: the status string on success (e.g. `CONNECTOR::CREATED`). */
+  resultStatus?: string;
   /** Constant fields added to the payload (e.g. a message for a Boolean mutation). */
   constants?: Record<string, unknown>;
   /** HTTP status on success (201 on creation). */

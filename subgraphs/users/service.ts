@@ -48,7 +48,11 @@ async function openSession(em: EntityManager, config: Config, user: User, client
 }
 
 async function issueTokens(config: Config, user: User, session: Session, secret: string): Promise<AuthPayload> {
-  const accessToken = await signAccessToken({ userId: user.id, sessionId: session.id }, config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
+  const accessToken = await signAccessToken(
+    { userId: user.id, sessionId: session.id, deviceId: session.deviceId ?? undefined },
+    config.jwtSecret,
+    config.ACCESS_TOKEN_TTL_SECONDS,
+  );
   return {
     user,
     accessToken,
@@ -76,7 +80,7 @@ export async function register(em: EntityManager, config: Config, input: Registe
       }
       throw err;
     }
-    return openSession(tx as EntityManager, config, user, client);
+    return openSession(tx as EntityManager, config, user, client, input.deviceId);
   });
 }
 

@@ -175,6 +175,8 @@ export class RegisterInput {
   phone?: string;
   @Field(() => UserType, { nullable: true, description: 'Kind of user; defaults to client.' })
   userType?: UserType;
+  @Field(() => String, { nullable: true, description: 'Identifier of the registering device; the session\'s tokens are bound to it.' })
+  @IsOptional() @MaxLength(128) deviceId?: string;
 }
 @InputType({ description: 'Credentials to sign in.' })
 export class LoginInput {

@@ -1,0 +1,101 @@
+import { ArgsType, Directive, Field, Float, InputType, Int, ObjectType, type ClassType } from 'type-graphql';
+import { ArrayMaxSize, IsEmail, IsOptional, Length, Matches, Max, Min, ArrayMinSize, ValidateNested, IsUrl } from 'class-validator';
+import { validationError } from './errors.js';
+
+/**
+ * GraphQL types every family shares (value types, `@shareable` so several subgraphs may return them).
+ * Coordinates are `[lat, lng]` everywhere on the platform (as the utilities and queries families state).
+ */
+
+@ObjectType({ description: 'Contact channels.' })
+@Directive('@shareable')
+export class Contacts {
+  @Field(() => [String], { description: 'E-mail addresses.' }) emails!: string[];
+  @Field(() => [String], { description: 'Phone numbers.' }) phones!: string[];
+}
+
+@InputType({ description: 'Contact channels.' })
+export class ContactsInput {
+  @Field(() => [String], { nullable: true, description: 'E-mail addresses (at most 10).' })
+  @IsOptional() @ArrayMaxSize(10) @IsEmail({}, { each: true, message: 'must contain valid e-mail addresses' })
+  emails?: string[];
+  @Field(() => [String], { nullable: true, description: 'Phone numbers, digits with an optional leading + (at most 10).' })
+  @IsOptional() @ArrayMaxSize(10) @Matches(/^\+?[0-9][0-9 ()-]{5,19}$/, { each: true, message: 'must contain phone numbers' })
+  phones?: string[];
+}
+
+@ObjectType({ description: 'A postal address with its position.' })
+@Directive('@shareable')
+export class Address {
+  @Field(() => String, { nullable: true, description: 'Name of the place.' }) name?: string | null;
+  @Field(() => String, { nullable: true, description: 'Street and number.' }) street1?: string | null;
+  @Field(() => String, { nullable: true, description: 'City.' }) city?: string | null;
+  @Field(() => String, { nullable: true, description: 'State, province or region.' }) state?: string | null;
+  @Field(() => String, { nullable: true, description: 'Country (ISO 3166-1 alpha-2 code or name).' }) country?: string | null;
+  @Field(() => [Float], { nullable: true, description: 'Position as [lat, lng] in degrees.' }) coordinates?: number[] | null;
+}
+
+@InputType({ description: 'A postal address with its position.' })
+export class AddressInput {
+  @Field(() => String, { nullable: true, description: 'Name of the place.' }) @IsOptional() @Length(1, 200) name?: string;
+  @Field(() => String, { nullable: true, description: 'Street and number.' }) @IsOptional() @Length(1, 200) street1?: string;
+  @Field(() => String, { nullable: true, description: 'City.' }) @IsOptional() @Length(1, 100) city?: string;
+  @Field(() => String, { nullable: true, description: 'State, province or region.' }) @IsOptional() @Length(1, 100) state?: string;
+  @Field(() => String, { nullable: true, description: 'Country (ISO 3166-1 alpha-2 code or name).' }) @IsOptional() @Length(2, 64) country?: string;
+  @Field(() => [Float], { nullable: true, description: 'Position as [lat, lng] in degrees.' })
+  @IsOptional() @ArrayMinSize(2, { message: 'must be [lat, lng]' }) @ArrayMaxSize(2, { message: 'must be [lat, lng]' })
+  coordinates?: number[];
+}
+
+/** Checks `[lat, lng]` ranges (class-validator cannot address array positions). */
+export function checkCoordinates(coordinates: number[] | undefined | null, field: string): void {
+  if (!coordinates) return;
+  const [lat, lng] = coordinates;
+  if (lat === undefined || lat < -90 || lat > 90) throw validationError(field, 'latitude (first number) must be between -90 and 90');
+  if (lng === undefined || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
+}
+
+export { IsUrl, ValidateNested };
+
+@ObjectType({ description: 'Where a page sits in a list.' })
+@Directive('@shareable')
+export class Pagination {
+  @Field(() => Int, { description: 'Page number, from 1.' }) page!: number;
+  @Field(() => Int, { description: 'Items per page.' }) limit!: number;
+  @Field(() => Int, { description: 'Items in all pages.' }) total!: number;
+  @Field(() => Int, { description: 'Number of pages.' }) pages!: number;
+  @Field({ description: 'Whether a next page exists.' }) hasNext!: boolean;
+  @Field({ description: 'Whether a previous page exists.' }) hasPrevious!: boolean;
+}
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { nullable: true, description: 'Page number, from 1 (default 1).' })
+  @IsOptional() @Min(1, { message: 'must be 1 or more' }) @Max(100_000)
+  page?: number;
+  @Field(() => Int, { nullable: true, description: 'Items per page: default 20, max 100.' })
+  @IsOptional() @Min(1, { message: 'must be between 1 and 100' }) @Max(100, { message: 'must be between 1 and 100' })
+  limit?: number;
+}
+
+/** limit/offset of a page request (defaults: page 1, 20 items). */
+export function pageWindow(args: PageArgs): { page: number; limit: number; offset: number } {
+  const page = args.page ?? 1;
+  const limit = args.limit ?? 20;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+export function pagination(page: number, limit: number, total: number): Pagination {
+  const pages = Math.ceil(total / limit);
+  return { page, limit, total, pages, hasNext: page < pages, hasPrevious: page > 1 };
+}
+
+/** A page of items: `{ items, pagination }`, named `<name>Page`. */
+export function PageOf<T extends object>(item: ClassType<T>, name: string) {
+  @ObjectType(`${name}Page`, { description: `A page of ${name} records.` })
+  class Page {
+    @Field(() => [item], { description: 'The records of this page.' }) items!: T[];
+    @Field(() => Pagination, { description: 'Where this page sits.' }) pagination!: Pagination;
+  }
+  return Page;
+}
