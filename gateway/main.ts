@@ -34,7 +34,17 @@ class PlatformDataSource extends RemoteGraphQLDataSource<GatewayContext> {
 
   override async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
     const { clean, uploads } = extractUploads(options.request.variables ?? {});
-    if (uploads.size === 0) return super.process(options);
+    if (uploads.size === 0) {
+      try {
+        return await super.process(options);
+      } catch (err) {
+        // A subgraph answers request-level errors (e.g. a variable it cannot coerce) with HTTP 400 and a GraphQL
+        // body; pass those errors on as they are instead of a generic "400: Bad Request".
+        const body = (err as { extensions?: { response?: { body?: { errors?: unknown } } } }).extensions?.response?.body;
+        if (body && Array.isArray(body.errors)) return { errors: body.errors } as GatewayGraphQLResponse;
+        throw err;
+      }
+    }
     const ctx = options.context as GatewayContext;
     const form = await multipartBody(options.request.query!, clean, uploads, options.request.operationName);
     const res = await fetch(this.url, {
@@ -57,7 +67,19 @@ const gateway = new ApolloGateway({
   supergraphSdl,
   buildService: ({ name }) => new PlatformDataSource(config.subgraphUrl(name), config),
 });
-const server = new ApolloServer<GatewayContext>({ gateway, csrfPrevention: true, introspection: true, includeStacktraceInErrorResponses: false });
+const server = new ApolloServer<GatewayContext>({
+  gateway,
+  csrfPrevention: true,
+  introspection: true,
+  includeStacktraceInErrorResponses: false,
+  // GraphQL's own input errors (parse, validation, variable coercion) carry the platform's code too
+  formatError: (formatted) => {
+    const code = formatted.extensions?.code;
+    return code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED'
+      ? { ...formatted, extensions: { ...formatted.extensions, code: 'VALIDATION_ERROR' } }
+      : formatted;
+  },
+});
 await server.start();
 
 const subgraphNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]!);

@@ -116,3 +116,10 @@ export function requireScope(principal: Principal, scope: string): void {
     throw new AppError('FORBIDDEN', `Missing scope ${scope}`);
   }
 }
+
+/** A workspace API key allowed to call `family` (its scopes hold the family or `*`): UNAUTHORIZED / FORBIDDEN otherwise. */
+export function requireApiKey(principal: Principal, family: string): Extract<Principal, { kind: 'apiKey' }> {
+  if (principal.kind !== 'apiKey') throw unauthorized('A workspace API key is required (Authorization: Bearer <API_KEY>)');
+  if (!principal.scopes.includes(family) && !principal.scopes.includes('*')) throw forbidden(`This API key may not call ${family}`);
+  return principal;
+}

@@ -6,6 +6,7 @@ import { createLogger } from '../kernel/logger.js';
 import { createApp, healthRoutes, serve } from '../kernel/http.js';
 import { AppError } from '../kernel/errors.js';
 import { publicFilesRoot } from '../kernel/storage.js';
+import { isUuid } from '../kernel/ids.js';
 import { routes, type RouteSpec } from './routes/index.js';
 import type { CredentialScheme } from './routes/types.js';
 import { compileOperation, describeInputError, payloadOf, variablesFor } from './translate.js';
@@ -13,7 +14,6 @@ import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from './ratelimit.js';
 import { openApiDocument } from './openapi.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const config = loadConfigOrExit();
 const log = createLogger('bridge', config.LOG_LEVEL);
 const limits = await RateLimits.open(config);
@@ -88,6 +88,12 @@ function bodyParser(route: RouteSpec) {
   return express.json({ limit: config.MAX_JSON_BODY_BYTES, strict: false, type: () => true });
 }
 
+/** Answers a failure on a route, in its envelope, with its family's code for the generic one. */
+function fail(res: Response, route: RouteSpec, code: string, message: string, field?: string) {
+  const mapped = (route.errorCodes as Record<string, string> | undefined)?.[code] ?? code;
+  sendError(res, route.envelope, mapped, message, field);
+}
+
 function handler(route: RouteSpec) {
   const op = compileOperation(route);
   const parse = bodyParser(route);
@@ -96,28 +102,29 @@ function handler(route: RouteSpec) {
     // 1. count the request (general + route limits), headers on every answer
     async (req: Request, res: Response, next: NextFunction) => {
       const given = req.header('x-request-id');
-      (req as Request & { id?: string }).id = given && UUID.test(given) ? given : randomUUID();
+      (req as Request & { id?: string }).id = isUuid(given) ? given : randomUUID();
       res.locals.envelope = route.envelope;
       res.locals.trace = (req as Request & { id?: string }).id;
       const outcome = await limits.check(await limits.callerKey(req), route.limits);
       setRateHeaders(res, outcome);
-      if (outcome.blocked) return sendError(res, route.envelope, 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
+      res.locals.route = route;
+      if (outcome.blocked) return fail(res, route, 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
       next();
     },
     // 2. the credential the route needs must be present (its validity is the gateway's to judge)
     (req: Request, res: Response, next: NextFunction) => {
       const missing = REQUIRED_HEADERS[route.auth].find((h) => !req.header(h));
-      if (missing) return sendError(res, route.envelope, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
+      if (missing) return fail(res, route, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
       next();
     },
     // 3. the body
     (req: Request, res: Response, next: NextFunction) => {
       if (!expectsBody) return next();
       if (route.files && !req.is('multipart/form-data')) {
-        return sendError(res, route.envelope, 'VALIDATION_ERROR', 'body: must be multipart/form-data', 'body');
+        return fail(res, route, 'VALIDATION_ERROR', 'body: must be multipart/form-data', 'body');
       }
       if (!route.files && req.headers['content-length'] !== '0' && req.headers['content-length'] !== undefined && !req.is('application/json')) {
-        return sendError(res, route.envelope, 'VALIDATION_ERROR', 'body: must be application/json', 'body');
+        return fail(res, route, 'VALIDATION_ERROR', 'body: must be application/json', 'body');
       }
       parse(req, res, next);
     },
@@ -132,13 +139,13 @@ function handler(route: RouteSpec) {
         const code = error.extensions?.code;
         if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'VALIDATION_ERROR') {
           const described = error.extensions?.field ? { field: error.extensions.field, message: error.message } : describeInputError(error.message, route.bodyVariable);
-          return sendError(res, route.envelope, 'VALIDATION_ERROR', described.message, described.field);
+          return fail(res, route, 'VALIDATION_ERROR', described.message, described.field);
         }
         if (!code || code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR') {
           log.error({ route: `${route.method} ${route.path}`, code, gatewayMessage: error.message }, 'operation failed');
-          return sendError(res, route.envelope, 'INTERNAL_ERROR', 'Internal server error');
+          return fail(res, route, 'INTERNAL_ERROR', 'Internal server error');
         }
-        return sendError(res, route.envelope, code, error.message, error.extensions?.field);
+        return fail(res, route, code, error.message, error.extensions?.field);
       }
       sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, result.data), route.resultStatus);
     },
@@ -154,25 +161,29 @@ for (const route of routes) app[METHODS[route.method]](route.path, ...handler(ro
 
 // Unknown paths: counted, then NOT_FOUND in the envelope of the family the path belongs to.
 app.use(async (req: Request, res: Response) => {
-  setRateHeaders(res, await limits.check(await limits.callerKey(req)));
+  const outcome = await limits.check(await limits.callerKey(req));
+  setRateHeaders(res, outcome);
+  if (outcome.blocked) return sendError(res, envelopeOfPath(req.path), 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
   sendError(res, envelopeOfPath(req.path), 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
 });
 
 // Body and upload errors become VALIDATION_ERROR naming the field; anything else is a logged INTERNAL_ERROR.
 app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-  const envelope = res.locals.envelope ?? envelopeOfPath(req.path);
-  if (err instanceof AppError) return sendError(res, envelope, err.code, err.message, err.field);
+  const route: RouteSpec | undefined = res.locals.route;
+  const answer = (code: string, message: string, field?: string) =>
+    route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field);
+  if (err instanceof AppError) return answer(err.code, err.message, err.field);
   const e = err as { type?: string; code?: string; field?: string; status?: number };
-  if (e.type === 'entity.parse.failed') return sendError(res, envelope, 'VALIDATION_ERROR', 'body: malformed JSON', 'body');
-  if (e.type === 'entity.too.large') return sendError(res, envelope, 'VALIDATION_ERROR', `body: exceeds ${Math.round(config.MAX_JSON_BODY_BYTES / 1024)} KB`, 'body');
+  if (e.type === 'entity.parse.failed') return answer('VALIDATION_ERROR', 'body: malformed JSON', 'body');
+  if (e.type === 'entity.too.large') return answer('VALIDATION_ERROR', `body: exceeds ${Math.round(config.MAX_JSON_BODY_BYTES / 1024)} KB`, 'body');
   if (err instanceof multer.MulterError) {
     const field = e.field ?? 'file';
     const reason = e.code === 'LIMIT_FILE_SIZE' ? 'file is too large' : e.code === 'LIMIT_UNEXPECTED_FILE' ? 'unexpected file field' : err.message;
-    return sendError(res, envelope, 'VALIDATION_ERROR', `${field}: ${reason}`, field);
+    return answer('VALIDATION_ERROR', `${field}: ${reason}`, field);
   }
-  if (e.status && e.status >= 400 && e.status < 500) return sendError(res, envelope, 'VALIDATION_ERROR', `body: ${(err as Error).message}`, 'body');
+  if (e.status && e.status >= 400 && e.status < 500) return answer('VALIDATION_ERROR', `body: ${(err as Error).message}`, 'body');
   log.error({ err, path: req.path, method: req.method }, 'request failed');
-  sendError(res, envelope, 'INTERNAL_ERROR', 'Internal server error');
+  answer('INTERNAL_ERROR', 'Internal server error');
 });
 
 await serve(app, config.BRIDGE_PORT, config.HOST, log, () => limits.close());

@@ -31,8 +31,19 @@ const SCALARS: Record<string, JsonSchema> = {
   Upload: { type: 'string', format: 'binary' },
 };
 
+/** OpenAPI 3.1 (JSON Schema) nullability: `type: [t, "null"]`, or `anyOf` with null for references. */
+function orNull(schema: JsonSchema): JsonSchema {
+  if (schema.$ref) return { anyOf: [schema, { type: 'null' }] };
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  return schema;
+}
+
 function inputSchema(type: GraphQLInputType, components: Record<string, JsonSchema>): JsonSchema {
-  if (isNonNullType(type)) return inputSchema(type.ofType, components);
+  if (!isNonNullType(type)) return orNull(inputSchemaOf(type, components));
+  return inputSchemaOf(type.ofType, components);
+}
+
+function inputSchemaOf(type: GraphQLInputType, components: Record<string, JsonSchema>): JsonSchema {
   if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType, components) };
   if (isScalarType(type)) return SCALARS[type.name] ?? { type: 'string' };
   if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.value), description: type.description ?? undefined };
@@ -70,7 +81,7 @@ function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | 
     out = { type: 'object', description: obj.description ?? undefined, properties: props };
   } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => v.value) };
   else out = { ...(SCALARS[getNamedType(inner).name] ?? {}) };
-  return nullable ? { ...out, nullable: true } : out;
+  return nullable ? orNull(out) : out;
 }
 
 function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
@@ -197,7 +208,8 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
       responses: {
         [String(route.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: responseSchema(route, s) } } },
         '400': error('VALIDATION_ERROR: the field named in `message` is wrong'),
-        ...(route.auth !== 'none' ? { '401': error('UNAUTHORIZED: missing or invalid credential'), '403': error('FORBIDDEN') } : {}),
+        '401': error('UNAUTHORIZED: missing or invalid credential'),
+        ...(route.auth !== 'none' ? { '403': error('FORBIDDEN') } : {}),
         '404': error('NOT_FOUND'),
         '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)'),
       },

@@ -49,6 +49,7 @@ export function variablesFor(
 ): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
   const hasBody = route.bodyVariable || route.bodyFields;
+  if (hasBody && req.body !== undefined && !isObject(req.body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
   const body = req.body ?? {};
   if (hasBody && !isObject(body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
   for (const { name, type } of op.variables) {

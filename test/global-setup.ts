@@ -14,6 +14,7 @@ declare module 'vitest' {
     bridgeUrl: string;
     gatewayUrl: string;
     usersUrl: string;
+    workspaceUrl: string;
     dataDir: string;
   }
 }
@@ -24,7 +25,10 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject) {
   const base = Number(process.env.TEST_PORT_BASE ?? 18000);
   dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
-  const ports = { BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, USERS_PORT: base + 41, EMBEDDED_DB_PORT: base + 32 };
+  const subgraphPorts = Object.fromEntries(
+    ['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES'].map((n, i) => [`${n}_PORT`, base + 41 + i]),
+  );
+  const ports = { BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32, ...subgraphPorts };
   const env = {
     ...process.env,
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
@@ -39,7 +43,7 @@ export async function setup(project: TestProject) {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (process.env.TEST_SHOW_LOGS) process.stderr.write(chunk);
-      if (output.includes('platform | ready:')) resolve();
+      if (/platform\s+\| ready:/.test(output)) resolve();
     };
     launcher!.stdout!.on('data', onData);
     launcher!.stderr!.on('data', onData);
@@ -54,6 +58,7 @@ export async function setup(project: TestProject) {
   project.provide('bridgeUrl', `http://127.0.0.1:${ports.BRIDGE_PORT}`);
   project.provide('gatewayUrl', `http://127.0.0.1:${ports.GATEWAY_PORT}/graphql`);
   project.provide('usersUrl', `http://127.0.0.1:${ports.USERS_PORT}/graphql`);
+  project.provide('workspaceUrl', `http://127.0.0.1:${ports.WORKSPACE_PORT}/graphql`);
   project.provide('dataDir', dataDir);
 }
 

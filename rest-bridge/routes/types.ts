@@ -3,6 +3,8 @@
  * needs, which GraphQL operation it sends, where the operation's variables come from, how the result becomes the
  * family's envelope, and the HTTP status on success. The OpenAPI document is generated from the same entries.
  */
+import type { ErrorCode } from '../../kernel/errors.js';
+
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
@@ -46,6 +48,11 @@ export interface RouteSpec {
   result: Record<string, string>;
   /** `result` envelope: the status string on success (e.g. `CONNECTOR::CREATED`). */
   resultStatus?: string;
+  /**
+   * Family-specific error codes replacing the generic ones on this route, e.g. utilities:
+   * `{ UNAUTHORIZED: 'AUTH::INVALID_API_KEY', FORBIDDEN: 'AUTH::UNAUTHORIZED', VALIDATION_ERROR: 'UTILITY::VALIDATION_FAILED' }`.
+   */
+  errorCodes?: Partial<Record<ErrorCode, ErrorCode>>;
   /** Constant fields added to the payload (e.g. a message for a Boolean mutation). */
   constants?: Record<string, unknown>;
   /** HTTP status on success (201 on creation). */

@@ -6,6 +6,7 @@ import { AppError, notFound, unauthorized, validationError } from '../../kernel/
 import type { ClientInfo } from '../../kernel/principal.js';
 import { randomSecret, safeEqualHex, sha256, signAccessToken } from '../../kernel/tokens.js';
 import { createStorage, type BlobStorage } from '../../kernel/storage.js';
+import { isUuid } from '../../kernel/ids.js';
 import { Session, User, Verification } from './entities.js';
 import { ProfileVisibility, UserType } from './enums.js';
 import { receiveFile, IMAGE_TYPES, DOCUMENT_TYPES } from './files.js';
@@ -25,7 +26,7 @@ const storageOf = (config: Config) => (storage ??= createStorage(config.dataDir,
 
 /** Active (not deletion-scheduled) user by id, or NOT_FOUND. */
 export async function activeUser(em: EntityManager, id: string): Promise<User> {
-  const user = await em.findOne(User, { id, deletionDate: null });
+  const user = isUuid(id) ? await em.findOne(User, { id, deletionDate: null }) : null;
   if (!user) throw notFound('User');
   return user;
 }
@@ -120,7 +121,7 @@ export async function refresh(em: EntityManager, config: Config, token: string):
 }
 
 export async function revokeSession(em: EntityManager, userId: string, sessionId: string, reason: string): Promise<void> {
-  const session = await em.findOne(Session, { id: sessionId, user: userId, revokedAt: null });
+  const session = isUuid(sessionId) ? await em.findOne(Session, { id: sessionId, user: userId, revokedAt: null }) : null;
   if (!session) throw notFound('Session');
   session.revokedAt = new Date();
   session.revokedReason = reason;
@@ -138,6 +139,7 @@ export async function listSessions(em: EntityManager, userId: string, currentSes
 
 /** Used by the gateway on every user-token request: is this session still good? */
 export async function sessionIsActive(em: EntityManager, userId: string, sessionId: string): Promise<boolean> {
+  if (!isUuid(userId) || !isUuid(sessionId)) return false;
   const session = await em.findOne(Session, { id: sessionId, user: userId }, { populate: ['user'] });
   return !!session && session.isActive() && !session.user.deletionDate;
 }
@@ -167,7 +169,7 @@ export async function updateProfile(em: EntityManager, userId: string, input: Up
 
 /** Public view of another user; private (and friends-only: there is no connection graph yet) profiles are NOT_FOUND to others. */
 export async function publicView(em: EntityManager, viewerId: string, id: string): Promise<PublicUser> {
-  const user = await em.findOne(User, { id, deletionDate: null });
+  const user = isUuid(id) ? await em.findOne(User, { id, deletionDate: null }) : null;
   if (!user || (user.id !== viewerId && user.profileVisibility !== ProfileVisibility.public)) throw notFound('User');
   return {
     id: user.id,

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../kernel/config.js';
 import { AppError, forbidden, notFound, unauthorized, validationError } from '../../kernel/errors.js';
 import { checkCoordinates, pageWindow, pagination, type PageArgs } from '../../kernel/graphql-types.js';
 import { requireSignedIn, type Principal, type ProviderKind, type Role } from '../../kernel/principal.js';
 import { scopeToWorkspace } from '../../kernel/tenancy.js';
+import { isUuid } from '../../kernel/ids.js';
 import {
   randomSecret, safeEqualHex, sha256, signConnectorToken, signContextToken, verifyConnectorToken,
 } from '../../kernel/tokens.js';
@@ -16,7 +17,6 @@ import type {
   CreateWorkspaceInput, InviteInput, ProviderSetupInput, ProviderUpdateInput, UpdateConnectorInput, UpdateWorkspaceInput,
 } from './types.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
 // ───────────────────────────── access to a workspace ─────────────────────────────
@@ -36,7 +36,7 @@ export interface WorkspaceAccess {
  */
 export async function enter(em: EntityManager, principal: Principal, workspaceId: string, permission: Permission): Promise<WorkspaceAccess> {
   const { userId } = requireSignedIn(principal);
-  if (!UUID.test(workspaceId)) throw notFound('Workspace');
+  if (!isUuid(workspaceId)) throw notFound('Workspace');
   if (principal.kind === 'provider' && principal.workspaceId !== workspaceId) throw notFound('Workspace');
   const scoped = scopeToWorkspace(em, workspaceId);
   const member = await scoped.findOne(Member, { userId });
@@ -108,7 +108,7 @@ export async function listMembers(em: EntityManager, principal: Principal, wid: 
 }
 
 async function memberToManage(a: WorkspaceAccess, userId: string): Promise<Member> {
-  const member = UUID.test(userId) ? await a.em.findOne(Member, { userId }) : null;
+  const member = isUuid(userId) ? await a.em.findOne(Member, { userId }) : null;
   if (!member) throw notFound('Member');
   if (member.role === RoleEnum.OWNER) throw forbidden('The owner\'s membership cannot be changed');
   return member;
@@ -256,7 +256,7 @@ export async function listApiKeys(em: EntityManager, principal: Principal, wid: 
 
 export async function revokeApiKey(em: EntityManager, principal: Principal, wid: string, id: string) {
   const a = await enter(em, principal, wid, 'apikeys.manage');
-  const apiKey = UUID.test(id) ? await a.em.findOne(ApiKey, { id }) : null;
+  const apiKey = isUuid(id) ? await a.em.findOne(ApiKey, { id }) : null;
   if (!apiKey) throw notFound('API key');
   apiKey.revokedAt ??= new Date();
   await a.em.flush();
@@ -288,7 +288,7 @@ async function connectorScope(em: EntityManager, principal: Principal, wid: stri
 }
 
 async function connectorIn(a: WorkspaceAccess, provider: Provider, id: string): Promise<Connector> {
-  const connector = UUID.test(id) ? await a.em.findOne(Connector, { id, providerId: provider.id }) : null;
+  const connector = isUuid(id) ? await a.em.findOne(Connector, { id, providerId: provider.id }) : null;
   if (!connector) throw notFound('Connector');
   return connector;
 }
@@ -441,7 +441,7 @@ async function issueFor(em: EntityManager, config: Config, connector: Connector,
 
 /** A connector usable from this origin: exists, enabled, origin allowed. */
 async function usableConnector(em: EntityManager, connectorId: string, origin: string): Promise<Connector> {
-  const connector = UUID.test(connectorId) ? await em.findOne(Connector, { id: connectorId }, { filters: false }) : null;
+  const connector = isUuid(connectorId) ? await em.findOne(Connector, { id: connectorId }, { filters: false }) : null;
   if (!connector) throw unauthorized('Invalid connector credentials');
   if (connector.status !== ConnectorStatus.ENABLED) throw forbidden('Connector is disabled');
   if (!connector.origins.includes(origin)) throw forbidden('Origin not allowed for this connector');
@@ -451,7 +451,7 @@ async function usableConnector(em: EntityManager, connectorId: string, origin: s
 export async function issueAccessToken(em: EntityManager, config: Config, principal: Principal, input: { connectorId: string; secret: string }) {
   const origin = requireOrigin(principal);
   const agent = requireAgent(principal);
-  const connector = UUID.test(input.connectorId) ? await em.findOne(Connector, { id: input.connectorId }, { filters: false }) : null;
+  const connector = isUuid(input.connectorId) ? await em.findOne(Connector, { id: input.connectorId }, { filters: false }) : null;
   if (!connector || !safeEqualHex(sha256(input.secret), connector.secretHash)) throw unauthorized('Invalid connector credentials');
   await usableConnector(em, connector.id, origin);
   return issueFor(em, config, connector, origin, agent);
@@ -488,7 +488,7 @@ export async function revokeAccessToken(em: EntityManager, config: Config, princ
 
 /** Gateway credential check for a connector access token. */
 export async function resolveConnectorToken(em: EntityManager, connectorId: string, tokenId: string) {
-  if (!UUID.test(connectorId) || !UUID.test(tokenId)) return { active: false };
+  if (!isUuid(connectorId) || !isUuid(tokenId)) return { active: false };
   const [connector, row] = await Promise.all([
     em.findOne(Connector, { id: connectorId }, { filters: false }),
     em.findOne(AccessToken, { id: tokenId, connectorId }, { filters: false }),
@@ -561,7 +561,7 @@ export async function invite(em: EntityManager, config: Config, principal: Princ
 
 export async function cancelInvitation(em: EntityManager, principal: Principal, invitationId: string) {
   const a = await cspAccess(em, principal);
-  const invitation = UUID.test(invitationId) ? await a.em.findOne(Invitation, { id: invitationId }) : null;
+  const invitation = isUuid(invitationId) ? await a.em.findOne(Invitation, { id: invitationId }) : null;
   if (!invitation) throw notFound('Invitation');
   if (invitation.status !== InvitationStatus.PENDING) throw new AppError('CONFLICT', `Invitation is already ${invitation.status.toLowerCase()}`);
   invitation.status = InvitationStatus.CANCELLED;
@@ -589,11 +589,10 @@ export async function acceptInvitation(em: EntityManager, principal: Principal, 
 
 /** Gateway credential check for a provider-context token: still a member, provider still there; the current role. */
 export async function resolveProviderContext(em: EntityManager, userId: string, workspaceId: string, providerId: string) {
-  if (![userId, workspaceId, providerId].every((v) => UUID.test(v))) return { active: false };
+  if (![userId, workspaceId, providerId].every(isUuid)) return { active: false };
   const scoped = scopeToWorkspace(em, workspaceId);
   const [member, provider] = await Promise.all([scoped.findOne(Member, { userId }), scoped.findOne(Provider, { id: providerId })]);
   if (!member || !provider) return { active: false };
   return { active: true, role: member.role as Role, providerCode: provider.code };
 }
 
-export { randomUUID };
