@@ -22,6 +22,8 @@ const schema = z.object({
   GATEWAY_PORT: port(4000),
   USERS_PORT: port(4001),
   WORKSPACE_PORT: port(4002),
+  UTILITIES_PORT: port(4003),
+  LSP_PORT: port(4004),
   GATEWAY_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
