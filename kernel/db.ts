@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { TenantSubscriber, tenantFilter } from './tenancy.js';
+import { EVENTS_DDL } from './events.js';
 
 export interface DatabaseOptions {
   /** The Postgres schema this subgraph owns; every table of its entities lives there. */
@@ -55,6 +56,12 @@ export async function openDatabase(config: Config, opts: DatabaseOptions, log: L
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${opts.schema}`]);
     await lock.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema}"`);
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', ['migrate:events']);
+    try {
+      for (const ddl of EVENTS_DDL) await lock.query(ddl);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', ['migrate:events']);
+    }
     const orm = await MikroORM.init(ormOptions(config, opts));
     const applied = await orm.migrator.up();
     if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');

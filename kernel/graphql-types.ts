@@ -99,3 +99,41 @@ export function PageOf<T extends object>(item: ClassType<T>, name: string) {
   }
   return Page;
 }
+
+/** How a provider family's records name their owner (`workspace {type, icode}`). */
+@ObjectType({ description: 'Owner of a provider family\'s record: the provider kind and its code.' })
+@Directive('@shareable')
+export class WorkspaceRef {
+  @Field({ description: 'Provider kind, upper-case (LSP, CSP, DEV, IOTSP).' }) type!: string;
+  @Field({ description: 'Provider code.' }) icode!: string;
+}
+
+@ObjectType({ description: 'When, in which time zone.' })
+@Directive('@shareable')
+export class StampTime {
+  @Field(() => Float, { description: 'Epoch milliseconds.' }) timestamp!: number;
+  @Field({ description: 'IANA time zone name.' }) timezone!: string;
+}
+
+/** Record stamp (`added`, `updated`): when and by whom. */
+@ObjectType({ description: 'Record stamp: when and by which user.' })
+@Directive('@shareable')
+export class RecordStamp {
+  @Field(() => StampTime, { description: 'When.' }) at!: StampTime;
+  @Field({ description: 'User identifier.' }) by!: string;
+}
+
+export const stampNow = (by: string, timezone = 'UTC'): RecordStamp => ({ at: { timestamp: Date.now(), timezone }, by });
+
+@ObjectType({ description: 'An amount of money.' })
+@Directive('@shareable')
+export class Money {
+  @Field(() => Float, { description: 'Amount in the currency\'s major unit, rounded to its minor unit.' }) amount!: number;
+  @Field({ description: 'ISO 4217 currency code.' }) currency!: string;
+}
+
+@InputType({ description: 'An amount of money.' })
+export class MoneyInput {
+  @Field(() => Float, { description: 'Amount (0 or more) in the major unit.' }) @Min(0, { message: 'must be 0 or more' }) amount!: number;
+  @Field({ description: 'ISO 4217 currency code (e.g. USD, KES).' }) @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as USD' }) currency!: string;
+}

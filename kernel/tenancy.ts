@@ -19,22 +19,49 @@ export abstract class TenantEntity {
   workspaceId!: string;
 }
 
-export const isTenantEntity = (e: Constructor<object>) => e.prototype instanceof TenantEntity;
+/**
+ * Records of a provider family (LSP, CSP, DEV, IoTSP) belong to one provider of the workspace: they also carry its
+ * code (`icode`), and a second filter, `provider`, keeps one provider's records from another's in the same workspace.
+ */
+export abstract class ProviderOwnedEntity extends TenantEntity {
+  /** Code of the owning provider (`workspace.icode` on the family's records). */
+  @Index()
+  @Property()
+  icode!: string;
+}
 
-export function tenantFilter(entities: Constructor<object>[]): Record<string, { cond: (args: { workspaceId?: string }) => object; entity: Constructor<object>[]; default: boolean }> {
+export const PROVIDER_FILTER = 'provider';
+
+export const isTenantEntity = (e: Constructor<object>) => e.prototype instanceof TenantEntity;
+export const isProviderOwned = (e: Constructor<object>) => e.prototype instanceof ProviderOwnedEntity;
+
+type FilterDefs = Record<string, { cond: (args: Record<string, string | undefined>) => object; entity: Constructor<object>[]; default: boolean }>;
+
+export function tenantFilter(entities: Constructor<object>[]): FilterDefs {
+  const filters: FilterDefs = {};
   const tenantEntities = entities.filter(isTenantEntity);
-  return tenantEntities.length
-    ? {
-        [TENANT_FILTER]: {
-          cond: (args: { workspaceId?: string }) => {
-            if (!args?.workspaceId) throw new Error('tenant-owned entity read without a workspace scope');
-            return { workspaceId: args.workspaceId };
-          },
-          entity: tenantEntities,
-          default: true,
-        },
-      }
-    : {};
+  if (tenantEntities.length) {
+    filters[TENANT_FILTER] = {
+      cond: (args) => {
+        if (!args?.workspaceId) throw new Error('tenant-owned entity read without a workspace scope');
+        return { workspaceId: args.workspaceId };
+      },
+      entity: tenantEntities,
+      default: true,
+    };
+  }
+  const providerEntities = entities.filter(isProviderOwned);
+  if (providerEntities.length) {
+    filters[PROVIDER_FILTER] = {
+      cond: (args) => {
+        if (!args?.icode) throw new Error('provider-owned entity read without a provider scope');
+        return { icode: args.icode };
+      },
+      entity: providerEntities,
+      default: true,
+    };
+  }
+  return filters;
 }
 
 /** A request-scoped entity manager that sees and writes one workspace only. */
@@ -42,6 +69,22 @@ export function scopeToWorkspace(em: EntityManager, workspaceId: string): Entity
   const scoped = em.fork({ clear: false }) as EntityManager;
   scoped.setFilterParams(TENANT_FILTER, { workspaceId });
   return scoped;
+}
+
+/** A request-scoped entity manager that sees and writes one provider's records of one workspace only. */
+export function scopeToProvider(em: EntityManager, workspaceId: string, icode: string): EntityManager {
+  const scoped = scopeToWorkspace(em, workspaceId);
+  scoped.setFilterParams(PROVIDER_FILTER, { icode });
+  return scoped;
+}
+
+/** The provider an entity manager is scoped to, if any. */
+export function providerScopeOf(em: EntityManager): string | undefined {
+  try {
+    return em.getFilterParams<{ icode?: string }>(PROVIDER_FILTER)?.icode;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The workspace an entity manager is scoped to, if any. */
@@ -62,6 +105,15 @@ export class TenantSubscriber implements EventSubscriber {
       args.entity.workspaceId = scope;
     } else if (scope && args.entity.workspaceId !== scope) {
       throw new AppError('INTERNAL_ERROR', 'tenant-owned entity created in another workspace');
+    }
+    if (args.entity instanceof ProviderOwnedEntity) {
+      const provider = providerScopeOf(args.em as EntityManager);
+      if (!args.entity.icode) {
+        if (!provider) throw new AppError('INTERNAL_ERROR', 'provider-owned entity created without a provider scope');
+        args.entity.icode = provider;
+      } else if (provider && args.entity.icode !== provider) {
+        throw new AppError('INTERNAL_ERROR', 'provider-owned entity created for another provider');
+      }
     }
   }
 

@@ -15,6 +15,7 @@ export async function startEmbeddedDb(dataDir: string | undefined, port: number,
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? { dataDir } : {});
   const server = new PGLiteSocketServer({ db, port, host, maxConnections });
+  keepProtocolSequencesTogether(server);
   await server.start();
   return {
     url: `postgres://postgres:postgres@${host}:${port}/postgres`,
@@ -22,6 +23,75 @@ export async function startEmbeddedDb(dataDir: string | undefined, port: number,
       await server.stop();
       await db.close();
     },
+  };
+}
+
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  resolve(bytes: number): void;
+  reject(err: unknown): void;
+  onData(data: Uint8Array): void;
+}
+
+interface QueryQueue {
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  db: PGlite;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+/** Extended-protocol messages that continue a sequence ended by Sync: Parse, Bind, Describe, Execute, Close, Flush. */
+const CONTINUES_SEQUENCE = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+
+/**
+ * pglite-socket queues each wire-protocol message on its own, so outside a transaction the Parse/Bind/Execute/Sync of
+ * two connections can interleave on PGlite's single session: the second Parse replaces the first's unnamed statement
+ * ("unnamed prepared statement does not exist", or worse, the wrong statement executed). This keeps a connection's
+ * messages together until its Sync (or a simple Query), as pglite-socket already does for transactions.
+ */
+function keepProtocolSequencesTogether(server: PGLiteSocketServer): void {
+  const q = (server as unknown as { queryQueue: QueryQueue }).queryQueue;
+  let midSequence = false;
+  q.processQueue = async function processQueue(this: QueryQueue) {
+    if (this.processing || this.queue.length === 0) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const sticky = this.lastHandlerId !== null && (midSequence || this.db.isInTransaction());
+        const index = sticky ? this.queue.findIndex((m) => m.handlerId === this.lastHandlerId) : 0;
+        if (index === -1) break; // wait for the connection that holds the session
+        const item = this.queue.splice(index, 1)[0]!;
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(item.message, {
+              onRawData: (data: Uint8Array) => {
+                bytes += data.length;
+                item.onData(data);
+              },
+            }),
+          );
+        } catch (err) {
+          midSequence = false;
+          item.reject(err);
+          continue;
+        }
+        midSequence = CONTINUES_SEQUENCE.has(item.message[0]!);
+        this.lastHandlerId = item.handlerId;
+        item.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  const clear = q.clearQueueForHandler.bind(q);
+  q.clearQueueForHandler = (handlerId: number) => {
+    if (q.lastHandlerId === handlerId) midSequence = false;
+    clear(handlerId);
+    void q.processQueue();
   };
 }
 

@@ -38,7 +38,8 @@ function format(line: string): string {
 /** Scripts are found next to this compiled launcher (dist/ by default). */
 const script = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProcess {
+function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProcess | undefined {
+  if (stopping) return undefined; // never start a process once the platform is stopping (it would be orphaned)
   const color = COLORS[children.length % COLORS.length]!;
   const proc = spawn(process.execPath, ['--enable-source-maps', script(path)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   createInterface({ input: proc.stdout! }).on('line', (l) => say(name, color, format(l)));
@@ -55,7 +56,7 @@ function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProces
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (stopping) return;
+    if (stopping) throw new Error('stopping');
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -102,6 +103,8 @@ try {
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
   say('platform', 37, `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql`);
 } catch (err) {
-  say('platform', 31, (err as Error).message);
-  await stopAll(1);
+  if (!stopping) {
+    say('platform', 31, (err as Error).message);
+    await stopAll(1);
+  }
 }

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { ArrayMaxSize, IsIn, IsOptional, IsUrl, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { AddressInput, ContactsInput, PageArgs, PageOf, Contacts } from '../../kernel/graphql-types.js';
+import { AddressInput, ContactsInput, PageArgs, PageOf, Contacts, WorkspaceRef } from '../../kernel/graphql-types.js';
 import { ApiKey, Connector, Invitation, Member, Provider, Workspace } from './entities.js';
 import { ConnectorType, ProviderKindEnum, RoleEnum } from './enums.js';
 
@@ -61,11 +61,6 @@ export class ProviderUpdateInput {
   @Field(() => AddressInput, { nullable: true, description: 'Address.' }) @IsOptional() @ValidateNested() address?: AddressInput;
 }
 
-@ObjectType({ description: 'How records of a provider\'s family name their owner: `workspace {type, icode}`.' })
-export class WorkspaceRef {
-  @Field({ description: 'Provider kind, upper-case (LSP, CSP, DEV, IOTSP).' }) type!: string;
-  @Field({ description: 'Provider code.' }) icode!: string;
-}
 
 @ObjectType({ description: 'A provider-context token: lets the user act as this provider (header svc-auth-token / X-Auth-Token).' })
 export class ProviderContext {

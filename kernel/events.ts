@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * The platform's event log: a transactional outbox in PostgreSQL (schema `events`), shared by every subgraph.
+ * A subgraph publishes a change in the same transaction as the change itself (`publish`), so an event exists if and
+ * only if the change committed. Another subgraph consumes a topic from its own cursor (`consume`), never reading the
+ * publisher's tables. Delivery is at least once, in order per topic.
+ */
+export const EVENTS_DDL = [
+  'CREATE SCHEMA IF NOT EXISTS events',
+  `CREATE TABLE IF NOT EXISTS events.log (
+     id bigserial PRIMARY KEY, topic text NOT NULL, key text NOT NULL, workspace_id uuid,
+     payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+  'CREATE INDEX IF NOT EXISTS log_topic_id ON events.log (topic, id)',
+  'CREATE TABLE IF NOT EXISTS events.cursor (consumer text NOT NULL, topic text NOT NULL, position bigint NOT NULL DEFAULT 0, PRIMARY KEY (consumer, topic))',
+];
+
+export interface PlatformEvent<T = Record<string, unknown>> {
+  id: number;
+  topic: string;
+  key: string;
+  workspaceId: string | null;
+  payload: T;
+  createdAt: Date;
+}
+
+/** Appends an event inside the caller's current transaction (call it within `em.transactional`). */
+export async function publish(em: EntityManager, topic: string, key: string, workspaceId: string | null, payload: object): Promise<void> {
+  await em.execute('insert into events.log (topic, key, workspace_id, payload) values (?, ?, ?, ?)', [topic, key, workspaceId, JSON.stringify(payload)]);
+}
+
+/**
+ * Hands the next batch of `topic` events after `consumer`'s cursor to `handle`, then moves the cursor, in one
+ * transaction (the cursor row is locked, so replicas of a consumer do not process a batch twice). Returns how many.
+ */
+export async function consume(
+  em: EntityManager,
+  consumer: string,
+  topic: string,
+  handle: (events: PlatformEvent[], em: EntityManager) => Promise<void>,
+  batch = 500,
+): Promise<number> {
+  return em.transactional(async (tx) => {
+    const t = tx as EntityManager;
+    await t.execute('insert into events.cursor (consumer, topic) values (?, ?) on conflict do nothing', [consumer, topic]);
+    const [cursor] = await t.execute<{ position: string }[]>('select position from events.cursor where consumer = ? and topic = ? for update', [consumer, topic]);
+    const rows = await t.execute<{ id: string; topic: string; key: string; workspace_id: string | null; payload: unknown; created_at: Date }[]>(
+      'select id, topic, key, workspace_id, payload, created_at from events.log where topic = ? and id > ? order by id limit ?',
+      [topic, cursor?.position ?? 0, batch],
+    );
+    if (!rows.length) return 0;
+    await handle(
+      rows.map((r) => ({
+        id: Number(r.id), topic: r.topic, key: r.key, workspaceId: r.workspace_id, createdAt: r.created_at,
+        payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+      })),
+      t,
+    );
+    await t.execute('update events.cursor set position = ? where consumer = ? and topic = ?', [rows.at(-1)!.id, consumer, topic]);
+    return rows.length;
+  });
+}

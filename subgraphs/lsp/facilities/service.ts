@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Constructor } from '@mikro-orm/core';
+import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import type { PageArgs } from '../../../kernel/graphql-types.js';
+import type { SubgraphContext } from '../../../kernel/subgraph.js';
+import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
+import { findOwn, pageOf, saveAndPublish } from '../common/query.js';
+import { lspScope } from '../common/scope.js';
+import { Hub, Warehouse, type PricingRule } from './entities.js';
+import type { PricingRuleInput } from './types.js';
+
+/** Warehouses and hubs share everything but their table and their name. */
+type Kind = { entity: Constructor<Warehouse> | Constructor<Hub>; name: 'warehouse' | 'hub'; label: string };
+export const WAREHOUSE: Kind = { entity: Warehouse, name: 'warehouse', label: 'Warehouse' };
+export const HUB: Kind = { entity: Hub, name: 'hub', label: 'Hub' };
+
+type Site = Warehouse | Hub;
+const event = (k: Kind, f: Site, deleted = false) => ({
+  kind: k.name.toUpperCase(), id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone,
+  level: f.level, operatingMode: f.operatingMode, operatingHours: f.operatingHours, pricing: f.pricing, deleted,
+});
+
+export async function createSite(ctx: SubgraphContext, k: Kind, input: FacilityInput): Promise<Site> {
+  const s = lspScope(ctx, 'write');
+  const site = s.em.create(k.entity as Constructor<Site>, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone), pricing: [] } as never) as Site;
+  applyFacility(site, input, true);
+  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site), 'code', k.name);
+  return site;
+}
+
+export const getSite = (ctx: SubgraphContext, k: Kind, id: string) => findOwn(lspScope(ctx, 'read').em, k.entity as Constructor<Site>, id, k.label);
+
+export const listSites = (ctx: SubgraphContext, k: Kind, args: PageArgs) => pageOf(lspScope(ctx, 'read').em, k.entity as Constructor<Site>, {}, args);
+
+export async function updateSite(ctx: SubgraphContext, k: Kind, id: string, input: FacilityUpdateInput): Promise<Site> {
+  const s = lspScope(ctx, 'write');
+  const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
+  applyFacility(site, input, false);
+  site.updated = s.stamp(site.timezone);
+  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site), 'code', k.name);
+  return site;
+}
+
+export async function deleteSite(ctx: SubgraphContext, k: Kind, id: string): Promise<boolean> {
+  const s = lspScope(ctx, 'delete');
+  const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
+  s.em.remove(site);
+  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site, true), 'code', k.name);
+  return true;
+}
+
+function ruleOf(input: PricingRuleInput): PricingRule {
+  if (input.minimumCharge && input.minimumCharge.currency !== input.rate.currency) {
+    throw validationError('rule.minimumCharge.currency', 'must be the currency of the rate');
+  }
+  const c = input.conditions;
+  if (c?.minWeightKg !== undefined && c?.maxWeightKg !== undefined && c.minWeightKg > c.maxWeightKg) {
+    throw validationError('rule.conditions.maxWeightKg', 'must not be below minWeightKg');
+  }
+  if (input.validFrom && input.validUntil && input.validUntil <= input.validFrom) throw validationError('rule.validUntil', 'must be after validFrom');
+  const money = (m: { amount: number; currency: string }) => ({ amount: Math.round(m.amount * 100) / 100, currency: m.currency });
+  return {
+    id: randomUUID(), name: input.name.trim(), basis: input.basis, rate: money(input.rate),
+    minimumCharge: input.minimumCharge ? money(input.minimumCharge) : null,
+    conditions: c ? { minWeightKg: c.minWeightKg ?? null, maxWeightKg: c.maxWeightKg ?? null, serviceTypes: c.serviceTypes ?? null, requirements: c.requirements ?? null } : null,
+    validFrom: input.validFrom ?? null, validUntil: input.validUntil ?? null,
+  };
+}
+
+/** `PUT …/pricing/add` {rule} appends a rule; `PUT …/pricing/remove` {ruleId} removes one (unknown rule → 404). */
+export async function changePricing(ctx: SubgraphContext, k: Kind, id: string, action: string, rule?: PricingRuleInput, ruleId?: string): Promise<Site> {
+  const s = lspScope(ctx, 'write');
+  const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
+  if (action === 'add') {
+    if (!rule) throw validationError('rule', 'is required to add a pricing rule');
+    if (site.pricing.length >= 100) throw new AppError('CONFLICT', 'At most 100 pricing rules per facility');
+    site.pricing = [...site.pricing, ruleOf(rule)];
+  } else if (action === 'remove') {
+    if (!ruleId) throw validationError('ruleId', 'is required to remove a pricing rule');
+    if (!site.pricing.some((r) => r.id === ruleId)) throw notFound('Pricing rule');
+    site.pricing = site.pricing.filter((r) => r.id !== ruleId);
+  } else {
+    throw validationError('action', 'must be add or remove');
+  }
+  site.updated = s.stamp(site.timezone);
+  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site), 'code', k.name);
+  return site;
+}
