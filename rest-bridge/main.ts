@@ -25,6 +25,7 @@ const REQUIRED_HEADERS: Record<CredentialScheme, string[]> = {
   'user-bearer': ['authorization'],
   'set-a': ['svc-auth-token', 'svc-user-agent', 'svc-auth-device'],
   'set-b': ['X-Auth-Token', 'X-User-Agent', 'X-Auth-Device'],
+  'set-a-or-b': [],
   origin: ['origin'],
   'origin+svc-user-agent': ['origin', 'svc-user-agent'],
   'api-key': ['authorization'],
@@ -113,7 +114,8 @@ function handler(route: RouteSpec) {
     },
     // 2. the credential the route needs must be present (its validity is the gateway's to judge)
     (req: Request, res: Response, next: NextFunction) => {
-      const missing = REQUIRED_HEADERS[route.auth].find((h) => !req.header(h));
+      const required = route.auth === 'set-a-or-b' ? (req.header('svc-auth-token') ? REQUIRED_HEADERS['set-a'] : REQUIRED_HEADERS['set-b']) : REQUIRED_HEADERS[route.auth];
+      const missing = required.find((h) => !req.header(h));
       if (missing) return fail(res, route, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
       next();
     },

@@ -168,6 +168,11 @@ const SECURITY: Record<string, { name: string; scheme: JsonSchema }[]> = {
     apiKeyHeader('X-User-Agent', 'Calling application.'),
     apiKeyHeader('X-Auth-Device', 'Device the token is bound to.'),
   ],
+  'set-a-or-b': [
+    apiKeyHeader('svc-auth-token', 'User access token or provider-context token (or X-Auth-Token with set B).'),
+    apiKeyHeader('svc-user-agent', 'Calling application (or X-User-Agent).'),
+    apiKeyHeader('svc-auth-device', 'Device the token is bound to (or X-Auth-Device).'),
+  ],
   origin: [apiKeyHeader('origin', 'Origin allowed on the connector.')],
   'origin+svc-user-agent': [apiKeyHeader('origin', 'Origin allowed on the connector.'), apiKeyHeader('svc-user-agent', 'Calling application.')],
   'api-key': [{ name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } }],

@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.js';
 import { userRoutes } from './users.js';
+import { agentRoutes, fleetRoutes, siteRoutesAll } from './lsp.js';
 import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, workspaceRoutes } from './workspace.js';
 import type { RouteSpec } from './types.js';
 
@@ -12,5 +13,8 @@ export const routes: RouteSpec[] = [
   ...connectorRoutes,
   ...accessRoutes,
   ...invitationRoutes,
+  ...fleetRoutes,
+  ...siteRoutesAll,
+  ...agentRoutes,
 ];
 export type { RouteSpec };

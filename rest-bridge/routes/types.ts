@@ -17,7 +17,7 @@ export type Envelope = 'user' | 'generic' | 'result';
  * Credential a route requires; the bridge refuses with 401 naming a missing header before calling the gateway.
  * set-a = svc-auth-token + svc-user-agent + svc-auth-device; set-b = X-Auth-Token + X-User-Agent + X-Auth-Device.
  */
-export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'origin' | 'origin+svc-user-agent' | 'api-key' | 'api-key+workspace';
+export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'api-key' | 'api-key+workspace';
 
 /** Per-route limits of the spec's Limits table, on top of the general limit. */
 export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';

@@ -2,7 +2,11 @@ import type { SubgraphDefinition } from '../../kernel/subgraph.js';
 import { Fleet, ParkingFacility, Vehicle } from './fleets/entities.js';
 import { FleetResolver, ParkingResolver, VehicleResolver } from './fleets/resolvers.js';
 import { Hub, Warehouse } from './facilities/entities.js';
+import { HubResolver, WarehouseResolver } from './facilities/resolvers.js';
+import { AgentResolver, AgentVehicleResolver } from './agents/resolvers.js';
 import { Agent, AgentInvitation, AgentVehicle } from './agents/entities.js';
+import { Coverage } from './coverage/entities.js';
+import { CoverageAreaResolver, CoverageResolver, CoverageRouteResolver } from './coverage/resolvers.js';
 import { migrations } from './migrations/index.js';
 
 /**
@@ -11,9 +15,9 @@ import { migrations } from './migrations/index.js';
  */
 export const lspSubgraph: SubgraphDefinition = {
   name: 'lsp',
-  resolvers: [FleetResolver, VehicleResolver, ParkingResolver],
+  resolvers: [CoverageAreaResolver, CoverageRouteResolver, CoverageResolver, FleetResolver, VehicleResolver, ParkingResolver, WarehouseResolver, HubResolver, AgentResolver, AgentVehicleResolver],
   database: {
-    entities: [Fleet, Vehicle, ParkingFacility, Warehouse, Hub, Agent, AgentVehicle, AgentInvitation],
+    entities: [Coverage, Fleet, Vehicle, ParkingFacility, Warehouse, Hub, Agent, AgentVehicle, AgentInvitation],
     migrations,
     migrationsPath: 'subgraphs/lsp/migrations',
   },
