@@ -7,6 +7,8 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { TenantSubscriber, tenantFilter } from './tenancy.js';
 import { EVENTS_DDL } from './events.js';
+import { CountingLogger } from './sql-count.js';
+import type { LoggerOptions } from '@mikro-orm/core';
 
 export interface DatabaseOptions {
   /** The Postgres schema this subgraph owns; every table of its entities lives there. */
@@ -30,6 +32,7 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
     pool: { min: 0, max: config.DB_POOL_SIZE },
     ensureDatabase: false,
     debug: false,
+    loggerFactory: (options: LoggerOptions) => new CountingLogger(options),
     migrations: {
       tableName: 'mikro_orm_migrations',
       schema: opts.schema,

@@ -16,6 +16,7 @@ import { PRINCIPAL_HEADER, verifyPrincipal, type Principal } from './principal.j
 import { createApp, healthRoutes, serve } from './http.js';
 import { databaseReady, openDatabase, type DatabaseOptions } from './db.js';
 import { createLogger, type Logger } from './logger.js';
+import { SqlCounter, sqlCountPlugin } from './sql-count.js';
 import type { Config } from './config.js';
 
 /** What every resolver of every subgraph receives. */
@@ -28,6 +29,8 @@ export interface SubgraphContext {
   requestId: string;
   /** Set by sign-in operations: the user this request has just authenticated (the principal is still anonymous). */
   authenticatedUserId?: string;
+  /** SQL statements this request ran (reported in `extensions.sqlStatements`, kernel/sql-count.ts). */
+  sqlCounter?: SqlCounter;
   /** Request-scoped DataLoaders (see kernel/loaders.ts). */
   loaders?: Map<string, unknown>;
 }
@@ -118,7 +121,7 @@ export async function runSubgraph(def: SubgraphDefinition, config: Config): Prom
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginInlineTraceDisabled()],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), sqlCountPlugin],
   });
   await server.start();
 
@@ -141,13 +144,17 @@ export async function runSubgraph(def: SubgraphDefinition, config: Config): Prom
     express.json({ limit: '1mb' }),
     graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
     expressMiddleware(server, {
-      context: async ({ req }) => ({
+      context: async ({ req }) => {
+        const sqlCounter = new SqlCounter();
+        return {
+        sqlCounter,
         principal: (req as Request & { principal: Principal }).principal,
-        em: orm.em.fork() as EntityManager,
+        em: orm.em.fork({ loggerContext: { sqlCounter } }) as EntityManager,
         log,
         config,
         requestId: req.header('x-request-id') ?? randomUUID(),
-      }),
+        };
+      },
     }),
   );
   const port = Number(new URL(config.subgraphUrl(def.name)).port);
