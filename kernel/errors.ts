@@ -3,7 +3,7 @@ import { GraphQLError } from 'graphql';
 /**
  * Every error code of the platform, with its HTTP status, in one place.
  * Subgraphs throw AppError(code, …); the REST bridge maps `extensions.code` to the status below.
- * Codes come from the spec's Errors section; CONFLICT and PAYLOAD_TOO_LARGE are documented extensions (docs/contract.md).
+ * Codes come from the spec's Errors section; CONFLICT and SERVICE_UNAVAILABLE are documented extensions (docs/contract.md).
  */
 export const ERROR_CODES = {
   VALIDATION_ERROR: 400,
@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
   // utilities family
   'UTILITY::VALIDATION_FAILED': 400,
   'UTILITY::CALCULATION_FAILED': 422,

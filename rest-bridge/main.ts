@@ -48,7 +48,13 @@ async function callGateway(req: Request, body: string | FormData, json: boolean)
   }
   if (json) headers['content-type'] = 'application/json';
   else headers['apollo-require-preflight'] = 'true';
-  const res = await fetch(config.gatewayUrl, { method: 'POST', headers, body });
+  let res: globalThis.Response;
+  try {
+    res = await fetch(config.gatewayUrl, { method: 'POST', headers, body });
+  } catch (err) {
+    log.error({ err: (err as Error).message }, 'gateway unreachable');
+    throw new AppError('SERVICE_UNAVAILABLE', 'The platform is temporarily unavailable; retry shortly');
+  }
   const text = await res.text();
   try {
     return JSON.parse(text) as GraphQLResponse;
