@@ -10,7 +10,8 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { loadConfigOrExit, type Config } from '../kernel/config.js';
 import { createLogger } from '../kernel/logger.js';
 import { createApp, healthRoutes, serve } from '../kernel/http.js';
-import { PRINCIPAL_HEADER, signPrincipal, type Principal } from '../kernel/principal.js';
+import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, signPrincipal, type Principal } from '../kernel/principal.js';
+import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { resolvePrincipal } from './credentials.js';
 import { extractUploads, multipartBody } from './uploads.js';
 
@@ -82,6 +83,7 @@ const server = new ApolloServer<GatewayContext>({
 });
 await server.start();
 
+const limits = await RateLimits.open(config);
 const subgraphNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]!);
 const app = createApp(config.TRUST_PROXY);
 healthRoutes(app, async () => {
@@ -92,6 +94,14 @@ healthRoutes(app, async () => {
 });
 app.use(
   '/graphql',
+  // direct GraphQL clients count against the same general limits as REST callers (the bridge's calls are counted there)
+  async (req, res, next) => {
+    if (await isBridgeCall(req.header(BRIDGE_HEADER), config.internalSecret)) return next();
+    const outcome = await limits.check(await limits.callerKey(req));
+    setRateHeaders(res, outcome);
+    if (!outcome.blocked) return next();
+    res.status(429).json({ errors: [{ message: 'Too many requests; retry after the time in Retry-After', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] });
+  },
   express.json({ limit: config.MAX_JSON_BODY_BYTES }),
   graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
   expressMiddleware(server, {
@@ -101,4 +111,7 @@ app.use(
     }),
   }),
 );
-await serve(app, config.GATEWAY_PORT, config.HOST, log, () => server.stop());
+await serve(app, config.GATEWAY_PORT, config.HOST, log, async () => {
+  await server.stop();
+  await limits.close();
+});

@@ -123,3 +123,16 @@ export function requireApiKey(principal: Principal, family: string): Extract<Pri
   if (!principal.scopes.includes(family) && !principal.scopes.includes('*')) throw forbidden(`This API key may not call ${family}`);
   return principal;
 }
+
+/** The bridge marks its calls to the gateway (signed, 60 s) so the gateway does not rate-limit them a second time. */
+export const BRIDGE_HEADER = 'x-platform-bridge';
+
+export function signBridgeCall(secret: string): Promise<string> {
+  return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('platform-bridge').setAudience('platform-gateway')
+    .setIssuedAt().setExpirationTime('60s').sign(key(secret));
+}
+
+export async function isBridgeCall(token: string | undefined, secret: string): Promise<boolean> {
+  if (!token) return false;
+  return jwtVerify(token, key(secret), { issuer: 'platform-bridge', audience: 'platform-gateway' }).then(() => true, () => false);
+}

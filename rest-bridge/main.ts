@@ -11,7 +11,8 @@ import { routes, type RouteSpec } from './routes/index.js';
 import type { CredentialScheme } from './routes/types.js';
 import { compileOperation, describeInputError, payloadOf, variablesFor } from './translate.js';
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
-import { RateLimits, setRateHeaders } from './ratelimit.js';
+import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
+import { BRIDGE_HEADER, signBridgeCall } from '../kernel/principal.js';
 import { openApiDocument } from './openapi.js';
 
 const config = loadConfigOrExit();
@@ -41,7 +42,8 @@ interface GraphQLResponse {
 }
 
 async function callGateway(req: Request, body: string | FormData, json: boolean): Promise<GraphQLResponse> {
-  const headers: Record<string, string> = { 'x-request-id': res_id(req), 'x-forwarded-for': req.ip ?? '' };
+  // the bridge has counted this request already: the gateway does not count it again
+  const headers: Record<string, string> = { 'x-request-id': res_id(req), 'x-forwarded-for': req.ip ?? '', [BRIDGE_HEADER]: await signBridgeCall(config.internalSecret) };
   for (const h of FORWARDED) {
     const v = req.header(h);
     if (v !== undefined) headers[h] = v;

@@ -19,8 +19,8 @@ export type Envelope = 'user' | 'generic' | 'result';
  */
 export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'api-key' | 'api-key+workspace';
 
-/** Per-route limits of the spec's Limits table, on top of the general limit. */
-export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';
+export type { RouteLimit } from '../../kernel/ratelimit.js';
+import type { RouteLimit } from '../../kernel/ratelimit.js';
 
 export interface RouteSpec {
   method: Method;

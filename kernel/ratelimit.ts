@@ -1,11 +1,14 @@
 import type { Request, Response } from 'express';
 import pg from 'pg';
-import type { Config } from '../kernel/config.js';
-import { bearerToken, sha256, verifyAccessToken } from '../kernel/tokens.js';
-import type { RouteLimit } from './routes/types.js';
+import type { Config } from './config.js';
+import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
+
+/** Per-route limits of the spec's Limits table, on top of the general limit. */
+export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';
 
 /**
- * Rate limits, counted in PostgreSQL (table bridge.rate_limits) so that every replica of the bridge shares them.
+ * Rate limits, counted in PostgreSQL (table bridge.rate_limits) so that every replica of the bridge and the gateway
+ * shares them. The bridge counts REST calls; the gateway counts GraphQL clients that call it directly.
  * General: RATE_LIMIT_PER_MINUTE (burst) and RATE_LIMIT_PER_HOUR per caller; per-route limits from the Limits table.
  * Fixed windows, one atomic upsert per request for all the windows that apply.
  * (rate-limiter-flexible's Postgres store was tried first: its named prepared statements collide on the embedded
