@@ -51,6 +51,8 @@ export class RateLimits {
 
   static async open(config: Config): Promise<RateLimits> {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.DB_POOL_SIZE });
+    // an idle connection the server drops must not crash the process: the pool replaces it on next use
+    pool.on('error', () => undefined);
     await pool.query('CREATE SCHEMA IF NOT EXISTS bridge');
     await pool.query('CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL)');
     return new RateLimits(pool, config, config.jwtSecret);

@@ -205,6 +205,26 @@ describe('POST /v1/auth/login', () => {
     expect(current.deviceId).toBe(deviceId);
   });
 
+  it('signs in as, registers and refreshes for another account while the client still sends a first account\'s Bearer token', async () => {
+    const a = await newUser();
+    const b = await newUser({ name: 'Second Account' });
+    const carrying = { authorization: `Bearer ${a.accessToken}` };
+
+    const signIn = await api('POST', '/v1/auth/login', { body: { email: b.email, password: b.password }, headers: carrying });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    expect(signIn.body.user).toMatchObject({ id: b.id, email: b.email, name: 'Second Account' });
+
+    const email = uniqueEmail('while-signed-in');
+    const reg = await api('POST', '/v1/auth/register', { body: { email, password: PASSWORD, name: 'Third' }, headers: carrying });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    expect(reg.body.user).toMatchObject({ email, name: 'Third' });
+    expect(reg.body.user.id).not.toBe(a.id);
+
+    const rot = await api('POST', '/v1/auth/refresh', { body: { refreshToken: b.refreshToken }, headers: carrying });
+    expect(rot.status, JSON.stringify(rot.body)).toBe(200);
+    expect(rot.body.user).toMatchObject({ id: b.id, email: b.email });
+  });
+
   it.each([
     ['missing password', { password: undefined }, 'password'],
     ['missing email', { email: undefined }, 'email'],

@@ -45,6 +45,12 @@ const verify = (u: TestUser, body: FormData | unknown) => api('POST', '/v1/users
 const deleteMe = (u: TestUser, body: unknown) => api('DELETE', '/v1/users/me', { token: u.accessToken, body });
 const login = (email: string, password: string) => api('POST', '/v1/auth/login', { body: { email, password } });
 
+/** One user created on first use and shared by the tests of a group that leave it unchanged (saves registrations). */
+function sharedUser(overrides: Record<string, unknown> = {}): () => Promise<TestUser> {
+  let user: Promise<TestUser> | undefined;
+  return () => (user ??= newUser(overrides));
+}
+
 /** More real image magic bytes. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64), Buffer.from('ffd9', 'hex')]);
@@ -124,13 +130,15 @@ describe('GET /v1/users/:userId', () => {
     expect(JSON.stringify(res.body)).not.toContain(target.email);
   });
 
+  const sharedViewer = sharedUser();
+
   it('unknown id → 404 NOT_FOUND', async () => {
-    const viewer = await newUser();
+    const viewer = await sharedViewer();
     expectError(await publicUser(viewer, randomUUID()), 404, 'NOT_FOUND');
   });
 
   it('an id that is not a UUID → 404 NOT_FOUND', async () => {
-    const viewer = await newUser();
+    const viewer = await sharedViewer();
     expectError(await publicUser(viewer, 'no-such-user'), 404, 'NOT_FOUND');
   });
 
@@ -344,6 +352,8 @@ describe('POST /v1/users/me/avatar', () => {
 // ───────────────────────────── search ─────────────────────────────
 
 describe('GET /v1/users/search', () => {
+  const searchViewer = sharedUser();
+
   it('matches a name substring case-insensitively, returns only public fields and the page info', async () => {
     const tok = token('nm');
     const viewer = await newUser();
@@ -458,12 +468,12 @@ describe('GET /v1/users/search', () => {
     ['an unknown type', { q: 'abc', type: 'admin' }, 'type'],
     ['a missing q', { limit: 5 }, 'q'],
   ])('rejects %s with 400 naming the field', async (_label, query, field) => {
-    const viewer = await newUser();
+    const viewer = await searchViewer();
     expectError(await search(viewer, query as Record<string, string | number>), 400, 'VALIDATION_ERROR', field);
   });
 
   it('accepts limit=100', async () => {
-    const viewer = await newUser();
+    const viewer = await searchViewer();
     const res = await search(viewer, { q: token('none'), limit: 100 });
     expectOk(res);
     expect(res.body).toMatchObject({ users: [], total: 0, limit: 100, offset: 0 });
@@ -651,6 +661,8 @@ describe('POST /v1/users/me/verify', () => {
 // ───────────────────────────── custom metadata ─────────────────────────────
 
 describe('PATCH /v1/users/me/metadata', () => {
+  const metadataUser = sharedUser();
+
   it('sets preferences and custom fields and answers the whole metadata', async () => {
     const u = await newUser();
     const res = await metadata(u, { preferences: { theme: 'dark', units: 'metric' }, customFields: { fleet: 'north', depot: { city: 'Nairobi' } } });
@@ -692,15 +704,18 @@ describe('PATCH /v1/users/me/metadata', () => {
     ['an array value', { list: ['x', 'y'] }, /^customFields\.list$/],
     ['a nested number', { o: { p: 1 } }, /^customFields\.o(\.p)?$/],
   ])('rejects %s with 400 naming the key, and changes nothing', async (_label, fields, fieldRe) => {
-    const u = await newUser();
+    const u = await metadataUser();
     expectOk(await metadata(u, { customFields: { keep: 'me' } }));
+    const before = (await metadata(u, {})).body.metadata;
+    expect(before.customFields).toEqual({ keep: 'me' });
     const res = await metadata(u, { preferences: { theme: 'should-not-stick' }, customFields: { ok: 'fine', ...fields } });
     expectError(res, 400, 'VALIDATION_ERROR');
     expect(res.body.field).toMatch(fieldRe);
     expect(res.body.message.startsWith(`${res.body.field}:`)).toBe(true);
     const read = await metadata(u, {});
-    expect(read.body.metadata.customFields).toEqual({ keep: 'me' });
+    expect(read.body.metadata).toEqual(before);
     expect(read.body.metadata.preferences.theme ?? null).toBeNull();
+    expect(read.body.metadata.customFields).not.toHaveProperty('ok');
   });
 
   it('rejects more than 10 KB in one update with 400 naming customFields', async () => {
@@ -739,15 +754,18 @@ describe('PATCH /v1/users/me/metadata', () => {
 // ───────────────────────────── deletion ─────────────────────────────
 
 describe('DELETE /v1/users/me', () => {
+  // the refused deletions below must leave this account intact, so they can share it
+  const undeletedUser = sharedUser();
+
   it('refuses a wrong confirmation with 400 naming confirmation; the account is unaffected', async () => {
-    const u = await newUser();
+    const u = await undeletedUser();
     expectError(await deleteMe(u, { password: u.password, confirmation: 'delete my account' }), 400, 'VALIDATION_ERROR', 'confirmation');
     expectOk(await me(u));
     expect((await login(u.email, u.password)).status).toBe(200);
   });
 
   it('refuses a wrong password with 403 FORBIDDEN naming password; the account is unaffected', async () => {
-    const u = await newUser();
+    const u = await undeletedUser();
     expectError(await deleteMe(u, { password: 'not the password', confirmation: 'DELETE_MY_ACCOUNT' }), 403, 'FORBIDDEN', 'password');
     expectOk(await me(u));
     expect((await login(u.email, u.password)).status).toBe(200);
@@ -757,7 +775,7 @@ describe('DELETE /v1/users/me', () => {
     ['a missing password', { confirmation: 'DELETE_MY_ACCOUNT' }, 'password'],
     ['a missing confirmation', { password: PASSWORD }, 'confirmation'],
   ])('refuses %s with 400 naming it', async (_label, body, field) => {
-    const u = await newUser();
+    const u = await undeletedUser();
     expectError(await deleteMe(u, body), 400, 'VALIDATION_ERROR', field);
     expectOk(await me(u));
   });
