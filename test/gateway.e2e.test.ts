@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { PASSWORD, PDF, PNG, api, bridgeUrl, gatewayUrl, gql, newUser, uniqueEmail } from './helpers.js';
+import { PASSWORD, PDF, PNG, api, bridgeUrl, gatewayUrl, gql, newUser, uniqueEmail, randomIp } from './helpers.js';
 
 /**
  * GraphQL straight to the gateway (no bridge): the same operations the REST routes use, the credential handling,
@@ -19,7 +19,7 @@ const origin = (url: string) => url.replace(/\/graphql$/, '');
 
 /** A raw POST to a GraphQL endpoint with any headers and body. */
 async function post(url: string, body: BodyInit, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers, body });
+  const res = await fetch(url, { method: 'POST', headers: { 'x-forwarded-for': randomIp(), ...headers }, body });
   const text = await res.text();
   let json: any;
   try { json = JSON.parse(text); } catch { json = text; }

@@ -36,7 +36,8 @@ export async function api<T = any>(
 
 /** One GraphQL call straight to the gateway. */
 export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<ApiResponse<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  // a distinct client address per call, as for REST: the gateway's general limit is per caller
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': randomIp() };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(gatewayUrl(), { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   return { status: res.status, headers: res.headers, body: await res.json() };

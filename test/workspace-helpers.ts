@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { api, gatewayUrl, newUser, type ApiResponse, type TestUser } from './helpers.js';
+import { api, gatewayUrl, newUser, randomIp, type ApiResponse, type TestUser } from './helpers.js';
 
 /**
  * Fixtures for the workspace family tests (workspaces, providers, connectors, access tokens, invitations):
@@ -41,7 +41,7 @@ export function callA<T = any>(
 export async function gqlH<T = any>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const res = await fetch(gatewayUrl(), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp(), ...headers },
     body: JSON.stringify({ query, variables }),
   });
   const text = await res.text();
