@@ -7,70 +7,53 @@ import { HubPage, PricingRuleInput, WarehousePage } from './types.js';
 import { HUB, WAREHOUSE, changePricing, createSite, deleteSite, getSite, listSites, updateSite } from './service.js';
 
 const INPUT = { description: 'The operation\'s input.' };
-const ACTION = { description: '`add` or `remove`.' };
-const RULE = { nullable: true, description: 'The rule to add (action add).' } as const;
-const RULE_ID = { nullable: true, description: 'The rule to remove (action remove).' } as const;
 
-@Resolver(() => Warehouse)
-export class WarehouseResolver {
-  @Mutation(() => Warehouse, { description: 'Create a warehouse (`POST /v1/lsp/warehouses/create`).' })
-  createWarehouse(@Arg('input', INPUT) input: FacilityInput, @Ctx() ctx: SubgraphContext) {
-    return createSite(ctx, WAREHOUSE, input);
+/** Warehouses and hubs have the same operations; one resolver class is built for each, with its own field names. */
+function siteResolver(kind: typeof WAREHOUSE, entity: typeof Warehouse | typeof Hub, page: typeof WarehousePage | typeof HubPage) {
+  const K = kind.label;
+  const n = kind.name;
+  const ID_ARG = { description: `${K} identifier.` };
+
+  @Resolver(() => entity)
+  class SiteResolver {
+    @Mutation(() => entity, { name: `create${K}`, description: `Create a ${n} (\`POST /v1/lsp/${n}s/create\`).` })
+    create(@Arg('input', INPUT) input: FacilityInput, @Ctx() ctx: SubgraphContext) {
+      return createSite(ctx, kind, input);
+    }
+
+    @Query(() => entity, { name: n, description: `A ${n} (\`GET /v1/lsp/${n}s/:id\`).` })
+    one(@Arg('id', () => ID, ID_ARG) id: string, @Ctx() ctx: SubgraphContext) {
+      return getSite(ctx, kind, id);
+    }
+
+    @Query(() => page, { name: `${n}s`, description: `The LSP's ${n}s (\`GET /v1/lsp/${n}s\`).` })
+    list(@Args() args: PageArgs, @Ctx() ctx: SubgraphContext) {
+      return listSites(ctx, kind, args);
+    }
+
+    @Mutation(() => entity, { name: `update${K}`, description: `Update a ${n} (\`PATCH /v1/lsp/${n}s/:id\`).` })
+    update(@Arg('id', () => ID, ID_ARG) id: string, @Arg('input', INPUT) input: FacilityUpdateInput, @Ctx() ctx: SubgraphContext) {
+      return updateSite(ctx, kind, id, input);
+    }
+
+    @Mutation(() => Boolean, { name: `delete${K}`, description: `Delete a ${n} (\`DELETE /v1/lsp/${n}s/:id\`).` })
+    remove(@Arg('id', () => ID, ID_ARG) id: string, @Ctx() ctx: SubgraphContext) {
+      return deleteSite(ctx, kind, id);
+    }
+
+    @Mutation(() => entity, { name: `update${K}Pricing`, description: `Add or remove a pricing rule (\`PUT /v1/lsp/${n}s/:id/pricing/:action\`).` })
+    pricing(
+      @Arg('id', () => ID, ID_ARG) id: string,
+      @Arg('action', { description: '`add` or `remove`.' }) action: string,
+      @Arg('rule', () => PricingRuleInput, { nullable: true, description: 'The rule to add (action add).' }) rule: PricingRuleInput | undefined,
+      @Arg('ruleId', () => ID, { nullable: true, description: 'The rule to remove (action remove).' }) ruleId: string | undefined,
+      @Ctx() ctx: SubgraphContext,
+    ) {
+      return changePricing(ctx, kind, id, action, rule, ruleId);
+    }
   }
-  @Query(() => Warehouse, { description: 'A warehouse (`GET /v1/lsp/warehouses/:id`).' })
-  warehouse(@Arg('id', () => ID, { description: 'Warehouse identifier.' }) id: string, @Ctx() ctx: SubgraphContext) {
-    return getSite(ctx, WAREHOUSE, id);
-  }
-  @Query(() => WarehousePage, { description: 'The LSP\'s warehouses (`GET /v1/lsp/warehouses`).' })
-  warehouses(@Args() args: PageArgs, @Ctx() ctx: SubgraphContext) {
-    return listSites(ctx, WAREHOUSE, args);
-  }
-  @Mutation(() => Warehouse, { description: 'Update a warehouse (`PATCH /v1/lsp/warehouses/:id`).' })
-  updateWarehouse(@Arg('id', () => ID, { description: 'Warehouse identifier.' }) id: string, @Arg('input', INPUT) input: FacilityUpdateInput, @Ctx() ctx: SubgraphContext) {
-    return updateSite(ctx, WAREHOUSE, id, input);
-  }
-  @Mutation(() => Boolean, { description: 'Delete a warehouse (`DELETE /v1/lsp/warehouses/:id`).' })
-  deleteWarehouse(@Arg('id', () => ID, { description: 'Warehouse identifier.' }) id: string, @Ctx() ctx: SubgraphContext) {
-    return deleteSite(ctx, WAREHOUSE, id);
-  }
-  @Mutation(() => Warehouse, { description: 'Add or remove a pricing rule (`PUT /v1/lsp/warehouses/:id/pricing/:action`).' })
-  updateWarehousePricing(
-    @Arg('id', () => ID, { description: 'Warehouse identifier.' }) id: string, @Arg('action', ACTION) action: string,
-    @Arg('rule', () => PricingRuleInput, RULE) rule: PricingRuleInput | undefined, @Arg('ruleId', () => ID, RULE_ID) ruleId: string | undefined,
-    @Ctx() ctx: SubgraphContext,
-  ) {
-    return changePricing(ctx, WAREHOUSE, id, action, rule, ruleId);
-  }
+  return SiteResolver;
 }
 
-@Resolver(() => Hub)
-export class HubResolver {
-  @Mutation(() => Hub, { description: 'Create a hub (`POST /v1/lsp/hubs/create`).' })
-  createHub(@Arg('input', INPUT) input: FacilityInput, @Ctx() ctx: SubgraphContext) {
-    return createSite(ctx, HUB, input);
-  }
-  @Query(() => Hub, { description: 'A hub (`GET /v1/lsp/hubs/:id`).' })
-  hub(@Arg('id', () => ID, { description: 'Hub identifier.' }) id: string, @Ctx() ctx: SubgraphContext) {
-    return getSite(ctx, HUB, id);
-  }
-  @Query(() => HubPage, { description: 'The LSP\'s hubs (`GET /v1/lsp/hubs`).' })
-  hubs(@Args() args: PageArgs, @Ctx() ctx: SubgraphContext) {
-    return listSites(ctx, HUB, args);
-  }
-  @Mutation(() => Hub, { description: 'Update a hub (`PATCH /v1/lsp/hubs/:id`).' })
-  updateHub(@Arg('id', () => ID, { description: 'Hub identifier.' }) id: string, @Arg('input', INPUT) input: FacilityUpdateInput, @Ctx() ctx: SubgraphContext) {
-    return updateSite(ctx, HUB, id, input);
-  }
-  @Mutation(() => Boolean, { description: 'Delete a hub (`DELETE /v1/lsp/hubs/:id`).' })
-  deleteHub(@Arg('id', () => ID, { description: 'Hub identifier.' }) id: string, @Ctx() ctx: SubgraphContext) {
-    return deleteSite(ctx, HUB, id);
-  }
-  @Mutation(() => Hub, { description: 'Add or remove a pricing rule (`PUT /v1/lsp/hubs/:id/pricing/:action`).' })
-  updateHubPricing(
-    @Arg('id', () => ID, { description: 'Hub identifier.' }) id: string, @Arg('action', ACTION) action: string,
-    @Arg('rule', () => PricingRuleInput, RULE) rule: PricingRuleInput | undefined, @Arg('ruleId', () => ID, RULE_ID) ruleId: string | undefined,
-    @Ctx() ctx: SubgraphContext,
-  ) {
-    return changePricing(ctx, HUB, id, action, rule, ruleId);
-  }
-}
+export const WarehouseResolver = siteResolver(WAREHOUSE, Warehouse, WarehousePage);
+export const HubResolver = siteResolver(HUB, Hub, HubPage);
