@@ -1,5 +1,8 @@
 import { ArgsType, Directive, Field, Float, InputType, Int, ObjectType, type ClassType } from 'type-graphql';
-import { ArrayMaxSize, IsEmail, IsOptional, Length, Matches, Max, Min, ArrayMinSize, ValidateNested, IsUrl } from 'class-validator';
+import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, Max, Min, ArrayMinSize, ValidateNested, IsUrl } from 'class-validator';
+
+/** ISO 4217 currency codes, from the runtime's ICU data. */
+export const CURRENCIES: string[] = Intl.supportedValuesOf('currency');
 import { validationError } from './errors.js';
 
 /**
@@ -135,5 +138,5 @@ export class Money {
 @InputType({ description: 'An amount of money.' })
 export class MoneyInput {
   @Field(() => Float, { description: 'Amount (0 or more) in the major unit.' }) @Min(0, { message: 'must be 0 or more' }) amount!: number;
-  @Field({ description: 'ISO 4217 currency code (e.g. USD, KES).' }) @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as USD' }) currency!: string;
+  @Field({ description: 'ISO 4217 currency code (e.g. USD, KES).' }) @IsIn(CURRENCIES, { message: 'must be an ISO 4217 currency code such as USD' }) currency!: string;
 }

@@ -52,6 +52,9 @@ export function variablesFor(
   if (hasBody && req.body !== undefined && !isObject(req.body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
   const body = req.body ?? {};
   if (hasBody && !isObject(body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
+  // bodies are strict: a route that reads single fields refuses any other (GraphQL does the same for input objects)
+  const unknown = route.bodyFields && Object.keys(body).find((k) => !route.bodyFields!.includes(k));
+  if (unknown) throw validationError(unknown, 'is not a known field');
   for (const { name, type } of op.variables) {
     if (name in req.params) {
       vars[name] = coerceString(name, req.params[name]!, type);

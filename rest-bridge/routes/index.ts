@@ -1,6 +1,7 @@
 import { authRoutes } from './auth.js';
 import { userRoutes } from './users.js';
 import { agentRoutes, fleetRoutes, siteRoutesAll } from './lsp.js';
+import { coverageRoutes } from './lsp-coverage.js';
 import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, workspaceRoutes } from './workspace.js';
 import type { RouteSpec } from './types.js';
 
@@ -13,6 +14,7 @@ export const routes: RouteSpec[] = [
   ...connectorRoutes,
   ...accessRoutes,
   ...invitationRoutes,
+  ...coverageRoutes,
   ...fleetRoutes,
   ...siteRoutesAll,
   ...agentRoutes,

@@ -78,8 +78,8 @@ function siteRoutes(kind: 'warehouse' | 'hub'): RouteSpec[] {
       operation: `mutation Delete${K}($id: ID!) { delete${K}(id: $id) }`, result: { 'data.deleted': `delete${K}` } },
     { ...base, ...(kind === 'hub' ? { auth: 'set-a-or-b' as const } : {}), method: 'PUT', path: `${p}/:id/pricing/:action`,
       summary: `Add ({rule}) or remove ({ruleId}) a pricing rule of a ${kind} (\`:action\` = add | remove)`,
-      operation: `mutation Update${K}Pricing($id: ID!, $action: String!, $rule: PricingRuleInput, $ruleId: ID) { update${K}Pricing(id: $id, action: $action, rule: $rule, ruleId: $ruleId) { ${SITE} } }`,
-      bodyFields: ['rule', 'ruleId'], result: { data: `update${K}Pricing` } },
+      operation: `mutation Update${K}Pricing($id: ID!, $action: String!, $input: PricingChangeInput!) { update${K}Pricing(id: $id, action: $action, input: $input) { ${SITE} } }`,
+      bodyVariable: 'input', result: { data: `update${K}Pricing` } },
   ];
 }
 

@@ -34,13 +34,27 @@ export async function flushUnique(em: EntityManager, field: string, what: string
   }
 }
 
+export type LspEvent = [topic: string, key: string, payload: object];
+
 /**
- * Saves a change and publishes it on the platform event log in the same transaction (kernel/events.ts), so other
- * families (queries, utilities) learn of it without reading LSP tables.
+ * Saves the scope's pending changes (creations, updates and removals) and publishes them on the platform event log in
+ * the same transaction (kernel/events.ts), so other families (queries, utilities) learn of them without reading LSP
+ * tables. The transaction runs on the scope's own entity manager: a forked one (`em.transactional`) would not carry
+ * its pending removals.
  */
-export async function saveAndPublish(s: LspScope, topic: string, key: string, payload: object, field = 'code', what = 'record'): Promise<void> {
-  await s.em.transactional(async (tx) => {
-    await flushUnique(tx as EntityManager, field, what);
-    await publish(tx as EntityManager, topic, key, s.principal.workspaceId, { icode: s.principal.providerCode, ...payload });
-  });
+export async function saveAndPublishAll(s: LspScope, events: LspEvent[], field = 'code', what = 'record'): Promise<void> {
+  await s.em.begin();
+  try {
+    await flushUnique(s.em, field, what);
+    for (const [topic, key, payload] of events) {
+      await publish(s.em, topic, key, s.principal.workspaceId, { icode: s.principal.providerCode, ...payload });
+    }
+    await s.em.commit();
+  } catch (err) {
+    await s.em.rollback();
+    throw err;
+  }
 }
+
+export const saveAndPublish = (s: LspScope, topic: string, key: string, payload: object, field = 'code', what = 'record') =>
+  saveAndPublishAll(s, [[topic, key, payload]], field, what);

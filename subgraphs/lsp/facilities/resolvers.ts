@@ -3,7 +3,7 @@ import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { PageArgs } from '../../../kernel/graphql-types.js';
 import { FacilityInput, FacilityUpdateInput } from '../common/facility.js';
 import { Hub, Warehouse } from './entities.js';
-import { HubPage, PricingRuleInput, WarehousePage } from './types.js';
+import { HubPage, PricingChangeInput, WarehousePage } from './types.js';
 import { HUB, WAREHOUSE, changePricing, createSite, deleteSite, getSite, listSites, updateSite } from './service.js';
 
 const INPUT = { description: 'The operation\'s input.' };
@@ -45,11 +45,10 @@ function siteResolver(kind: typeof WAREHOUSE, entity: typeof Warehouse | typeof 
     pricing(
       @Arg('id', () => ID, ID_ARG) id: string,
       @Arg('action', { description: '`add` or `remove`.' }) action: string,
-      @Arg('rule', () => PricingRuleInput, { nullable: true, description: 'The rule to add (action add).' }) rule: PricingRuleInput | undefined,
-      @Arg('ruleId', () => ID, { nullable: true, description: 'The rule to remove (action remove).' }) ruleId: string | undefined,
+      @Arg('input', INPUT) input: PricingChangeInput,
       @Ctx() ctx: SubgraphContext,
     ) {
-      return changePricing(ctx, kind, id, action, rule, ruleId);
+      return changePricing(ctx, kind, id, action, input.rule, input.ruleId);
     }
   }
   return SiteResolver;

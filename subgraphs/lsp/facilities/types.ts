@@ -30,4 +30,8 @@ export class PricingRuleInput {
   @Field({ nullable: true, description: 'Valid until (ISO 8601 date, after validFrom).' }) @IsOptional() @IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date' }) validUntil?: string;
 }
 
-export { ID };
+@InputType({ description: 'A pricing change: `rule` to add (action add), or `ruleId` to remove (action remove).' })
+export class PricingChangeInput {
+  @Field(() => PricingRuleInput, { nullable: true, description: 'The rule to add.' }) @IsOptional() @ValidateNested() rule?: PricingRuleInput;
+  @Field(() => ID, { nullable: true, description: 'The rule to remove.' }) ruleId?: string;
+}

@@ -1,11 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { checkCoordinates, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
-import { publish } from '../../../kernel/events.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { findOwn, pageOf, saveAndPublish } from '../common/query.js';
+import { findOwn, pageOf, saveAndPublish, saveAndPublishAll, type LspEvent } from '../common/query.js';
 import { lspScope, type LspScope } from '../common/scope.js';
 import { coverageRecordExists } from '../coverage/lookup.js';
 import { Fleet, ParkingFacility, Vehicle, type VehicleSpecs } from './entities.js';
@@ -47,11 +45,10 @@ export async function deleteFleet(ctx: SubgraphContext, id: string): Promise<boo
   const fleet = await findOwn(s.em, Fleet, id, 'Fleet');
   const vehicles = await s.em.find(Vehicle, { fleet });
   s.em.remove(fleet);
-  await s.em.transactional(async (tx) => {
-    await tx.flush();
-    await publish(tx as EntityManager, 'lsp.facility', fleet.id, s.principal.workspaceId, { icode: s.ref.icode, ...fleetEvent(fleet, true) });
-    for (const v of vehicles) await publish(tx as EntityManager, 'lsp.vehicle', v.id, s.principal.workspaceId, { icode: s.ref.icode, ...vehicleEvent(v, true) });
-  });
+  await saveAndPublishAll(s, [
+    ['lsp.facility', fleet.id, fleetEvent(fleet, true)],
+    ...vehicles.map((v): LspEvent => ['lsp.vehicle', v.id, vehicleEvent(v, true)]),
+  ]);
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { Migration20261122043202_initial } from './Migration20261122043202_initial.js';
+import { Migration20261122043903_coverage } from './Migration20261122043903_coverage.js';
 
 /** Every migration of the lsp schema, oldest first (applied at start; see kernel/db.ts). */
-export const migrations = [Migration20261122043202_initial];
+export const migrations = [Migration20261122043202_initial, Migration20261122043903_coverage];
