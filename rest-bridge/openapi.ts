@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Supergraph } from '@apollo/federation-internals';
 import {
-  GraphQLSchema, Kind, TypeInfo, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
+  GraphQLSchema, Kind, getNamedType, isEnumType, isInputObjectType, isInterfaceType, isListType, isNonNullType, isObjectType, isScalarType, isUnionType,
+  type GraphQLInterfaceType, type GraphQLUnionType,
   type GraphQLInputType, type GraphQLOutputType, type OperationDefinitionNode, type SelectionSetNode, type GraphQLObjectType,
   type TypeNode, typeFromAST,
 } from 'graphql';
@@ -70,15 +71,23 @@ function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | 
   const inner = isNonNullType(type) ? type.ofType : type;
   let out: JsonSchema;
   if (isListType(inner)) out = { type: 'array', items: selectionSchema(inner.ofType, selection) };
-  else if (isObjectType(inner) && selection) {
-    const obj = inner as GraphQLObjectType;
+  else if ((isObjectType(inner) || isInterfaceType(inner) || isUnionType(inner)) && selection) {
+    // fields of the type itself, and of inline fragments (`... on CoverageArea { … }`) of the same or an implementing type
     const props: Record<string, JsonSchema> = {};
-    for (const sel of selection.selections) {
-      if (sel.kind !== Kind.FIELD) continue;
-      const field = obj.getFields()[sel.name.value];
-      if (field) props[sel.alias?.value ?? sel.name.value] = { ...selectionSchema(field.type, sel.selectionSet), description: field.description ?? undefined };
-    }
-    out = { type: 'object', description: obj.description ?? undefined, properties: props };
+    const collect = (on: GraphQLObjectType | GraphQLInterfaceType | GraphQLUnionType, set: SelectionSetNode) => {
+      for (const sel of set.selections) {
+        if (sel.kind === Kind.INLINE_FRAGMENT) {
+          const target = sel.typeCondition ? (schema().getType(sel.typeCondition.name.value) as GraphQLObjectType) : on;
+          if (target) collect(target, sel.selectionSet);
+          continue;
+        }
+        if (sel.kind !== Kind.FIELD || isUnionType(on)) continue;
+        const field = on.getFields()[sel.name.value];
+        if (field) props[sel.alias?.value ?? sel.name.value] ??= { ...selectionSchema(field.type, sel.selectionSet), description: field.description ?? undefined };
+      }
+    };
+    collect(inner, selection);
+    out = { type: 'object', description: inner.description ?? undefined, properties: props };
   } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => v.value) };
   else out = { ...(SCALARS[getNamedType(inner).name] ?? {}) };
   return nullable ? orNull(out) : out;
@@ -216,6 +225,7 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
         '401': error('UNAUTHORIZED: missing or invalid credential'),
         ...(route.auth !== 'none' ? { '403': error('FORBIDDEN') } : {}),
         '404': error('NOT_FOUND'),
+        ...(route.method !== 'GET' ? { '409': error('CONFLICT: the record already exists or its state does not allow the change') } : {}),
         '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)'),
       },
     };
