@@ -5,7 +5,7 @@ import { PASSWORD, api, bridgeUrl, newUser, randomIp, uniqueEmail } from './help
 
 /** REST specifics of the bridge: body handling, envelopes, missing credentials, rate-limit headers, OpenAPI. */
 
-const GROUP_1 = readFileSync(join(process.cwd(), '..', 'shared', 'spec', 'routes.tsv'), 'utf8')
+const GROUP_1 = readFileSync(join(process.cwd(), 'docs', 'spec', 'routes.tsv'), 'utf8')
   .trim()
   .split('\n')
   .slice(1)

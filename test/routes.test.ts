@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { api, bridgeUrl } from './helpers.js';
+
+/**
+ * Every specified route of the families built so far (docs/spec/routes.tsv, a copy of the spec's list) is served by the
+ * bridge, refuses a call without its credential with 401 (never 404 or 500), and appears in the OpenAPI document.
+ */
+const BUILT_GROUPS = new Set(['1', '2', '3', '4', '5', '6', '7', '8', '15']);
+const BUILT_EXTRA = (group: string, path: string) => group === '9' && path.startsWith('/v1/csp/invitation');
+
+const rows = readFileSync(join(process.cwd(), 'docs', 'spec', 'routes.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split('\t'))
+  .map(([group, family, method, path, credentials]) => ({ group: group!, family: family!, method: method!, path: path!, credentials: credentials! }))
+  .filter((r) => BUILT_GROUPS.has(r.group) || BUILT_EXTRA(r.group, r.path));
+
+const sample = (path: string) =>
+  path.replace(/:(\w+)/g, (_m, name: string) => (/(^|_)id$|Id$|^wid$|^vid$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'ctype' ? 'lsp' : 'x'));
+
+describe('every specified route of the built families', () => {
+  it('the list is not empty and only has known credential schemes', () => {
+    expect(rows.length).toBeGreaterThan(100);
+    for (const r of rows) expect(['user-bearer', 'set-a', 'set-b', 'origin', 'origin+svc-user-agent', 'api-key', 'api-key+workspace']).toContain(r.credentials);
+  });
+
+  it.each(rows.map((r) => [`${r.method} ${r.path}`, r] as const))('%s refuses a call without its credential with 401', async (_name, r) => {
+    const res = await api(r.method, sample(r.path), { body: ['GET', 'DELETE'].includes(r.method) ? undefined : {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(401);
+    const code = res.body.code ?? res.body.status;
+    expect(['UNAUTHORIZED', 'AUTH::INVALID_API_KEY']).toContain(code);
+  });
+
+  it('every one of them is in the OpenAPI document', async () => {
+    const doc = await (await fetch(`${bridgeUrl()}/openapi.json`)).json();
+    const missing = rows.filter((r) => !doc.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.path}`);
+    expect(missing).toEqual([]);
+  });
+});
