@@ -1,5 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +16,8 @@ import { createLogger } from '../kernel/logger.js';
  */
 export async function startEmbeddedDb(dataDir: string | undefined, port: number, host = '127.0.0.1', maxConnections = 64) {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // contrib extensions some subgraphs create in their migrations (utilities: cube + earthdistance + btree_gist for spatial indexes)
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance, btree_gist } });
   const server = new PGLiteSocketServer({ db, port, host, maxConnections });
   keepProtocolSequencesTogether(server);
   await server.start();

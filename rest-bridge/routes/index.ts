@@ -3,6 +3,7 @@ import { userRoutes } from './users.js';
 import { agentRoutes, fleetRoutes, siteRoutesAll } from './lsp.js';
 import { coverageRoutes } from './lsp-coverage.js';
 import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, workspaceRoutes } from './workspace.js';
+import { utilityRoutes } from './utilities.js';
 import type { RouteSpec } from './types.js';
 
 /** Every REST path the bridge serves. A new family adds its file and one spread here. */
@@ -18,5 +19,6 @@ export const routes: RouteSpec[] = [
   ...fleetRoutes,
   ...siteRoutesAll,
   ...agentRoutes,
+  ...utilityRoutes,
 ];
 export type { RouteSpec };

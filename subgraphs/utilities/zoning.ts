@@ -1,0 +1,79 @@
+/**
+ * Zones. `assignZone` asks each zone source in turn and takes the first answer. Today there is one source, the
+ * platform's default zoning over the GeoNames gazetteer (constants ZONING):
+ *
+ *   CITY    within the radius of a city of 15,000+ people (2 km + 0.01 km × √population, at most 40 km);
+ *   METRO   within 2.5 × that radius of a city of 500,000+ people;
+ *   REGION  the first-level division (GeoNames admin1) of the nearest gazetteer place within 150 km, in the
+ *           location's country;
+ *   COUNTRY otherwise.
+ *
+ * The seam for LSP coverage areas (spec group 5): when the lsp subgraph publishes coverage areas, a source that looks
+ * them up (through a federation entity or an event-fed copy, never the lsp tables) goes first in ZONE_SOURCES, and
+ * its zones carry `source: 'LSP'` and metadata.dataSource LSP.
+ */
+import { ZONING } from './constants.js';
+import { ZoneServiceType, ZoneType } from './enums.js';
+import { citiesNear, countryByCode, regionName, type City } from './geo.js';
+import type { Located } from './places.js';
+import type { Zone } from './types.js';
+
+export interface ZoneSource {
+  name: string;
+  /** The zone of a located place for a service, or undefined to let the next source answer. */
+  zoneFor(place: Located, serviceType: ZoneServiceType, workspaceId: string): Promise<Zone | undefined> | Zone | undefined;
+}
+
+const cityRadiusKm = (c: City) => Math.min(ZONING.cityMaxKm, ZONING.cityBaseKm + ZONING.cityKmPerSqrtPop * Math.sqrt(c.population));
+
+export const defaultZoning: ZoneSource = {
+  name: 'DEFAULT',
+  zoneFor(place) {
+    const country = place.country?.code;
+    const sameCountry = (c: City) => !country || c.country === country;
+    const near = citiesNear(place.lat, place.lng, ZONING.cityMaxKm * ZONING.metroFactor, (c) => c.population >= ZONING.cityMinPopulation && sameCountry(c));
+    const city = near.find(({ city: c, km }) => km <= cityRadiusKm(c));
+    if (city) {
+      const c = city.city;
+      return {
+        id: `city:${c.id}`, name: c.name, type: ZoneType.CITY, source: 'DEFAULT',
+        coverage: { shape: 'CIRCLE', center: { lat: c.lat, lng: c.lng }, radius: Math.round(cityRadiusKm(c) * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
+      };
+    }
+    const metro = near.find(({ city: c, km }) => c.population >= ZONING.metroMinPopulation && km <= cityRadiusKm(c) * ZONING.metroFactor);
+    if (metro) {
+      const c = metro.city;
+      return {
+        id: `metro:${c.id}`, name: `${c.name} metropolitan area`, type: ZoneType.METRO, source: 'DEFAULT',
+        coverage: { shape: 'CIRCLE', center: { lat: c.lat, lng: c.lng }, radius: Math.round(cityRadiusKm(c) * ZONING.metroFactor * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
+      };
+    }
+    const nearest = citiesNear(place.lat, place.lng, ZONING.regionMaxKm, sameCountry)[0];
+    if (nearest && nearest.city.admin1) {
+      const c = nearest.city;
+      const code = `${c.country}.${c.admin1}`;
+      return {
+        id: `region:${code}`, name: regionName(c.country, c.admin1) ?? `Region ${code}`, type: ZoneType.REGION, source: 'DEFAULT',
+        coverage: { shape: 'ADMIN_AREA', center: { lat: place.lat, lng: place.lng }, radius: null, country: c.country, region: code, population: null },
+      };
+    }
+    const code = country ?? nearest?.city.country;
+    const info = code ? countryByCode(code) : undefined;
+    if (!info) return undefined;
+    return {
+      id: `country:${info.code}`, name: info.name, type: ZoneType.COUNTRY, source: 'DEFAULT',
+      coverage: { shape: 'COUNTRY', center: { lat: info.lat, lng: info.lng }, radius: null, country: info.code, region: null, population: null },
+    };
+  },
+};
+
+/** Sources asked in order; an LSP coverage source goes first once coverage areas exist. */
+export const ZONE_SOURCES: ZoneSource[] = [defaultZoning];
+
+export async function zoneOf(place: Located, serviceType: ZoneServiceType, workspaceId: string): Promise<Zone | undefined> {
+  for (const source of ZONE_SOURCES) {
+    const zone = await source.zoneFor(place, serviceType, workspaceId);
+    if (zone) return zone;
+  }
+  return undefined;
+}

@@ -1,0 +1,791 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, gatewayUrl, newUser, type ApiResponse } from './helpers.js';
+
+/**
+ * Utilities (spec group 15, docs/utilities.md) through the REST bridge: every route, the spec's worked constants
+ * (ride classes and surge rules in the pickup's local time), each unit, money rounding, the place and metadata rules,
+ * distance and ETA models, cross-border duties, VAT, de minimis and incoterms, default zoning, the live vehicle-position
+ * store (radius, bounds, k-nearest; tenant isolation), each validation error and each auth error.
+ *
+ * The bridge allows 100 requests a minute per credential, so groups of tests use keys of their own.
+ */
+
+const BASE = '/realm/utilities';
+const DEVICE = 'util-e2e-device';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Tenant { wid: string; token: string; key(scopes?: string[]): Promise<string> }
+
+async function newTenant(): Promise<Tenant> {
+  const user = await newUser({ name: 'Utilities Owner' });
+  const headers = { 'svc-auth-token': user.accessToken, 'svc-user-agent': 'util-e2e/1.0', 'svc-auth-device': DEVICE };
+  const ws = await api('POST', '/v1/workspace', { headers, body: { name: `Utilities ${Math.random().toString(36).slice(2, 8)}` } });
+  if (ws.status !== 201) throw new Error(`workspace: ${ws.status} ${JSON.stringify(ws.body)}`);
+  const wid = ws.body.data.workspace.id as string;
+  return {
+    wid,
+    token: user.accessToken,
+    async key(scopes = ['utilities']) {
+      const res = await api('POST', `/v1/workspace/${wid}/api-keys`, { headers, body: { name: `k-${scopes.join('-')}`, scopes } });
+      if (res.status !== 201) throw new Error(`api key: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.key as string;
+    },
+  };
+}
+
+const call = (key: string | undefined, path: string, body: unknown) => api('POST', `${BASE}${path}`, { token: key, body });
+
+async function gql(key: string, query: string, variables: Record<string, unknown> = {}) {
+  const res = await fetch(gatewayUrl(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string; field?: string } }[] };
+}
+
+function ok(res: ApiResponse, status: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.error).toBe(false);
+  expect(res.body.status).toBe(status);
+  expect(res.body.trace).toMatch(UUID_RE);
+  expect(res.body).toHaveProperty('result');
+  return res.body.result;
+}
+
+const HTTP: Record<string, number> = {
+  'UTILITY::VALIDATION_FAILED': 400, 'UTILITY::INSUFFICIENT_DATA': 422, 'UTILITY::ESTIMATION_FAILED': 422, 'UTILITY::CALCULATION_FAILED': 422,
+  'AUTH::INVALID_API_KEY': 401, 'AUTH::UNAUTHORIZED': 403,
+};
+
+function fails(res: ApiResponse, status: string, field?: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(HTTP[status]);
+  expect(res.body.error).toBe(true);
+  expect(res.body.status).toBe(status);
+  expect(typeof res.body.message).toBe('string');
+  expect(res.body).not.toHaveProperty('result');
+  if (field !== undefined) {
+    expect(res.body.field, JSON.stringify(res.body)).toBe(field);
+    expect(res.body.message).toContain(field);
+  }
+}
+
+// ---------------------------------------------------------------- the documented models, restated
+
+const R = 6_371_008.8;
+const rad = (d: number) => (d * Math.PI) / 180;
+function greatCircleKm(a: [number, number], b: [number, number]) {
+  const h = Math.sin(rad(b[0] - a[0]) / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(rad(b[1] - a[1]) / 2) ** 2;
+  return (2 * R * Math.asin(Math.sqrt(h))) / 1000;
+}
+const r2 = (n: number) => Math.round(n * 100) / 100;
+/** Road driving hours: 10 km at 25 km/h, 40 km at 45 km/h, the rest at 70 km/h. */
+const roadHours = (km: number) => Math.min(km, 10) / 25 + Math.max(0, Math.min(km, 50) - 10) / 45 + Math.max(0, km - 50) / 70;
+const cents = (n: number) => Math.round(n * 100);
+
+const RIDE: Record<string, [number, number, number]> = {
+  ECONOMY: [2.5, 0.9, 0.3], STANDARD: [3.0, 1.1, 0.35], COMFORT: [3.5, 1.3, 0.4], PREMIUM: [5.0, 1.8, 0.55],
+  LUXURY: [8.0, 2.5, 0.8], XL: [4.5, 1.5, 0.5], SUV: [5.5, 1.7, 0.6],
+};
+
+/** Unix seconds of a wall-clock time in a zone with a fixed UTC offset (hours). */
+const at = (y: number, m: number, d: number, hh: number, mm: number, offsetH: number) => Date.UTC(y, m - 1, d, hh - offsetH, mm) / 1000;
+
+// Nairobi (UTC+3, no DST): CBD → Westlands
+const NBO_CBD: [number, number] = [-1.2864, 36.8172];
+const NBO_WESTLANDS: [number, number] = [-1.2676, 36.8108];
+const NBO_KAREN: [number, number] = [-1.3194, 36.7073];
+const place = (c: [number, number], country = 'KE') => ({ coordinates: c, country });
+
+let A: Tenant;
+let B: Tenant;
+
+beforeAll(async () => {
+  [A, B] = await Promise.all([newTenant(), newTenant()]);
+});
+
+// =============================================================== auth
+
+describe('utilities: credentials', () => {
+  const body = { origin: { coordinates: [0, 0] }, destination: { coordinates: [0, 1] }, mode: 'ROAD' };
+
+  it('no Authorization header is 401 AUTH::INVALID_API_KEY', async () => {
+    fails(await call(undefined, '/eta', body), 'AUTH::INVALID_API_KEY');
+  });
+
+  it('an unknown key, a malformed header and a user access token are 401 AUTH::INVALID_API_KEY', async () => {
+    fails(await call('lpk_not-a-real-key', '/eta', body), 'AUTH::INVALID_API_KEY');
+    fails(await api('POST', `${BASE}/eta`, { body, headers: { authorization: 'Basic abc' } }), 'AUTH::INVALID_API_KEY');
+    fails(await call(A.token, '/eta', body), 'AUTH::INVALID_API_KEY');
+  });
+
+  it('a key without the utilities scope is 403 AUTH::UNAUTHORIZED on every route', async () => {
+    const key = await A.key(['queries']);
+    for (const path of ['/fares/delivery', '/fares/transport', '/fares/ride', '/fares/crossborder', '/distance', '/zone', '/nearby/search', '/nearby/bounds', '/nearby/nearest', '/eta']) {
+      const bodies: Record<string, unknown> = {
+        '/fares/delivery': { origin: place(NBO_CBD), destination: place(NBO_KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } },
+        '/fares/transport': { origin: place(NBO_CBD), destination: place(NBO_KAREN), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' } } },
+        '/fares/ride': { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN) },
+        '/fares/crossborder': {
+          origin: { country: 'CN' }, destination: { country: 'KE' }, transportMode: 'AIR',
+          shipment: { weight: { value: 1, unit: 'kg' }, declaredValue: { amount: 10, currency: 'USD' }, description: 'x', quantity: 1 },
+        },
+        '/distance': { origin: place(NBO_CBD), destination: place(NBO_KAREN), mode: 'AIR' },
+        '/zone': { location: place(NBO_CBD) },
+        '/nearby/search': { location: { lat: 0, lng: 0 }, radius: 100 },
+        '/nearby/bounds': { bounds: { northeast: { lat: 1, lng: 1 }, southwest: { lat: 0, lng: 0 } } },
+        '/nearby/nearest': { location: { lat: 0, lng: 0 }, count: 1 },
+        '/eta': body,
+      };
+      fails(await call(key, path, bodies[path]), 'AUTH::UNAUTHORIZED');
+    }
+    // and the position mutation
+    const res = await gql(key, 'mutation { reportVehiclePosition(input: {vehicleId: "x", type: "CAR", status: AVAILABLE, location: {lat: 0, lng: 0}}) { id } }');
+    expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('a revoked key is 401; a key with the `*` scope is accepted', async () => {
+    const headers = { 'svc-auth-token': A.token, 'svc-user-agent': 'util-e2e/1.0', 'svc-auth-device': DEVICE };
+    const created = await api('POST', `/v1/workspace/${A.wid}/api-keys`, { headers, body: { name: 'short-lived', scopes: ['utilities'] } });
+    const key = created.body.data.key as string;
+    ok(await call(key, '/eta', body), 'UTILITY::ETA_CALCULATED');
+    await api('DELETE', `/v1/workspace/${A.wid}/api-keys/${created.body.data.apiKey.id}`, { headers });
+    fails(await call(key, '/eta', body), 'AUTH::INVALID_API_KEY');
+    ok(await call(await A.key(['*']), '/eta', body), 'UTILITY::ETA_CALCULATED');
+  });
+});
+
+// =============================================================== ride fares
+
+describe('utilities: /fares/ride', () => {
+  let key: string;
+  beforeAll(async () => { key = await A.key(); });
+
+  const ride = (requestTime: number, extra: Record<string, unknown> = {}) =>
+    call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), requestTime, ...extra });
+
+  it('a ride at 08:00 local time (Nairobi) is ×1.5 peak; the fare is the spec\'s STANDARD constants', async () => {
+    const res = ok(await ride(at(2025, 11, 24, 8, 0, 3)), 'UTILITY::FARE_CALCULATED');
+    const km = r2(greatCircleKm(NBO_CBD, NBO_KAREN) * 1.3);
+    const minutes = Math.ceil(roadHours(km) * 60 - 1e-9);
+    expect(res.tripEstimate.distance.kilometer).toBe(km);
+    expect(res.tripEstimate.distance.mile).toBe(r2(km / 1.609344));
+    expect(res.tripEstimate.duration.minute).toBe(minutes);
+    const [base, perKm, perMin] = RIDE.STANDARD!;
+    const f = res.estimatedFare;
+    expect(res.vehicleClass).toBe('STANDARD');
+    expect(f).toMatchObject({ baseFare: base, distanceFare: r2(perKm * km), timeFare: r2(perMin * minutes), bookingFee: 0, currency: 'USD', minimumFare: 6 });
+    expect(cents(f.totalBeforeSurge)).toBe(cents(f.baseFare) + cents(f.distanceFare) + cents(f.timeFare) + cents(f.bookingFee));
+    expect(f.surgeFare).toBe(r2((f.baseFare + f.distanceFare + f.timeFare) * 0.5));
+    expect(cents(f.totalAfterSurge)).toBe(cents(f.totalBeforeSurge) + cents(f.surgeFare));
+    expect(res.surgeInfo).toMatchObject({ multiplier: 1.5, isActive: true, rule: 'PEAK_HOURS', timeZone: 'Africa/Nairobi', localTime: '2025-11-24T08:00:00' });
+    expect(res.surgeInfo.reason).toMatch(/peak/i);
+    expect(res.metadata).toMatchObject({ accuracy: 'PRECISE', dataSource: 'HYBRID' });
+    expect(res.tripEstimate.confidence).toBeGreaterThan(0);
+    expect(res.tripEstimate.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('a ride on Saturday at 23:00 local time is ×1.8 weekend night', async () => {
+    const res = ok(await ride(at(2025, 11, 22, 23, 0, 3)), 'UTILITY::FARE_CALCULATED');
+    expect(res.surgeInfo).toMatchObject({ multiplier: 1.8, isActive: true, rule: 'WEEKEND_NIGHT', localTime: '2025-11-22T23:00:00' });
+    expect(res.surgeInfo.reason).toMatch(/weekend night/i);
+    const f = res.estimatedFare;
+    expect(f.surgeFare).toBe(r2((f.baseFare + f.distanceFare + f.timeFare) * 0.8));
+  });
+
+  it('every surge rule at its boundaries, in the pickup\'s local time', async () => {
+    const cases: [number, number, string][] = [
+      [at(2025, 11, 25, 3, 0, 3), 1.3, 'LATE_NIGHT'], // Tuesday 03:00
+      [at(2025, 11, 26, 12, 0, 3), 1.0, 'NONE'], // Wednesday noon
+      [at(2025, 11, 26, 17, 30, 3), 1.5, 'PEAK_HOURS'], // Wednesday 17:30
+      [at(2025, 11, 26, 19, 0, 3), 1.0, 'NONE'], // 19:00 is after the evening peak
+      [at(2025, 11, 26, 6, 59, 3), 1.0, 'NONE'],
+      [at(2025, 11, 28, 22, 0, 3), 1.8, 'WEEKEND_NIGHT'], // Friday 22:00
+      [at(2025, 11, 29, 1, 30, 3), 1.8, 'WEEKEND_NIGHT'], // Saturday 01:30 (Friday night)
+      [at(2025, 11, 30, 1, 0, 3), 1.8, 'WEEKEND_NIGHT'], // Sunday 01:00 (Saturday night)
+      [at(2025, 11, 30, 23, 0, 3), 1.0, 'NONE'], // Sunday 23:00 is no weekend night
+      [at(2025, 12, 1, 1, 0, 3), 1.0, 'NONE'], // Monday 01:00
+      [at(2025, 11, 29, 2, 0, 3), 1.3, 'LATE_NIGHT'], // Saturday 02:00: weekend night has ended
+    ];
+    for (const [t, multiplier, rule] of cases) {
+      const res = ok(await ride(t), 'UTILITY::FARE_CALCULATED');
+      expect({ t, multiplier: res.surgeInfo.multiplier, rule: res.surgeInfo.rule, isActive: res.surgeInfo.isActive }).toEqual({ t, multiplier, rule, isActive: multiplier > 1 });
+    }
+  });
+
+  it('the same instant is peak in New York (08:00 EST) and not in Nairobi (16:00)', async () => {
+    const t = at(2025, 11, 24, 8, 0, -5);
+    const ny = ok(await call(key, '/fares/ride', { pickup: { coordinates: [40.7580, -73.9855], country: 'US' }, dropoff: { coordinates: [40.7128, -74.006], country: 'US' }, requestTime: t }), 'UTILITY::FARE_CALCULATED');
+    expect(ny.surgeInfo).toMatchObject({ multiplier: 1.5, rule: 'PEAK_HOURS', timeZone: 'America/New_York', localTime: '2025-11-24T08:00:00' });
+    const nbo = ok(await ride(t), 'UTILITY::FARE_CALCULATED');
+    expect(nbo.surgeInfo).toMatchObject({ multiplier: 1.0, rule: 'NONE', isActive: false, localTime: '2025-11-24T16:00:00' });
+  });
+
+  it('requestTime in milliseconds is accepted; without it the current time is used', async () => {
+    const res = ok(await ride(at(2025, 11, 24, 8, 0, 3) * 1000), 'UTILITY::FARE_CALCULATED');
+    expect(res.surgeInfo.localTime).toBe('2025-11-24T08:00:00');
+    const now = ok(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN) }), 'UTILITY::FARE_CALCULATED');
+    expect(Math.abs(now.metadata.calculatedAt - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('each vehicle class uses its base, per-km and per-minute constants', async () => {
+    const t = at(2025, 11, 26, 12, 0, 3);
+    for (const [vehicleClass, [base, perKm, perMin]] of Object.entries(RIDE)) {
+      const res = ok(await ride(t, { vehicleClass }), 'UTILITY::FARE_CALCULATED');
+      const { kilometer } = res.tripEstimate.distance;
+      const { minute } = res.tripEstimate.duration;
+      expect(res.vehicleClass).toBe(vehicleClass);
+      expect(res.estimatedFare).toMatchObject({ baseFare: base, distanceFare: r2(perKm * kilometer), timeFare: r2(perMin * minute), surgeFare: 0 });
+      expect(res.estimatedFare.totalAfterSurge).toBe(res.estimatedFare.totalBeforeSurge);
+    }
+  });
+
+  it('the minimum fare is enforced (a ride that goes nowhere)', async () => {
+    const res = ok(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_CBD), vehicleClass: 'LUXURY', requestTime: at(2025, 11, 26, 12, 0, 3) }), 'UTILITY::FARE_CALCULATED');
+    expect(res.tripEstimate.distance.kilometer).toBe(0);
+    expect(res.estimatedFare).toMatchObject({ baseFare: 8, distanceFare: 0, timeFare: 0, totalBeforeSurge: 8, minimumFare: 15, totalAfterSurge: 15, minimumFareApplied: true });
+  });
+
+  it('passengers: more than 4 default to XL; more than the class seats is refused', async () => {
+    const xl = ok(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), passengerCount: 5 }), 'UTILITY::FARE_CALCULATED');
+    expect(xl.vehicleClass).toBe('XL');
+    fails(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), passengerCount: 6, vehicleClass: 'STANDARD' }), 'UTILITY::VALIDATION_FAILED', 'passengerCount');
+    fails(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), passengerCount: 0 }), 'UTILITY::VALIDATION_FAILED', 'passengerCount');
+  });
+
+  it('validation: unknown vehicle class, coordinates out of range, a missing pickup country', async () => {
+    fails(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), vehicleClass: 'SPACESHIP' }), 'UTILITY::VALIDATION_FAILED', 'vehicleClass');
+    fails(await call(key, '/fares/ride', { pickup: place([91, 36.8]), dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.coordinates');
+    fails(await call(key, '/fares/ride', { pickup: place([-1.28, 181]), dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.coordinates');
+    fails(await call(key, '/fares/ride', { pickup: { coordinates: [-1.28] , country: 'KE' }, dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.coordinates');
+    fails(await call(key, '/fares/ride', { pickup: { coordinates: NBO_CBD }, dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.country');
+    fails(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), requestTime: -5 }), 'UTILITY::VALIDATION_FAILED', 'requestTime');
+  });
+});
+
+// =============================================================== delivery fares and units
+
+describe('utilities: /fares/delivery', () => {
+  let key: string;
+  beforeAll(async () => { key = await A.key(); });
+  const delivery = (extra: Record<string, unknown>) =>
+    call(key, '/fares/delivery', { origin: place(NBO_CBD), destination: place(NBO_KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' }, ...extra });
+
+  it('the fee adds up: base, banded distance, weight above 1 kg, service, fuel (and the peak season)', async () => {
+    const res = ok(await delivery({ weight: { value: 3, unit: 'kg' } }), 'UTILITY::FEE_CALCULATED');
+    const km = r2(greatCircleKm(NBO_CBD, NBO_KAREN) * 1.3);
+    const b = res.breakdown;
+    expect(res).toMatchObject({ currency: 'USD', serviceLevel: 'STANDARD', chargeableWeight: 3, international: false, distance: { kilometer: km } });
+    expect(b).toMatchObject({ baseFee: 4, distanceFee: r2(km * 0.4), weightFee: 1.6, serviceFee: 0, handlingFee: null });
+    const core = 4 + km * 0.4 + 1.6;
+    expect(b.fuelSurcharge).toBe(r2(core * 0.1));
+    const now = new Date();
+    const peak = now.getUTCMonth() === 11 || (now.getUTCMonth() === 10 && now.getUTCDate() >= 15);
+    expect(b.seasonalAdjustment).toBe(peak ? r2(core * 0.08) : null);
+    expect(cents(res.totalFee)).toBe([b.baseFee, b.distanceFee, b.weightFee, b.serviceFee, b.fuelSurcharge, b.seasonalAdjustment ?? 0].reduce((s, v) => s + cents(v), 0));
+    expect(res.estimatedDeliveryTime).toEqual({ min: { day: 2 }, max: { day: 4 } });
+    expect(res.metadata).toMatchObject({ accuracy: 'PRECISE', dataSource: 'HYBRID' });
+    expect(res.metadata.disclaimer).toMatch(/not a carrier quote/);
+    expect(res.metadata.locations.map((l: any) => l.role)).toEqual(['origin', 'destination']);
+  });
+
+  it('weights in kg, g, lb and t are converted (chargeable weight in kg)', async () => {
+    const cases: [number, string, number][] = [[2.5, 'kg', 2.5], [2500, 'g', 2.5], [5.51155655, 'lb', 2.5], [0.0025, 't', 2.5]];
+    for (const [value, unit, kg] of cases) {
+      const res = ok(await delivery({ weight: { value, unit } }), 'UTILITY::FEE_CALCULATED');
+      expect(res.chargeableWeight, unit).toBeCloseTo(kg, 3);
+      expect(res.breakdown.weightFee, unit).toBe(1.2);
+    }
+  });
+
+  it('dimensions in cm, in and m give the volumetric weight (L×W×H cm³ / 5000)', async () => {
+    const cases: [number[], string, number][] = [[[50, 40, 30], 'cm', 12], [[0.5, 0.4, 0.3], 'm', 12], [[20, 16, 12], 'in', (20 * 16 * 12 * 2.54 ** 3) / 5000]];
+    for (const [[length, width, height], unit, kg] of cases) {
+      const res = ok(await delivery({ dimensions: { length, width, height, unit } }), 'UTILITY::FEE_CALCULATED');
+      expect(res.chargeableWeight, unit).toBeCloseTo(kg, 3);
+    }
+  });
+
+  it('service levels, package handling, international delivery days', async () => {
+    const express = ok(await delivery({ serviceLevel: 'EXPRESS', packageType: 'FRAGILE' }), 'UTILITY::FEE_CALCULATED');
+    expect(express.breakdown).toMatchObject({ baseFee: 10, handlingFee: 2.5 });
+    expect(express.breakdown.serviceFee).toBeCloseTo(express.breakdown.distanceFee * 0.25, 1);
+    const sameDay = ok(await delivery({ serviceLevel: 'SAME_DAY' }), 'UTILITY::FEE_CALCULATED');
+    expect(sameDay.estimatedDeliveryTime).toEqual({ min: { day: 0 }, max: { day: 0 } });
+    const abroad = ok(await call(key, '/fares/delivery', { origin: { city: 'Nairobi', country: 'KE' }, destination: { city: 'Kampala', country: 'UG' }, serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } }), 'UTILITY::FEE_CALCULATED');
+    expect(abroad.international).toBe(true);
+    expect(abroad.estimatedDeliveryTime.min.day).toBeGreaterThanOrEqual(4);
+    expect(abroad.metadata.disclaimer).toMatch(/crossborder/);
+    fails(await call(key, '/fares/delivery', { origin: { city: 'Nairobi', country: 'KE' }, destination: { city: 'Mombasa', country: 'KE' }, serviceLevel: 'SAME_DAY', weight: { value: 1, unit: 'kg' } }), 'UTILITY::ESTIMATION_FAILED', 'serviceLevel');
+  });
+
+  it('money is rounded to the currency\'s minor unit: JPY has none, BHD three; lines add up to the total', async () => {
+    const jpy = ok(await delivery({ currency: 'JPY', weight: { value: 7.3, unit: 'kg' } }), 'UTILITY::FEE_CALCULATED');
+    expect(jpy.currency).toBe('JPY');
+    for (const v of Object.values(jpy.breakdown)) if (v !== null) expect(Number.isInteger(v)).toBe(true);
+    expect(jpy.totalFee).toBe(Object.values(jpy.breakdown).reduce((s: number, v) => s + ((v as number) ?? 0), 0));
+    const bhd = ok(await delivery({ currency: 'bhd', weight: { value: 7.3, unit: 'kg' } }), 'UTILITY::FEE_CALCULATED');
+    expect(bhd.currency).toBe('BHD');
+    const mills = (n: number) => Math.round(n * 1000);
+    for (const v of Object.values(bhd.breakdown)) if (v !== null) expect(mills(v as number) / 1000).toBe(v);
+    expect(mills(bhd.totalFee)).toBe(Object.values(bhd.breakdown).reduce((s: number, v) => s + mills((v as number) ?? 0), 0));
+    fails(await delivery({ currency: 'XYZ' }), 'UTILITY::VALIDATION_FAILED', 'currency');
+  });
+
+  it('validation: missing origin country, negative weight, unknown enums, bad dimensions', async () => {
+    fails(await call(key, '/fares/delivery', { origin: { city: 'Nairobi' }, destination: place(NBO_KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'origin.country');
+    fails(await delivery({ weight: { value: -2, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'weight.value');
+    fails(await delivery({ weight: { value: 0, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'weight.value');
+    fails(await delivery({ weight: { value: 1, unit: 'stone' } }), 'UTILITY::VALIDATION_FAILED', 'weight.unit');
+    fails(await delivery({ serviceLevel: 'TELEPORT' }), 'UTILITY::VALIDATION_FAILED', 'serviceLevel');
+    fails(await delivery({ packageType: 'BOX' }), 'UTILITY::VALIDATION_FAILED', 'packageType');
+    fails(await delivery({ dimensions: { length: 10, width: -1, height: 10, unit: 'cm' } }), 'UTILITY::VALIDATION_FAILED', 'dimensions.width');
+    fails(await delivery({ dimensions: { length: 10, width: 1, height: 10, unit: 'ft' } }), 'UTILITY::VALIDATION_FAILED', 'dimensions.unit');
+    fails(await delivery({ weight: { value: 2, unit: 't' } }), 'UTILITY::VALIDATION_FAILED', 'weight.value');
+    fails(await call(key, '/fares/delivery', { origin: place(NBO_CBD), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'destination');
+    fails(await delivery({ surprise: true }), 'UTILITY::VALIDATION_FAILED', 'surprise');
+  });
+});
+
+// =============================================================== places and metadata
+
+describe('utilities: places and metadata', () => {
+  let key: string;
+  beforeAll(async () => { key = await A.key(); });
+  const distance = (origin: unknown, destination: unknown, mode = 'AIR') => call(key, '/distance', { origin, destination, mode });
+
+  it('coordinates are PRECISE; a gazetteer city is STANDARD; a country alone is its centroid: ESTIMATE and FALLBACK', async () => {
+    const precise = ok(await distance(place(NBO_CBD), place(NBO_KAREN)), 'UTILITY::DISTANCE_CALCULATED');
+    expect(precise.metadata).toMatchObject({ accuracy: 'PRECISE', dataSource: 'HYBRID', confidence: 0.95 });
+    expect(precise.metadata.locations[0]).toMatchObject({ source: 'COORDINATES', lat: NBO_CBD[0], lng: NBO_CBD[1], country: 'KE', timeZone: 'Africa/Nairobi' });
+
+    const city = ok(await distance({ city: 'Mombasa', country: 'Kenya' }, place(NBO_KAREN)), 'UTILITY::DISTANCE_CALCULATED');
+    expect(city.metadata).toMatchObject({ accuracy: 'STANDARD', dataSource: 'HYBRID', confidence: 0.85 });
+    expect(city.metadata.locations[0]).toMatchObject({ source: 'GAZETTEER', matchedName: 'Mombasa', country: 'KE' });
+    expect(city.metadata.locations[0].lat).toBeCloseTo(-4.05, 1);
+    expect(Math.abs(city.metadata.calculatedAt - Date.now() / 1000)).toBeLessThan(60);
+
+    const zurich = ok(await distance({ city: 'zurich', country: 'CHE' }, place(NBO_KAREN)), 'UTILITY::DISTANCE_CALCULATED');
+    expect(zurich.metadata.locations[0]).toMatchObject({ source: 'GAZETTEER', matchedName: 'Zürich', country: 'CH' });
+
+    const fallback = ok(await distance({ country: 'KE' }, place(NBO_KAREN)), 'UTILITY::DISTANCE_CALCULATED');
+    expect(fallback.metadata).toMatchObject({ accuracy: 'ESTIMATE', dataSource: 'FALLBACK' });
+    expect(fallback.metadata.confidence).toBeLessThan(0.5);
+    expect(fallback.metadata.locations[0]).toMatchObject({ source: 'COUNTRY_CENTROID', matchedName: 'Kenya' });
+  });
+
+  it('a city is recognised in a free-text address; the most populous of several namesakes is taken with less confidence', async () => {
+    const addr = ok(await distance({ address: '14 Riverside Drive, Westlands, Nairobi', country: 'KE' }, place(NBO_KAREN)), 'UTILITY::DISTANCE_CALCULATED');
+    expect(addr.metadata.locations[0]).toMatchObject({ source: 'GAZETTEER', accuracy: 'STANDARD' });
+    const springfield = ok(await distance({ city: 'Springfield', country: 'US' }, place(NBO_KAREN)), 'UTILITY::DISTANCE_CALCULATED');
+    expect(springfield.metadata.locations[0].confidence).toBeLessThan(0.85);
+    const ny = ok(await distance({ city: 'New York', country: 'US' }, place(NBO_KAREN)), 'UTILITY::DISTANCE_CALCULATED');
+    expect(ny.metadata.locations[0].matchedName).toBe('New York City');
+  });
+
+  it('a place that cannot be located is 422 UTILITY::INSUFFICIENT_DATA naming the field', async () => {
+    fails(await distance({ city: 'Atlantisville', country: 'KE' }, place(NBO_KAREN)), 'UTILITY::INSUFFICIENT_DATA', 'origin.city');
+    fails(await distance(place(NBO_CBD), { city: 'Nairobi', country: 'Atlantis' }), 'UTILITY::INSUFFICIENT_DATA', 'destination.country');
+    fails(await distance(place(NBO_CBD), { country: '' }), 'UTILITY::VALIDATION_FAILED', 'destination.country');
+  });
+});
+
+// =============================================================== distance and ETA
+
+describe('utilities: /distance and /eta', () => {
+  let key: string;
+  beforeAll(async () => { key = await A.key(); });
+  const NBO: [number, number] = [-1.2921, 36.8219];
+  const MBA: [number, number] = [-4.0435, 39.6682];
+
+  it('AIR is the great circle; ROAD ×1.3 and RAIL ×1.4 circuity', async () => {
+    const gc = greatCircleKm(NBO, MBA);
+    for (const [mode, factor] of [['AIR', 1], ['ROAD', 1.3], ['RAIL', 1.4]] as const) {
+      const res = ok(await call(key, '/distance', { origin: place(NBO), destination: place(MBA), mode }), 'UTILITY::DISTANCE_CALCULATED');
+      expect(res.distance.value, mode).toBeCloseTo(gc * factor, 1);
+      expect(res.distance.unit).toBe('km');
+      expect(res.distance.miles).toBeCloseTo((gc * factor) / 1.609344, 1);
+      expect(res).toMatchObject({ mode, method: mode === 'AIR' ? 'GREAT_CIRCLE' : 'CIRCUITY' });
+      expect(res.greatCircleKm).toBeCloseTo(gc, 1);
+    }
+  });
+
+  it('SEA follows a maritime route (Rotterdam → Shanghai goes round, not across Asia)', async () => {
+    const res = ok(await call(key, '/distance', { origin: { city: 'Rotterdam', country: 'NL' }, destination: { city: 'Shanghai', country: 'CN' }, mode: 'SEA' }), 'UTILITY::DISTANCE_CALCULATED');
+    expect(res.method).toBe('SEA_ROUTE');
+    expect(res.greatCircleKm).toBeGreaterThan(8800);
+    expect(res.greatCircleKm).toBeLessThan(9100);
+    expect(res.seaKm).toBeGreaterThan(16_000);
+    expect(res.seaKm).toBeLessThan(24_000);
+    expect(res.distance.value).toBeCloseTo(res.seaKm + res.accessKm, 1);
+    // across the Pacific (the antimeridian), not round the world
+    const pacific = ok(await call(key, '/distance', { origin: { city: 'Shanghai', country: 'CN' }, destination: { city: 'Los Angeles', country: 'US' }, mode: 'SEA' }), 'UTILITY::DISTANCE_CALCULATED');
+    expect(pacific.seaKm).toBeGreaterThan(pacific.greatCircleKm);
+    expect(pacific.seaKm).toBeLessThan(13_000);
+  });
+
+  it('ETA: AIR at 800 km/h plus 45 minutes, from departureTime', async () => {
+    const departureTime = 1_767_225_600; // 2026-01-01T00:00:00Z
+    const res = ok(await call(key, '/eta', { origin: { coordinates: NBO }, destination: { coordinates: MBA }, mode: 'AIR', departureTime }), 'UTILITY::ETA_CALCULATED');
+    const hours = greatCircleKm(NBO, MBA) / 800 + 0.75;
+    expect(res.distance.kilometer).toBeCloseTo(greatCircleKm(NBO, MBA), 1);
+    expect(res.duration.minute).toBe(Math.ceil(hours * 60));
+    expect(res.duration.hour).toBeCloseTo(hours, 2);
+    expect(res.departureTime).toBe(departureTime);
+    expect(res.estimatedArrival).toBe(departureTime + res.duration.minute * 60);
+    expect(res.calculatedAt).toBeGreaterThan(departureTime);
+  });
+
+  it('ETA: ROAD uses the speed bands; RAIL 50 km/h; places without country are fine, departure defaults to now', async () => {
+    const road = ok(await call(key, '/eta', { origin: { coordinates: NBO }, destination: { coordinates: MBA }, mode: 'ROAD' }), 'UTILITY::ETA_CALCULATED');
+    const km = greatCircleKm(NBO, MBA) * 1.3;
+    expect(road.duration.minute).toBe(Math.ceil(roadHours(km) * 60 - 1e-9));
+    expect(Math.abs(road.departureTime - Date.now() / 1000)).toBeLessThan(60);
+    const rail = ok(await call(key, '/eta', { origin: { coordinates: NBO }, destination: { coordinates: MBA }, mode: 'RAIL' }), 'UTILITY::ETA_CALCULATED');
+    expect(rail.duration.hour).toBeCloseTo((greatCircleKm(NBO, MBA) * 1.4) / 50, 1);
+  });
+
+  it('validation: missing coordinates, unknown mode, coordinates out of range', async () => {
+    fails(await call(key, '/eta', { origin: {}, destination: { coordinates: MBA }, mode: 'ROAD' }), 'UTILITY::VALIDATION_FAILED', 'origin.coordinates');
+    fails(await call(key, '/eta', { origin: { coordinates: NBO }, destination: { coordinates: MBA }, mode: 'HYPERLOOP' }), 'UTILITY::VALIDATION_FAILED', 'mode');
+    fails(await call(key, '/eta', { origin: { coordinates: [-100, 0] }, destination: { coordinates: MBA }, mode: 'ROAD' }), 'UTILITY::VALIDATION_FAILED', 'origin.coordinates');
+    fails(await call(key, '/distance', { origin: place(NBO), destination: { coordinates: MBA }, mode: 'ROAD' }), 'UTILITY::VALIDATION_FAILED', 'destination.country');
+  });
+});
+
+// =============================================================== transport
+
+describe('utilities: /fares/transport', () => {
+  let key: string;
+  beforeAll(async () => { key = await A.key(); });
+  const NBO: [number, number] = [-1.2921, 36.8219];
+  const MBA: [number, number] = [-4.0435, 39.6682];
+  const transport = (extra: Record<string, unknown>, cargo: Record<string, unknown> = {}) =>
+    call(key, '/fares/transport', { origin: place(NBO), destination: place(MBA), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' }, ...cargo }, ...extra });
+
+  it('ROAD: base 50 + 0.90/km + 0.05/t-km, fuel 12 %; duration with driver breaks; distance in km and miles', async () => {
+    const res = ok(await transport({}), 'UTILITY::FARE_CALCULATED');
+    const km = r2(greatCircleKm(NBO, MBA) * 1.3);
+    expect(res).toMatchObject({ baseFare: 50, distanceFare: r2(0.9 * km), weightFare: r2(0.05 * 10 * km), currency: 'USD', urgency: 'STANDARD', chargeableWeight: 10000, hazardousSurcharge: null });
+    expect(res.fuelSurcharge).toBe(r2((0.9 * km + 0.05 * 10 * km) * 0.12));
+    expect(cents(res.totalFare)).toBe(cents(res.baseFare) + cents(res.distanceFare) + cents(res.weightFare) + cents(res.fuelSurcharge));
+    expect(res.distance).toEqual({ kilometer: km, mile: r2(km / 1.609344) });
+    const driving = roadHours(km);
+    expect(res.estimatedDuration.hour).toBeCloseTo(driving + 0.75 + 2, 0);
+    expect(res.availableVehicles).toBe(0);
+  });
+
+  it('volumes in m3, ft3 and L make the chargeable weight (AIR 167 kg per m³)', async () => {
+    for (const [value, unit] of [[2, 'm3'], [70.629333, 'ft3'], [2000, 'L']] as const) {
+      const res = ok(await transport({ transportMode: 'AIR' }, { weight: { value: 100, unit: 'kg' }, volume: { value, unit } }), 'UTILITY::FARE_CALCULATED');
+      expect(res.chargeableWeight, unit).toBeCloseTo(334, 1);
+    }
+  });
+
+  it('urgency and hazardous cargo change the fare; SEA and RAIL are priced', async () => {
+    const std = ok(await transport({}), 'UTILITY::FARE_CALCULATED');
+    const urgent = ok(await transport({ urgency: 'URGENT' }, { hazardous: true }), 'UTILITY::FARE_CALCULATED');
+    expect(urgent.distanceFare).toBeCloseTo(std.distanceFare * 1.5, 1);
+    expect(urgent.hazardousSurcharge).toBeCloseTo((urgent.baseFare + urgent.distanceFare + urgent.weightFare) * 0.3, 1);
+    const sea = ok(await call(key, '/fares/transport', { origin: { city: 'Mombasa', country: 'KE' }, destination: { city: 'Mumbai', country: 'IN' }, transportMode: 'SEA', cargo: { weight: { value: 20, unit: 't' } } }), 'UTILITY::FARE_CALCULATED');
+    expect(sea.baseFare).toBe(300);
+    expect(sea.estimatedDuration.day).toBeGreaterThan(3);
+    ok(await transport({ transportMode: 'RAIL' }), 'UTILITY::FARE_CALCULATED');
+  });
+
+  it('validation: unknown mode, negative weight, too heavy for the mode, bad vehicle type', async () => {
+    fails(await transport({ transportMode: 'TELEPORT' }), 'UTILITY::VALIDATION_FAILED', 'transportMode');
+    fails(await transport({}, { weight: { value: -1, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'cargo.weight.value');
+    fails(await transport({}, { weight: { value: 50, unit: 't' } }), 'UTILITY::VALIDATION_FAILED', 'cargo.weight.value');
+    fails(await transport({}, { volume: { value: 1, unit: 'gallon' } }), 'UTILITY::VALIDATION_FAILED', 'cargo.volume.unit');
+    fails(await transport({ urgency: 'YESTERDAY' }), 'UTILITY::VALIDATION_FAILED', 'urgency');
+    fails(await transport({ vehicleType: 'truck with spaces' }), 'UTILITY::VALIDATION_FAILED', 'vehicleType');
+    fails(await call(key, '/fares/transport', { origin: { coordinates: NBO }, destination: place(MBA), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' } } }), 'UTILITY::VALIDATION_FAILED', 'origin.country');
+  });
+});
+
+// =============================================================== cross-border
+
+describe('utilities: /fares/crossborder', () => {
+  let key: string;
+  beforeAll(async () => { key = await A.key(); });
+  const shipment = (extra: Record<string, unknown> = {}) => ({
+    weight: { value: 20, unit: 'kg' }, declaredValue: { amount: 1500, currency: 'USD' }, hsCode: '8471.30', description: 'Laptop computers', quantity: 3, ...extra,
+  });
+  const quote = (body: Record<string, unknown>) =>
+    call(key, '/fares/crossborder', { origin: { city: 'Shenzhen', country: 'CN' }, destination: { city: 'Nairobi', country: 'KE' }, transportMode: 'AIR', shipment: shipment(), ...body });
+  const m = (x: { amount: number } | null | undefined) => cents(x?.amount ?? 0);
+
+  it('China → Kenya by air: EAC duty on the CIF value, VAT 16 % on CIF + duty + levies, IDF and RDL, documents, validity', async () => {
+    const res = ok(await quote({}), 'UTILITY::FARE_ESTIMATED');
+    const b = res.breakdown;
+    expect(res.currency).toBe('USD');
+    expect(res.duties).toMatchObject({ rate: 5, hsCode: '847130', valuationBasis: 'CIF', tariff: expect.stringMatching(/East African Community/) });
+    expect(res.duties.customsValue.amount).toBeCloseTo(1500 + b.transportFee.amount + b.additionalFees[0].amount.amount, 2);
+    expect(m(b.customsDuty)).toBe(Math.round(res.duties.customsValue.amount * 5));
+    expect(res.vatRate).toBe(16);
+    const levies = b.importTaxLines.map((l: any) => l.name);
+    expect(levies).toEqual(['Import Declaration Fee (IDF)', 'Railway Development Levy (RDL)']);
+    expect(m(b.importTax)).toBe(b.importTaxLines.reduce((s: number, l: any) => s + m(l.amount), 0));
+    expect(b.vat.amount).toBeCloseTo((res.duties.customsValue.amount + b.customsDuty.amount + b.importTax.amount) * 0.16, 1);
+    expect(b.brokerageFee.amount).toBe(45);
+    expect(b.documentationFee.amount).toBe(35);
+    expect(b.borderCrossingFee.amount).toBe(40);
+    expect(b.additionalFees).toEqual([{ name: 'Cargo insurance', amount: { amount: 10, currency: 'USD' } }]);
+    const lines = [b.transportFee, b.customsDuty, b.vat, b.importTax, b.brokerageFee, b.documentationFee, b.inspectionFee, b.borderCrossingFee, b.additionalFees[0].amount];
+    expect(m(res.totalCost)).toBe(lines.reduce((s, l) => s + m(l), 0));
+    expect(res.requiredDocuments).toEqual(expect.arrayContaining(['Commercial invoice', 'Packing list', 'Air waybill (AWB)', 'Import Declaration Form (IDF) via KenTrade']));
+    expect(res.estimatedClearanceTime).toEqual({ min: { day: 2 }, max: { day: 5 } });
+    expect(res.validUntil).toBe(res.metadata.calculatedAt + 86_400);
+    expect(res.metadata.disclaimer).toMatch(/Not a customs ruling/);
+    // DAP: the seller pays carriage and insurance, the buyer import duties and taxes
+    const payer = Object.fromEntries(res.costAllocation.lines.map((l: any) => [l.item, l.payer]));
+    expect(payer).toMatchObject({ transportFee: 'SELLER', insurance: 'SELLER', customsDuty: 'BUYER', vat: 'BUYER', brokerageFee: 'BUYER' });
+    expect(cents(res.costAllocation.seller.amount) + cents(res.costAllocation.buyer.amount)).toBe(m(res.totalCost));
+  });
+
+  it('incoterms decide who pays: DDP the seller everything, EXW the buyer everything, FOB the buyer the carriage', async () => {
+    const ddp = ok(await quote({ incoterms: 'DDP' }), 'UTILITY::FARE_ESTIMATED');
+    expect(ddp.costAllocation.buyer.amount).toBe(0);
+    expect(ddp.costAllocation.seller.amount).toBe(ddp.totalCost.amount);
+    const exw = ok(await quote({ incoterms: 'EXW' }), 'UTILITY::FARE_ESTIMATED');
+    expect(exw.costAllocation.seller.amount).toBe(0);
+    const fob = ok(await quote({ incoterms: 'FOB', transportMode: 'SEA', origin: { city: 'Shanghai', country: 'CN' }, destination: { city: 'Mombasa', country: 'KE' } }), 'UTILITY::FARE_ESTIMATED');
+    const payer = Object.fromEntries(fob.costAllocation.lines.map((l: any) => [l.item, l.payer]));
+    expect(payer).toMatchObject({ transportFee: 'BUYER', 'documentationFee.export': 'SELLER', customsDuty: 'BUYER' });
+    expect(fob.requiredDocuments).toContain('Bill of lading (B/L)');
+    const fobByAir = ok(await quote({ incoterms: 'FOB' }), 'UTILITY::FARE_ESTIMATED');
+    expect(fobByAir.metadata.disclaimer).toMatch(/sea and inland-waterway term/);
+    fails(await quote({ incoterms: 'XYZ' }), 'UTILITY::VALIDATION_FAILED', 'incoterms');
+  });
+
+  it('de minimis: under £135 into the UK pays no duty but 20 % VAT; the EU single market has no customs; the quote currency is the declared value\'s', async () => {
+    const uk = ok(await quote({ destination: { city: 'London', country: 'GB' }, shipment: shipment({ declaredValue: { amount: 100, currency: 'GBP' }, hsCode: '6109.10' }) }), 'UTILITY::FARE_ESTIMATED');
+    expect(uk.currency).toBe('GBP');
+    expect(uk.breakdown.customsDuty).toBeNull();
+    expect(uk.duties.exemption).toMatch(/de minimis/);
+    expect(uk.vatRate).toBe(20);
+    expect(uk.breakdown.vat.amount).toBeGreaterThan(0);
+    expect(uk.breakdown.brokerageFee.currency).toBe('GBP');
+    expect(uk.exchangeRates.some((r: any) => r.from === 'USD' && r.to === 'GBP' && r.rate > 0)).toBe(true);
+    const overUk = ok(await quote({ destination: { city: 'London', country: 'GB' }, shipment: shipment({ declaredValue: { amount: 1000, currency: 'GBP' }, hsCode: '6109.10' }) }), 'UTILITY::FARE_ESTIMATED');
+    expect(overUk.breakdown.customsDuty.amount).toBeGreaterThan(0);
+
+    const eu = ok(await quote({ origin: { city: 'Berlin', country: 'DE' }, destination: { city: 'Paris', country: 'FR' }, transportMode: 'ROAD', shipment: shipment({ declaredValue: { amount: 1000, currency: 'EUR' } }) }), 'UTILITY::FARE_ESTIMATED');
+    expect(eu.currency).toBe('EUR');
+    expect(eu.breakdown).toMatchObject({ customsDuty: null, vat: null, importTax: null, brokerageFee: { amount: 0, currency: 'EUR' }, borderCrossingFee: { amount: 0, currency: 'EUR' } });
+    expect(eu.duties.exemption).toMatch(/European Union/);
+    expect(eu.estimatedClearanceTime).toEqual({ min: { day: 0 }, max: { day: 0 } });
+    expect(eu.requiredDocuments).not.toContain('Import customs declaration (SAD / H1)');
+
+    const us = ok(await quote({ destination: { city: 'Chicago', country: 'US' }, shipment: shipment({ declaredValue: { amount: 50, currency: 'USD' }, hsCode: '6109.10' }) }), 'UTILITY::FARE_ESTIMATED');
+    expect(us.breakdown.customsDuty.amount).toBeGreaterThan(0); // the US de minimis is suspended
+    expect(us.breakdown.vat).toBeNull();
+    expect(us.duties.valuationBasis).toBe('FOB');
+  });
+
+  it('agri-food is inspected and needs a health certificate; no HS code uses the mean rate with less confidence', async () => {
+    const food = ok(await quote({ shipment: shipment({ hsCode: '0901.21', description: 'Roasted coffee' }) }), 'UTILITY::FARE_ESTIMATED');
+    expect(food.breakdown.inspectionFee.amount).toBe(75);
+    expect(food.requiredDocuments).toContain('Phytosanitary or veterinary health certificate');
+    expect(food.estimatedClearanceTime.max.day).toBeGreaterThan(5);
+    const plain = ok(await quote({}), 'UTILITY::FARE_ESTIMATED');
+    const noHs = ok(await quote({ shipment: shipment({ hsCode: undefined }) }), 'UTILITY::FARE_ESTIMATED');
+    expect(noHs.duties.hsCode).toBeNull();
+    expect(noHs.metadata.confidence).toBeLessThan(plain.metadata.confidence);
+  });
+
+  it('validation: missing origin country, same country, negative weight, bad HS code, unknown currency, bad quantity', async () => {
+    fails(await quote({ origin: { city: 'Shenzhen' } }), 'UTILITY::VALIDATION_FAILED', 'origin.country');
+    fails(await quote({ destination: { city: 'Beijing', country: 'CN' } }), 'UTILITY::VALIDATION_FAILED', 'destination.country');
+    fails(await quote({ shipment: shipment({ weight: { value: -3, unit: 'kg' } }) }), 'UTILITY::VALIDATION_FAILED', 'shipment.weight.value');
+    fails(await quote({ shipment: shipment({ hsCode: '77' }) }), 'UTILITY::VALIDATION_FAILED', 'shipment.hsCode');
+    fails(await quote({ shipment: shipment({ hsCode: 'abc' }) }), 'UTILITY::VALIDATION_FAILED', 'shipment.hsCode');
+    fails(await quote({ shipment: shipment({ declaredValue: { amount: 10, currency: 'ZZZ' } }) }), 'UTILITY::VALIDATION_FAILED', 'shipment.declaredValue.currency');
+    fails(await quote({ shipment: shipment({ declaredValue: { amount: -10, currency: 'USD' } }) }), 'UTILITY::VALIDATION_FAILED', 'shipment.declaredValue.amount');
+    fails(await quote({ shipment: shipment({ quantity: 0 }) }), 'UTILITY::VALIDATION_FAILED', 'shipment.quantity');
+    fails(await quote({ shipment: shipment({ description: ' ' }) }), 'UTILITY::VALIDATION_FAILED', 'shipment.description');
+    fails(await quote({ transportMode: 'CANOE' }), 'UTILITY::VALIDATION_FAILED', 'transportMode');
+  });
+});
+
+// =============================================================== zones
+
+describe('utilities: /zone', () => {
+  let key: string;
+  beforeAll(async () => { key = await A.key(); });
+
+  it('default zoning: city, metro, region and country tiers', async () => {
+    const city = ok(await call(key, '/zone', { location: { city: 'Nairobi', country: 'KE' } }), 'UTILITY::ZONE_ASSIGNED');
+    expect(city).toMatchObject({ serviceType: 'DELIVERY', zone: { id: 'city:184745', name: 'Nairobi', type: 'CITY', source: 'DEFAULT', coverage: { shape: 'CIRCLE', country: 'KE' } } });
+    expect(city.zone.coverage.radius).toBeGreaterThan(10_000);
+    expect(Math.abs(city.calculatedAt - Date.now() / 1000)).toBeLessThan(60);
+    const metro = ok(await call(key, '/zone', { location: { coordinates: [-1.10, 36.95], country: 'KE' }, serviceType: 'WAREHOUSE' }), 'UTILITY::ZONE_ASSIGNED');
+    expect(metro).toMatchObject({ serviceType: 'WAREHOUSE', zone: { type: 'METRO', id: 'metro:184745' } });
+    const region = ok(await call(key, '/zone', { location: { coordinates: [3.5, 39.0], country: 'KE' } }), 'UTILITY::ZONE_ASSIGNED');
+    expect(region.zone).toMatchObject({ type: 'REGION', coverage: { shape: 'ADMIN_AREA', country: 'KE' } });
+    expect(region.zone.id).toMatch(/^region:KE\./);
+    expect(region.zone.name).toMatch(/County/);
+    const country = ok(await call(key, '/zone', { location: { coordinates: [-35, -20], country: 'BR' }, serviceType: 'TERMINAL' }), 'UTILITY::ZONE_ASSIGNED');
+    expect(country.zone).toMatchObject({ type: 'COUNTRY', id: 'country:BR', name: 'Brazil' });
+  });
+
+  it('validation: unknown service type, missing location', async () => {
+    fails(await call(key, '/zone', { location: { city: 'Nairobi', country: 'KE' }, serviceType: 'SPA' }), 'UTILITY::VALIDATION_FAILED', 'serviceType');
+    fails(await call(key, '/zone', {}), 'UTILITY::VALIDATION_FAILED', 'location');
+  });
+});
+
+// =============================================================== nearby vehicles
+
+const REPORT = `mutation Report($p: [VehiclePositionInput!]!) { reportVehiclePositions(positions: $p) { stored ignored } }`;
+const ONE = `mutation One($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id type status location { lat lng } heading speed updatedAt } }`;
+
+describe('utilities: vehicle positions and /nearby', () => {
+  let keyA: string;
+  let keyB: string;
+  const C: [number, number] = [-1.2864, 36.8172];
+  /** A point `m` metres north of C. */
+  const north = (m: number): { lat: number; lng: number } => ({ lat: C[0] + (m / (R * Math.PI)) * 180, lng: C[1] });
+
+  beforeAll(async () => {
+    [keyA, keyB] = await Promise.all([A.key(), B.key()]);
+    const a = await gql(keyA, REPORT, {
+      p: [
+        { vehicleId: 'car-100m', type: 'car', status: 'AVAILABLE', location: north(100) },
+        { vehicleId: 'car-500m', type: 'CAR', status: 'BUSY', location: north(500) },
+        { vehicleId: 'moto-900m', type: 'MOTORBIKE', status: 'AVAILABLE', location: north(900), heading: 90, speed: 30 },
+        { vehicleId: 'van-2km', type: 'VAN', status: 'OFFLINE', location: north(2000) },
+        { vehicleId: 'car-20km', type: 'CAR', status: 'AVAILABLE', location: north(20_000) },
+        { vehicleId: 'fiji-1', type: 'CAR', status: 'AVAILABLE', location: { lat: -17.8, lng: 179.9 } },
+        { vehicleId: 'fiji-2', type: 'CAR', status: 'AVAILABLE', location: { lat: -16.8, lng: -179.9 } },
+      ],
+    });
+    expect(a.data, JSON.stringify(a)).toEqual({ reportVehiclePositions: { stored: 7, ignored: 0 } });
+    const b = await gql(keyB, REPORT, { p: [{ vehicleId: 'b-car-50m', type: 'CAR', status: 'AVAILABLE', location: north(50) }] });
+    expect(b.data).toEqual({ reportVehiclePositions: { stored: 1, ignored: 0 } });
+  });
+
+  it('radius search: nearest first, distances in metres, filters and limit', async () => {
+    const res = ok(await call(keyA, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 1000 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(res.vehicles.map((v: any) => v.id)).toEqual(['car-100m', 'car-500m', 'moto-900m']);
+    expect(res.vehicles[0]).toMatchObject({ type: 'CAR', status: 'AVAILABLE', location: north(100) });
+    expect(res.vehicles[0].distance).toBeCloseTo(100, 0);
+    expect(res.vehicles[2].distance).toBeCloseTo(900, 0);
+    expect(Math.abs(res.vehicles[0].updatedAt - Date.now() / 1000)).toBeLessThan(120);
+    expect(res).toMatchObject({ count: 3, searchRadius: 1000, location: { lat: C[0], lng: C[1] } });
+    const available = ok(await call(keyA, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 5000, status: 'AVAILABLE' }), 'UTILITY::SEARCH_COMPLETE');
+    expect(available.vehicles.map((v: any) => v.id)).toEqual(['car-100m', 'moto-900m']);
+    const cars = ok(await call(keyA, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 5000, vehicleType: 'car' }), 'UTILITY::SEARCH_COMPLETE');
+    expect(cars.vehicles.map((v: any) => v.id)).toEqual(['car-100m', 'car-500m']);
+    const limited = ok(await call(keyA, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 50_000, limit: 2 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(limited.vehicles.map((v: any) => v.id)).toEqual(['car-100m', 'car-500m']);
+    expect(limited.count).toBe(2);
+  });
+
+  it('a vehicle of workspace A is never found with workspace B\'s key (search, bounds, nearest, lookup)', async () => {
+    const search = ok(await call(keyB, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 100_000 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(search.vehicles.map((v: any) => v.id)).toEqual(['b-car-50m']);
+    const bounds = ok(await call(keyB, '/nearby/bounds', { bounds: { northeast: { lat: 0, lng: 40 }, southwest: { lat: -5, lng: 30 } } }), 'UTILITY::SEARCH_COMPLETE');
+    expect(bounds.vehicles.map((v: any) => v.id)).toEqual(['b-car-50m']);
+    const nearest = ok(await call(keyB, '/nearby/nearest', { location: { lat: C[0], lng: C[1] }, count: 10 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(nearest.vehicles.map((v: any) => v.id)).toEqual(['b-car-50m']);
+    const lookup = await gql(keyB, 'query { vehiclePosition(id: "car-100m") { id } }');
+    expect(lookup.data).toEqual({ vehiclePosition: null });
+    const fromA = ok(await call(keyA, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 150 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(fromA.vehicles.map((v: any) => v.id)).toEqual(['car-100m']);
+    // the same vehicle id in two workspaces is two vehicles
+    await gql(keyB, ONE, { i: { vehicleId: 'car-100m', type: 'CAR', status: 'OFFLINE', location: north(10) } });
+    const stillA = await gql(keyA, 'query { vehiclePosition(id: "car-100m") { status location { lat } } }');
+    expect(stillA.data.vehiclePosition).toEqual({ status: 'AVAILABLE', location: { lat: north(100).lat } });
+  });
+
+  it('bounds: vehicles inside the box, nearest its centre first; a box across the antimeridian', async () => {
+    const res = ok(await call(keyA, '/nearby/bounds', { bounds: { northeast: { lat: north(1000).lat, lng: C[1] + 0.01 }, southwest: { lat: C[0], lng: C[1] - 0.01 } } }), 'UTILITY::SEARCH_COMPLETE');
+    expect(res.vehicles.map((v: any) => v.id).sort()).toEqual(['car-100m', 'car-500m', 'moto-900m']);
+    expect(res.vehicles[0].id).toBe('car-500m');
+    expect(res.center.lat).toBeCloseTo((north(1000).lat + C[0]) / 2, 6);
+    const fiji = ok(await call(keyA, '/nearby/bounds', { bounds: { northeast: { lat: -16, lng: -179 }, southwest: { lat: -18, lng: 179 } }, limit: 10 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(fiji.vehicles.map((v: any) => v.id).sort()).toEqual(['fiji-1', 'fiji-2']);
+    expect(Math.abs(fiji.center.lng)).toBeCloseTo(180, 6);
+    fails(await call(keyA, '/nearby/bounds', { bounds: { northeast: { lat: -5, lng: 40 }, southwest: { lat: 0, lng: 30 } } }), 'UTILITY::VALIDATION_FAILED', 'bounds.northeast.lat');
+    fails(await call(keyA, '/nearby/bounds', { bounds: { northeast: { lat: 95, lng: 40 }, southwest: { lat: 0, lng: 30 } } }), 'UTILITY::VALIDATION_FAILED', 'bounds.northeast.lat');
+  });
+
+  it('nearest: the k closest, optionally within maxDistance, with filters', async () => {
+    const two = ok(await call(keyA, '/nearby/nearest', { location: { lat: C[0], lng: C[1] }, count: 2 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(two.vehicles.map((v: any) => v.id)).toEqual(['car-100m', 'car-500m']);
+    expect(two).toMatchObject({ count: 2, requested: 2, maxDistance: null });
+    const far = ok(await call(keyA, '/nearby/nearest', { location: { lat: C[0], lng: C[1] }, count: 10, status: 'AVAILABLE', vehicleType: 'CAR' }), 'UTILITY::SEARCH_COMPLETE');
+    expect(far.vehicles.map((v: any) => v.id).slice(0, 2)).toEqual(['car-100m', 'car-20km']);
+    expect(far.vehicles[1].distance).toBeCloseTo(20_000, -1);
+    const within = ok(await call(keyA, '/nearby/nearest', { location: { lat: C[0], lng: C[1] }, count: 10, maxDistance: 1000 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(within.vehicles.map((v: any) => v.id)).toEqual(['car-100m', 'car-500m', 'moto-900m']);
+  });
+
+  it('validation: radius, limit, count, status and coordinates', async () => {
+    const loc = { lat: C[0], lng: C[1] };
+    fails(await call(keyA, '/nearby/search', { location: loc, radius: 0 }), 'UTILITY::VALIDATION_FAILED', 'radius');
+    fails(await call(keyA, '/nearby/search', { location: loc, radius: 100_001 }), 'UTILITY::VALIDATION_FAILED', 'radius');
+    fails(await call(keyA, '/nearby/search', { location: loc, radius: 100, limit: 101 }), 'UTILITY::VALIDATION_FAILED', 'limit');
+    fails(await call(keyA, '/nearby/search', { location: loc, radius: 100, status: 'PARKED' }), 'UTILITY::VALIDATION_FAILED', 'status');
+    fails(await call(keyA, '/nearby/search', { location: { lat: -91, lng: 0 }, radius: 100 }), 'UTILITY::VALIDATION_FAILED', 'location.lat');
+    fails(await call(keyA, '/nearby/search', { radius: 100 }), 'UTILITY::VALIDATION_FAILED', 'location');
+    fails(await call(keyA, '/nearby/nearest', { location: loc, count: 0 }), 'UTILITY::VALIDATION_FAILED', 'count');
+    fails(await call(keyA, '/nearby/nearest', { location: loc, count: 5, maxDistance: -1 }), 'UTILITY::VALIDATION_FAILED', 'maxDistance');
+  });
+
+  it('reports: an older report than the stored one is ignored; a removed vehicle leaves the searches', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = await gql(keyA, ONE, { i: { vehicleId: 'moving-1', type: 'CAR', status: 'AVAILABLE', location: north(300), recordedAt: now } });
+    expect(fresh.data.reportVehiclePosition).toMatchObject({ id: 'moving-1', type: 'CAR', status: 'AVAILABLE', updatedAt: now });
+    const stale = await gql(keyA, ONE, { i: { vehicleId: 'moving-1', type: 'CAR', status: 'BUSY', location: north(5000), recordedAt: now - 60 } });
+    expect(stale.data.reportVehiclePosition).toMatchObject({ status: 'AVAILABLE', location: north(300) });
+    const batch = await gql(keyA, REPORT, { p: [{ vehicleId: 'moving-1', type: 'CAR', status: 'BUSY', location: north(5000), recordedAt: now - 120 }] });
+    expect(batch.data.reportVehiclePositions).toEqual({ stored: 0, ignored: 1 });
+    const removed = await gql(keyA, 'mutation { removeVehiclePosition(id: "moving-1") }');
+    expect(removed.data).toEqual({ removeVehiclePosition: true });
+    const again = await gql(keyA, 'mutation { removeVehiclePosition(id: "moving-1") }');
+    expect(again.data).toEqual({ removeVehiclePosition: false });
+  });
+
+  it('report validation names the field, with the family\'s code through the gateway', async () => {
+    const bad = await gql(keyA, ONE, { i: { vehicleId: 'x', type: 'CAR', status: 'AVAILABLE', location: { lat: 100, lng: 0 } } });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'location.lat' });
+    const badId = await gql(keyA, ONE, { i: { vehicleId: 'has space', type: 'CAR', status: 'AVAILABLE', location: { lat: 0, lng: 0 } } });
+    expect(badId.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'vehicleId' });
+    const dup = await gql(keyA, REPORT, { p: [{ vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { lat: 0, lng: 0 } }, { vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { lat: 0, lng: 0 } }] });
+    expect(dup.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'positions.1.vehicleId' });
+    const future = await gql(keyA, ONE, { i: { vehicleId: 'f', type: 'CAR', status: 'BUSY', location: { lat: 0, lng: 0 }, recordedAt: Date.now() / 1000 + 3600 } });
+    expect(future.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'recordedAt' });
+  });
+
+  it('ride pickup estimates and transport availability count the workspace\'s fresh AVAILABLE vehicles', async () => {
+    const res = ok(await call(keyA, '/fares/ride', { pickup: place(C), dropoff: place(NBO_KAREN), includeNearbyDrivers: true }), 'UTILITY::FARE_CALCULATED');
+    expect(res.pickupEstimate.nearbyDrivers).toBe(2); // car-100m and moto-900m (car-500m is BUSY, van OFFLINE, car-20km too far)
+    expect(res.pickupEstimate.averageDistance).toBeCloseTo(500, -1);
+    expect(res.pickupEstimate.eta.minute).toBe(1);
+    expect(res.pickupEstimate.drivers.map((d: any) => d.id)).toEqual(['car-100m', 'moto-900m']);
+    const none = ok(await call(keyA, '/fares/ride', { pickup: place([-3.0, 35.0]), dropoff: place([-3.01, 35.0]) }), 'UTILITY::FARE_CALCULATED');
+    expect(none.pickupEstimate).toMatchObject({ nearbyDrivers: 0, eta: null, averageDistance: null, drivers: null });
+    const t = ok(await call(keyA, '/fares/transport', { origin: place(C), destination: place(NBO_KAREN), transportMode: 'ROAD', vehicleType: 'car', cargo: { weight: { value: 100, unit: 'kg' } } }), 'UTILITY::FARE_CALCULATED');
+    expect(t.availableVehicles).toBe(2); // car-100m, car-20km
+    const tB = ok(await call(keyB, '/fares/transport', { origin: place(C), destination: place(NBO_KAREN), transportMode: 'ROAD', cargo: { weight: { value: 100, unit: 'kg' } } }), 'UTILITY::FARE_CALCULATED');
+    expect(tB.availableVehicles).toBe(1);
+  });
+});
+
+// =============================================================== GraphQL through the gateway
+
+describe('utilities: GraphQL through the gateway', () => {
+  it('every route is also a query; errors carry the family\'s codes', async () => {
+    const key = await B.key();
+    const res = await gql(key, `query { rideFare(input: { pickup: { city: "Nairobi", country: "KE" }, dropoff: { city: "Thika", country: "KE" }, vehicleClass: ECONOMY }) {
+      estimatedFare { baseFare currency } surgeInfo { multiplier } } }`);
+    expect(res.data.rideFare.estimatedFare).toEqual({ baseFare: 2.5, currency: 'USD' });
+    const bad = await gql(key, 'query { routeDistance(input: { origin: { country: "KE", coordinates: [0, 500] }, destination: { country: "KE" }, mode: AIR }) { mode } }');
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'origin.coordinates' });
+    const unknown = await gql(key, 'query { assignZone(input: { location: { city: "Nowhereville", country: "KE" } }) { serviceType } }');
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::INSUFFICIENT_DATA', field: 'location.city' });
+  });
+});
