@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, newUser, PASSWORD, uniqueEmail, type ApiResponse, type TestUser } from './helpers.js';
+import { api, newUser, PASSWORD, uniqueEmail, type TestUser, expectError } from './helpers.js';
 
 /**
  * End-to-end tests of the authentication family (`/v1/auth`) through the REST bridge:
@@ -10,17 +10,6 @@ import { api, newUser, PASSWORD, uniqueEmail, type ApiResponse, type TestUser } 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-/** Asserts the user-family failure envelope and its status, and (when given) the offending field. */
-function expectError(res: ApiResponse, status: number, code: string, field?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ success: false, code });
-  expect(typeof res.body.message).toBe('string');
-  expect(res.body.message.length).toBeGreaterThan(0);
-  if (field !== undefined) {
-    expect(res.body.field).toBe(field);
-    expect(res.body.message.startsWith(`${field}:`), `message "${res.body.message}" should start with "${field}:"`).toBe(true);
-  }
-}
 
 /** Asserts the full auth success payload (user + token pair). */
 function expectAuthPayload(body: any) {

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 
 export const bridgeUrl = () => inject('bridgeUrl');
@@ -77,4 +77,16 @@ export function form(fields: Record<string, string | [Buffer, string, string]>):
     else f.append(k, new Blob([new Uint8Array(v[0])], { type: v[1] }), v[2]);
   }
   return f;
+}
+
+/** Asserts the user-family failure envelope and its status, and (when given) the offending field. */
+export function expectError(res: ApiResponse, status: number, code: string, field?: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toMatchObject({ success: false, code });
+  expect(typeof res.body.message).toBe('string');
+  expect(res.body.message.length).toBeGreaterThan(0);
+  if (field !== undefined) {
+    expect(res.body.field).toBe(field);
+    expect(res.body.message.startsWith(`${field}:`), `message "${res.body.message}" should start with "${field}:"`).toBe(true);
+  }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, form, newUser, PASSWORD, PDF, PNG, uniqueEmail, type ApiResponse, type TestUser } from './helpers.js';
+import { api, form, newUser, PASSWORD, PDF, PNG, uniqueEmail, type ApiResponse, type TestUser, expectError } from './helpers.js';
 
 /**
  * End-to-end tests of user management (`/v1/users`) through the REST bridge: profile, public view, search,
@@ -10,17 +10,6 @@ import { api, form, newUser, PASSWORD, PDF, PNG, uniqueEmail, type ApiResponse, 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** Asserts the user-family failure envelope and its status, and (when given) the offending field. */
-function expectError(res: ApiResponse, status: number, code: string, field?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ success: false, code });
-  expect(typeof res.body.message).toBe('string');
-  expect(res.body.message.length).toBeGreaterThan(0);
-  if (field !== undefined) {
-    expect(res.body.field).toBe(field);
-    expect(res.body.message.startsWith(`${field}:`), `message "${res.body.message}" should start with "${field}:"`).toBe(true);
-  }
-}
 
 function expectOk(res: ApiResponse, status = 200) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
