@@ -174,3 +174,22 @@ export async function searchBounds(
     params,
   );
 }
+
+/**
+ * Brings stored positions in line with a change of the fleet's vehicle (an `lsp.vehicle` event): a vehicle out of
+ * service (INACTIVE, MAINTENANCE, RETIRED) is OFFLINE; an ACTIVE one that was OFFLINE becomes AVAILABLE (BUSY stays);
+ * a deleted vehicle leaves the store. Positions are matched by the LSP vehicle id (fleets report under that id).
+ */
+export async function applyFleetVehicle(em: EntityManager, workspaceId: string, vehicleId: string, change: { status?: string; type?: string; deleted?: boolean }): Promise<void> {
+  if (change.deleted) {
+    await deletePosition(em, workspaceId, vehicleId);
+    return;
+  }
+  await em.execute(
+    `update ${TABLE} set
+       type = coalesce(upper(?), type),
+       status = case when ? = 'ACTIVE' then (case when status = 'OFFLINE' then 'AVAILABLE' else status end) else 'OFFLINE' end
+     where workspace_id = ?::uuid and vehicle_id = ?`,
+    [change.type ?? null, change.status ?? null, workspaceId, vehicleId],
+  );
+}

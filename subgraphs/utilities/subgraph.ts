@@ -4,6 +4,7 @@ import { preloadGeo } from './geo.js';
 import { migrations } from './migrations/index.js';
 import { preloadMoney } from './money.js';
 import { UtilitiesResolver } from './resolvers.js';
+import { startFleetSync } from './fleet-sync.js';
 
 /** The utilities subgraph: fares, distance, zones, nearby vehicles, ETA (spec group 15) and the live vehicle-position store. */
 export const utilitiesSubgraph: SubgraphDefinition = {
@@ -14,10 +15,11 @@ export const utilitiesSubgraph: SubgraphDefinition = {
     migrations,
     migrationsPath: 'subgraphs/utilities/migrations',
   },
-  onStart: (_orm, _config, log) => {
+  onStart: (orm, _config, log) => {
     const t = Date.now();
     preloadMoney();
     preloadGeo();
     log.info({ ms: Date.now() - t }, 'reference data loaded (gazetteer, countries, time zones, maritime network, exchange rates)');
+    startFleetSync(orm, log);
   },
 };
