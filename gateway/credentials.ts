@@ -41,17 +41,20 @@ function headerSet(req: Request): HeaderSet | undefined {
   return undefined;
 }
 
+/** The owner of a credential cannot answer: the request cannot be judged now (503), it is not the caller's fault. */
+const unavailable = (subgraph: string) =>
+  new GraphQLError(`Credential check unavailable (${subgraph}); retry shortly`, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
+
 /** Asks the subgraph that owns a credential whether it is still good (internal route, signed by the gateway). */
 async function askOwner(config: Config, subgraph: string, route: string, body: unknown): Promise<Record<string, unknown>> {
+  const headers = {
+    'content-type': 'application/json',
+    [PRINCIPAL_HEADER]: await signPrincipal({ kind: 'anonymous', client: {} }, config.internalSecret),
+  };
   const res = await fetch(new URL(route, config.subgraphUrl(subgraph)), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [PRINCIPAL_HEADER]: await signPrincipal({ kind: 'anonymous', client: {} }, config.internalSecret),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`credential check at ${subgraph} failed with ${res.status}`);
+    signal: AbortSignal.timeout(5000), method: 'POST', headers, body: JSON.stringify(body),
+  }).catch(() => undefined);
+  if (!res?.ok) throw unavailable(subgraph);
   return (await res.json()) as Record<string, unknown>;
 }
 

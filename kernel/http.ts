@@ -37,7 +37,10 @@ export async function serve(app: Express, port: number, host: string, log: Logge
     log.info({ signal }, 'shutting down');
     server.closeIdleConnections();
     const force = setTimeout(() => process.exit(0), 5000).unref();
+    // requests in flight get a second to finish; keep-alive connections left after that are closed
+    const drain = setTimeout(() => server.closeAllConnections(), 1000).unref();
     await new Promise<void>((r) => server.close(() => r()));
+    clearTimeout(drain);
     await onClose?.().catch((err) => log.error({ err }, 'error during shutdown'));
     clearTimeout(force);
     process.exit(0);

@@ -44,8 +44,8 @@ export interface SubgraphDefinition {
   database: Omit<DatabaseOptions, 'schema'>;
   /** Extra internal routes (mounted before /graphql, guarded by the gateway's signature). */
   internalRoutes?: (app: Express, orm: MikroORM, config: Config) => void;
-  /** Work started after the server listens (sweeps, subscriptions to jobs …). */
-  onStart?: (orm: MikroORM, config: Config, log: Logger) => void | Promise<void>;
+  /** Work started after the server listens (sweeps, event consumers …); may return how to stop it at shutdown. */
+  onStart?: (orm: MikroORM, config: Config, log: Logger) => void | (() => void) | Promise<void | (() => void)>;
 }
 
 const FEDERATION_LINK =
@@ -158,11 +158,13 @@ export async function runSubgraph(def: SubgraphDefinition, config: Config): Prom
     }),
   );
   const port = Number(new URL(config.subgraphUrl(def.name)).port);
+  let stopWork: (() => void) | void = undefined;
   await serve(app, port, config.HOST, log, async () => {
+    stopWork?.();
     await server.stop();
     await orm.close();
   });
-  await def.onStart?.(orm, config, log);
+  stopWork = await def.onStart?.(orm, config, log);
 }
 
 export { isErrorCode };

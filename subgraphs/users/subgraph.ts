@@ -36,6 +36,7 @@ export const usersSubgraph: SubgraphDefinition = {
         .then((n) => n && log.info({ purged: n }, 'purged deleted accounts'))
         .catch((err) => log.error({ err }, 'account purge failed'));
     void sweep();
-    setInterval(sweep, HOUR_MS).unref();
+    const timer = setInterval(sweep, HOUR_MS).unref();
+    return () => clearInterval(timer);
   },
 };

@@ -20,6 +20,6 @@ export const utilitiesSubgraph: SubgraphDefinition = {
     preloadMoney();
     preloadGeo();
     log.info({ ms: Date.now() - t }, 'reference data loaded (gazetteer, countries, time zones, maritime network, exchange rates)');
-    startFleetSync(orm, log);
+    return startFleetSync(orm, log);
   },
 };
