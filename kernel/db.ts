@@ -75,6 +75,11 @@ export async function openDatabase(config: Config, opts: DatabaseOptions, log: L
   }
 }
 
+/** A write refused by a unique constraint (PostgreSQL 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string }).code === '23505' || /unique/i.test(String(err));
+}
+
 /** Readiness: the database answers. */
 export async function databaseReady(em: EntityManager): Promise<boolean> {
   try {

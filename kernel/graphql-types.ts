@@ -1,5 +1,5 @@
 import { ArgsType, Directive, Field, Float, InputType, Int, ObjectType, type ClassType } from 'type-graphql';
-import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, Max, Min, ArrayMinSize, ValidateNested, IsUrl } from 'class-validator';
+import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, Max, Min, ArrayMinSize } from 'class-validator';
 
 /** ISO 4217 currency codes, from the runtime's ICU data. */
 export const CURRENCIES: string[] = Intl.supportedValuesOf('currency');
@@ -58,7 +58,6 @@ export function checkCoordinates(coordinates: number[] | undefined | null, field
   if (lng === undefined || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
 }
 
-export { IsUrl, ValidateNested };
 
 @ObjectType({ description: 'Where a page sits in a list.' })
 @Directive('@shareable')

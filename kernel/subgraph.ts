@@ -167,4 +167,3 @@ export async function runSubgraph(def: SubgraphDefinition, config: Config): Prom
   stopWork = await def.onStart?.(orm, config, log);
 }
 
-export { isErrorCode };

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { ERROR_CODES, httpStatusOf, isErrorCode, type ErrorCode } from '../kernel/errors.js';
+import { httpStatusOf, isErrorCode, type ErrorCode } from '../kernel/errors.js';
 import type { Envelope } from './routes/types.js';
 
 /** Which envelope a path gets when no route matched (unknown paths, body errors before routing). */
@@ -29,4 +29,3 @@ export function sendError(res: Response, envelope: Envelope, code: ErrorCode | s
   );
 }
 
-export { ERROR_CODES };

@@ -21,16 +21,19 @@ const limits = await RateLimits.open(config);
 const app = createApp(config.TRUST_PROXY);
 
 /** Headers each credential scheme needs (names as the spec spells them; HTTP headers are case-insensitive). */
-const REQUIRED_HEADERS: Record<CredentialScheme, string[]> = {
-  none: [],
-  'user-bearer': ['authorization'],
-  'set-a': ['svc-auth-token', 'svc-user-agent', 'svc-auth-device'],
-  'set-b': ['X-Auth-Token', 'X-User-Agent', 'X-Auth-Device'],
-  'set-a-or-b': [],
-  origin: ['origin'],
-  'origin+svc-user-agent': ['origin', 'svc-user-agent'],
-  'api-key': ['authorization'],
-  'api-key+workspace': ['authorization', 'X-Workspace-ID'],
+const SET_A = ['svc-auth-token', 'svc-user-agent', 'svc-auth-device'];
+const SET_B = ['X-Auth-Token', 'X-User-Agent', 'X-Auth-Device'];
+/** Each scheme is one or more header sets; the set whose first header the request carries applies, else the first. */
+const REQUIRED_HEADERS: Record<CredentialScheme, string[][]> = {
+  none: [[]],
+  'user-bearer': [['authorization']],
+  'set-a': [SET_A],
+  'set-b': [SET_B],
+  'set-a-or-b': [SET_A, SET_B],
+  origin: [['origin']],
+  'origin+svc-user-agent': [['origin', 'svc-user-agent']],
+  'api-key': [['authorization']],
+  'api-key+workspace': [['authorization', 'X-Workspace-ID']],
 };
 
 /** Headers passed through to the gateway, which resolves the credential. */
@@ -122,7 +125,8 @@ function handler(route: RouteSpec) {
     },
     // 2. the credential the route needs must be present (its validity is the gateway's to judge)
     (req: Request, res: Response, next: NextFunction) => {
-      const required = route.auth === 'set-a-or-b' ? (req.header('svc-auth-token') ? REQUIRED_HEADERS['set-a'] : REQUIRED_HEADERS['set-b']) : REQUIRED_HEADERS[route.auth];
+      const sets = REQUIRED_HEADERS[route.auth];
+      const required = sets.find((set) => set[0] && req.header(set[0])) ?? sets[0]!;
       const missing = required.find((h) => !req.header(h));
       if (missing) return fail(res, route, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
       next();

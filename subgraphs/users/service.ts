@@ -7,6 +7,7 @@ import type { ClientInfo } from '../../kernel/principal.js';
 import { randomSecret, safeEqualHex, sha256, signAccessToken } from '../../kernel/tokens.js';
 import { createStorage, type BlobStorage } from '../../kernel/storage.js';
 import { isUuid } from '../../kernel/ids.js';
+import { isUniqueViolation } from '../../kernel/db.js';
 import { Session, User, Verification } from './entities.js';
 import { ProfileVisibility, UserType } from './enums.js';
 import { receiveFile, IMAGE_TYPES, DOCUMENT_TYPES } from './files.js';
@@ -76,7 +77,7 @@ export async function register(em: EntityManager, config: Config, input: Registe
     try {
       await tx.flush();
     } catch (err) {
-      if ((err as { code?: string }).code === '23505' || /unique/i.test(String(err))) {
+      if (isUniqueViolation(err)) {
         throw new AppError('CONFLICT', 'email: an account with this e-mail already exists', 'email');
       }
       throw err;

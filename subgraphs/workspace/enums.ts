@@ -1,16 +1,13 @@
 import { registerEnumType } from 'type-graphql';
-import { PROVIDER_KINDS, ROLES } from '../../kernel/principal.js';
 
 /** Provider kinds, lower-case as in paths. */
 export enum ProviderKindEnum { csp = 'csp', dev = 'dev', lsp = 'lsp', iotsp = 'iotsp' }
 registerEnumType(ProviderKindEnum, { name: 'ProviderKind', description: 'Kind of provider: LSP logistics, CSP commerce, DEV developer, IoTSP IoT.' });
-void PROVIDER_KINDS;
 
 export enum RoleEnum {
   OWNER = 'OWNER', ADMIN = 'ADMIN', MANAGER = 'MANAGER', SUPERVISOR = 'SUPERVISOR', COORDINATOR = 'COORDINATOR', DEVELOPER = 'DEVELOPER',
 }
 registerEnumType(RoleEnum, { name: 'WorkspaceRole', description: 'Role of a workspace member (docs/roles.md says what each may do).' });
-void ROLES;
 
 export enum ConnectorType { ASI = 'ASI', MSI = 'MSI', IOT = 'IOT', API = 'API' }
 registerEnumType(ConnectorType, {

@@ -258,5 +258,3 @@ export class InvitationResolver {
   }
 }
 
-export const workspaceResolvers = [WorkspaceResolver, ProviderResolver, ConnectorResolver, AccessResolver, InvitationResolver] as const;
-export { RoleEnum };

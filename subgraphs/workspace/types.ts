@@ -1,8 +1,8 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { ArrayMaxSize, IsIn, IsOptional, IsUrl, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { AddressInput, ContactsInput, PageArgs, PageOf, Contacts, WorkspaceRef } from '../../kernel/graphql-types.js';
+import { AddressInput, ContactsInput, PageArgs, PageOf, WorkspaceRef } from '../../kernel/graphql-types.js';
 import { ApiKey, Connector, Invitation, Member, Provider, Workspace } from './entities.js';
-import { ConnectorType, ProviderKindEnum, RoleEnum } from './enums.js';
+import { ConnectorType, RoleEnum } from './enums.js';
 
 const SCOPE = /^[a-z][a-z0-9_-]*(:[a-z*][a-z0-9_*-]*)*$|^\*$/;
 
@@ -242,4 +242,3 @@ export class Viewer {
   @Field(() => [String], { nullable: true, description: 'Scopes, for connector tokens and API keys.' }) scopes?: string[];
 }
 
-export { Contacts, ProviderKindEnum };

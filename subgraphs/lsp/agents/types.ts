@@ -1,7 +1,7 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { ArrayMaxSize, IsIn, IsOptional, Length, Matches } from 'class-validator';
 import { PageOf } from '../../../kernel/graphql-types.js';
-import { Agent, AgentInvitation, AgentVehicle } from './entities.js';
+import { Agent, AgentInvitation } from './entities.js';
 
 export const AgentPage = PageOf(Agent, 'Agent');
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -35,4 +35,3 @@ export class AgentInvitationCreated {
   @Field({ description: 'Acceptance token for the invitee.' }) token!: string;
 }
 
-export { AgentVehicle };

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { publish } from '../../../kernel/events.js';
+import { isUniqueViolation } from '../../../kernel/db.js';
 import type { LspScope } from './scope.js';
 
 /** One record of this LSP by id; a malformed, unknown or other tenant's id is NOT_FOUND. */
@@ -27,7 +28,7 @@ export async function flushUnique(em: EntityManager, field: string, what: string
   try {
     await em.flush();
   } catch (err) {
-    if ((err as { code?: string }).code === '23505' || /unique/i.test(String(err))) {
+    if (isUniqueViolation(err)) {
       throw new AppError('CONFLICT', `${field}: another ${what} already uses this ${field}`, field);
     }
     throw err;
