@@ -13,6 +13,8 @@ const bool = (def: boolean) =>
   z.enum(['true', 'false', '1', '0']).default(def ? 'true' : 'false').transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
+  /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
+  PLATFORM_TOPOLOGY: z.enum(['single', 'split']).default('single'),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -32,6 +34,8 @@ const schema = z.object({
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   CONTEXT_TOKEN_TTL_SECONDS: positiveInt(3600),
   CONNECTOR_TOKEN_TTL_SECONDS: positiveInt(3600),
+  /** Longest a gateway trusts a credential owner's positive answer without asking again (0: no cache). */
+  CREDENTIAL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   INVITATION_TTL_DAYS: positiveInt(7),
   RATE_LIMIT_PER_MINUTE: positiveInt(100),
   RATE_LIMIT_PER_HOUR: positiveInt(1000),

@@ -12,13 +12,27 @@ const REDACT = [
   'headers.authorization', 'headers["x-platform-principal"]',
 ];
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
-    level,
-    base: { service },
-    redact: { paths: REDACT, censor: '[redacted]' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
+/** Where log lines go: stdout, written asynchronously (a log line never blocks a request), flushed at exit. */
+let stdout: pino.DestinationStream | undefined;
+function defaultDestination(): pino.DestinationStream {
+  if (!stdout) {
+    const dest = pino.destination({ dest: 1, sync: false });
+    process.on('exit', () => dest.flushSync());
+    stdout = dest;
+  }
+  return stdout;
+}
+
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service },
+      redact: { paths: REDACT, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination ?? defaultDestination(),
+  );
 }
 
 export type { Logger };

@@ -6,7 +6,7 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import type { ValidationError } from 'class-validator';
 import express, { type Express, type Request } from 'express';
-import { GraphQLError, parse, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, execute, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -110,14 +110,60 @@ export function formatSubgraphError(log: Logger) {
   };
 }
 
-/** Starts one subgraph process: database + migrations, principal check, uploads, Apollo, health. */
-export async function runSubgraph(def: SubgraphDefinition, config: Config): Promise<void> {
-  const log = createLogger(def.name, config.LOG_LEVEL);
-  const orm = await openDatabase(config, { schema: def.name, ...def.database }, log);
-  const schema = await federatedSchema(def);
+/** A request to a subgraph executed in-process (the gateway's fetch for a co-located subgraph). */
+export interface LocalRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+/** What a subgraph answers, as its HTTP endpoint would (formatted errors). */
+export interface LocalResponse {
+  data?: Record<string, unknown> | null;
+  errors?: GraphQLFormattedError[];
+  extensions?: Record<string, unknown>;
+}
+
+/** One subgraph, built and connected, not yet bound to a port: served over HTTP, executed in-process, or both. */
+export interface SubgraphRuntime {
+  name: string;
+  orm: MikroORM;
+  schema: GraphQLSchema;
+  log: Logger;
+  /** Health, the principal check, internal routes and `/graphql` (what a split process listens with). */
+  app: Express;
+  /** Executes a gateway fetch in-process, with the same context, error mapping and `extensions.sqlStatements` as over HTTP. */
+  execute(request: LocalRequest, principal: Principal, requestId: string): Promise<LocalResponse>;
+  /** Starts background work (sweeps, event consumers); call once, after the platform is serving. */
+  startWork(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Parsed fetch documents by text: the gateway sends the same few queries again and again (bounded). */
+class DocumentCache {
+  private readonly docs = new Map<string, DocumentNode>();
+  get(query: string): DocumentNode {
+    let doc = this.docs.get(query);
+    if (!doc) {
+      doc = parse(query);
+      if (this.docs.size >= 2000) this.docs.delete(this.docs.keys().next().value!);
+      this.docs.set(query, doc);
+    }
+    return doc;
+  }
+}
+
+/** Builds one subgraph: database + migrations, schema, Apollo server, HTTP app, in-process executor. */
+export async function createSubgraph(def: SubgraphDefinition, config: Config, log: Logger = createLogger(def.name, config.LOG_LEVEL)): Promise<SubgraphRuntime> {
+  const [orm, schema] = await Promise.all([openDatabase(config, { schema: def.name, ...def.database }, log), federatedSchema(def)]);
+  const formatError = formatSubgraphError(log);
+  const contextFor = (principal: Principal, requestId: string): SubgraphContext => {
+    const sqlCounter = new SqlCounter();
+    return { sqlCounter, principal, em: orm.em.fork({ loggerContext: { sqlCounter } }) as EntityManager, log, config, requestId };
+  };
   const server = new ApolloServer<SubgraphContext>({
     schema,
-    formatError: formatSubgraphError(log),
+    formatError,
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
@@ -144,26 +190,59 @@ export async function runSubgraph(def: SubgraphDefinition, config: Config): Prom
     express.json({ limit: '1mb' }),
     graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
     expressMiddleware(server, {
-      context: async ({ req }) => {
-        const sqlCounter = new SqlCounter();
-        return {
-        sqlCounter,
-        principal: (req as Request & { principal: Principal }).principal,
-        em: orm.em.fork({ loggerContext: { sqlCounter } }) as EntityManager,
-        log,
-        config,
-        requestId: req.header('x-request-id') ?? randomUUID(),
-        };
-      },
+      context: async ({ req }) => contextFor((req as Request & { principal: Principal }).principal, req.header('x-request-id') ?? randomUUID()),
     }),
   );
-  const port = Number(new URL(config.subgraphUrl(def.name)).port);
+
+  const documents = new DocumentCache();
   let stopWork: (() => void) | void = undefined;
-  await serve(app, port, config.HOST, log, async () => {
-    stopWork?.();
-    await server.stop();
-    await orm.close();
-  });
-  stopWork = await def.onStart?.(orm, config, log);
+  return {
+    name: def.name,
+    orm,
+    schema,
+    log,
+    app,
+    async execute(request, principal, requestId) {
+      const context = contextFor(principal, requestId);
+      const format = (errors: readonly GraphQLError[], requestLevel: boolean) =>
+        errors.map((e) => {
+          const formatted = e.toJSON();
+          // what Apollo Server marks BAD_USER_INPUT over HTTP: errors before execution (variables that do not coerce)
+          const ext = requestLevel && !formatted.extensions?.code ? { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_USER_INPUT' } } : formatted;
+          return formatError(ext, e);
+        });
+      let document: DocumentNode;
+      try {
+        document = documents.get(request.query);
+      } catch (err) {
+        return { errors: format([err as GraphQLError], true) };
+      }
+      // The gateway's fetch documents are valid against this schema by construction (query planning), and the
+      // gateway validated the client's operation: no second validation. Variable coercion and every resolver check run.
+      const result = await execute({ schema, document, variableValues: request.variables, operationName: request.operationName, contextValue: context });
+      const sqlStatements = context.sqlCounter!.sql;
+      if (!('data' in result)) return { errors: format(result.errors ?? [], true), extensions: { sqlStatements } };
+      return {
+        data: result.data as Record<string, unknown> | null,
+        ...(result.errors ? { errors: format(result.errors, false) } : {}),
+        extensions: { ...(result.extensions ?? {}), sqlStatements },
+      };
+    },
+    async startWork() {
+      stopWork = await def.onStart?.(orm, config, log);
+    },
+    async close() {
+      stopWork?.();
+      await server.stop();
+      await orm.close();
+    },
+  };
 }
 
+/** Starts one subgraph process (split topology): the runtime, listening on its own port. */
+export async function runSubgraph(def: SubgraphDefinition, config: Config): Promise<void> {
+  const runtime = await createSubgraph(def, config);
+  const port = Number(new URL(config.subgraphUrl(def.name)).port);
+  await serve(runtime.app, port, config.HOST, runtime.log, () => runtime.close());
+  await runtime.startWork();
+}

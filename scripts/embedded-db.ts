@@ -6,6 +6,7 @@ import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadConfigOrExit } from '../kernel/config.js';
 import { createLogger } from '../kernel/logger.js';
 
@@ -17,7 +18,13 @@ import { createLogger } from '../kernel/logger.js';
 export async function startEmbeddedDb(dataDir: string | undefined, port: number, host = '127.0.0.1', maxConnections = 64) {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // contrib extensions some subgraphs create in their migrations (utilities: cube + earthdistance + btree_gist for spatial indexes)
-  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance, btree_gist } });
+  // shared_buffers: PostgreSQL's default (128 MB) costs PGlite ~160 MB resident; 32 MB is ample for development data
+  // (pages beyond it are read from the data directory through the operating system's cache)
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { cube, earthdistance, btree_gist },
+    postgresqlconf: ['shared_buffers=32MB'],
+  });
   const server = new PGLiteSocketServer({ db, port, host, maxConnections });
   keepProtocolSequencesTogether(server);
   await server.start();
@@ -99,7 +106,22 @@ function keepProtocolSequencesTogether(server: PGLiteSocketServer): void {
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * The one-process topology runs the embedded database on a worker thread of the platform's process: PGlite executes
+ * queries synchronously (WebAssembly), so on its own thread it uses the second core instead of blocking requests.
+ */
+export interface EmbeddedDbWorkerData {
+  embeddedDb: { dataDir: string; port: number; host: string };
+}
+
+if (!isMainThread && (workerData as EmbeddedDbWorkerData | undefined)?.embeddedDb) {
+  const { dataDir, port, host } = (workerData as EmbeddedDbWorkerData).embeddedDb;
+  const db = await startEmbeddedDb(dataDir, port, host);
+  parentPort!.postMessage({ ready: true });
+  parentPort!.on('message', (m: { stop?: boolean }) => {
+    if (m.stop) void db.stop().catch(() => undefined).then(() => parentPort!.postMessage({ stopped: true }));
+  });
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = loadConfigOrExit();
   const log = createLogger('db', config.LOG_LEVEL);
   const dir = join(config.dataDir, 'pglite');

@@ -1,25 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfigOrExit } from '../kernel/config.js';
+import { Worker } from 'node:worker_threads';
+import type { DestinationStream } from 'pino';
+import { loadConfigOrExit, type Config } from '../kernel/config.js';
+import { createLogger } from '../kernel/logger.js';
+import { listen, type Listener } from '../kernel/http.js';
+import { RateLimits } from '../kernel/ratelimit.js';
+import { createSubgraph, type SubgraphRuntime } from '../kernel/subgraph.js';
+import { createGateway } from '../gateway/gateway.js';
+import { createBridge } from '../rest-bridge/bridge.js';
 import { subgraphs } from '../subgraphs/index.js';
+import type { EmbeddedDbWorkerData } from './embedded-db.js';
 
 /**
- * `npm start`: the whole platform in one terminal. Starts the embedded PostgreSQL (unless DATABASE_URL is set),
- * every subgraph, the gateway and the REST bridge, each as its own `node` process; prefixes their log lines with
- * the process name; on Ctrl-C (or SIGTERM) stops them in reverse order. LOG_FORMAT=json passes raw JSON lines through.
+ * `npm start`: the whole platform in one terminal, in one of two topologies (PLATFORM_TOPOLOGY):
+ * - `single` (default): one Node process. Every subgraph, the gateway and the bridge run here; the gateway executes
+ *   co-located subgraphs in-process and the bridge hands its operations to the gateway in-process. The embedded
+ *   PostgreSQL (unless DATABASE_URL is set) runs on a worker thread.
+ * - `split`: a process per subgraph, gateway and bridge (and the embedded database), each also startable alone.
+ * Both listen on the same ports. Log lines are prefixed with the component's name (LOG_FORMAT=json passes raw JSON);
+ * Ctrl-C (or SIGTERM) stops everything in reverse order.
  */
 const config = loadConfigOrExit(); // also creates DATA_DIR/secrets.json once, before the children race for it
 const json = process.env.LOG_FORMAT === 'json';
-const children: { name: string; proc: ChildProcess }[] = [];
-let stopping = false;
 const COLORS = [36, 35, 33, 32, 34, 31, 90];
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const width = Math.max(8, ...subgraphs.map((s) => s.name.length));
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' };
+const colorOf = new Map<string, number>();
 
-function say(name: string, color: number, line: string) {
+function say(name: string, line: string, color = colorOf.get(name) ?? 37) {
   const tag = name.padEnd(width);
   process.stdout.write(`${useColor ? `\x1b[${color}m${tag}\x1b[0m` : tag} | ${line}\n`);
 }
@@ -35,21 +48,114 @@ function format(line: string): string {
   }
 }
 
+const nameColor = (name: string) => {
+  if (!colorOf.has(name)) colorOf.set(name, COLORS[colorOf.size % COLORS.length]!);
+  return colorOf.get(name)!;
+};
+
+/** In one process: each component's JSON lines, formatted like a child's (raw when LOG_FORMAT=json). */
+function componentLog(name: string): DestinationStream | undefined {
+  if (json) return undefined; // the default asynchronous stdout destination
+  nameColor(name);
+  return { write: (line: string) => say(name, format(line.trimEnd())) };
+}
+
+const progress = (line: string) => say('platform', line, 37);
+const stops: { name: string; stop: () => Promise<void> }[] = [];
+let stopping = false;
+
+async function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const { name, stop } of [...stops].reverse()) {
+    await Promise.race([stop(), new Promise((r) => setTimeout(r, 8000))]).catch((err) => say(name, `stop failed: ${(err as Error).message}`));
+  }
+  process.exit(code);
+}
+
+// ───────────────────────────── embedded database ─────────────────────────────
+
+/** Starts the embedded PostgreSQL on a worker thread of this process. */
+async function embeddedDbThread(c: Config): Promise<void> {
+  const data: EmbeddedDbWorkerData = { embeddedDb: { dataDir: join(c.dataDir, 'pglite'), port: c.EMBEDDED_DB_PORT, host: c.HOST } };
+  const worker = new Worker(fileURLToPath(new URL('./embedded-db.js', import.meta.url)), { workerData: data });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`embedded PostgreSQL stopped (${code})`)));
+  });
+  worker.on('exit', () => {
+    if (!stopping) {
+      say('db', 'embedded PostgreSQL stopped unexpectedly; stopping the platform');
+      void stopAll(1);
+    }
+  });
+  stops.push({
+    name: 'db',
+    stop: () =>
+      new Promise<void>((resolve) => {
+        worker.once('message', () => void worker.terminate().then(() => resolve()));
+        worker.postMessage({ stop: true });
+      }),
+  });
+}
+
+// ───────────────────────────── one process ─────────────────────────────
+
+async function single(c: Config) {
+  const started = Date.now();
+  const limits = await RateLimits.open(c);
+  stops.push({ name: 'limits', stop: () => limits.close() });
+  progress(`migrating and building ${subgraphs.length} subgraphs: ${subgraphs.map((s) => s.name).join(', ')}`);
+  const runtimes: SubgraphRuntime[] = [];
+  for (const def of subgraphs) {
+    runtimes.push(await createSubgraph(def, c, createLogger(def.name, c.LOG_LEVEL, componentLog(def.name))));
+    stops.push({ name: def.name, stop: () => runtimes.find((r) => r.name === def.name)!.close() });
+  }
+  const gatewayLog = createLogger('gateway', c.LOG_LEVEL, componentLog('gateway'));
+  const gateway = await createGateway(c, { log: gatewayLog, limits, local: runtimes });
+  stops.push({ name: 'gateway', stop: () => gateway.close() });
+  const bridgeLog = createLogger('bridge', c.LOG_LEVEL, componentLog('bridge'));
+  const bridge = createBridge(c, { log: bridgeLog, limits, gateway });
+
+  // Subgraph endpoints stay reachable (signed principal only), as in the split topology: diagnostics and tests.
+  const listeners: Listener[] = [];
+  for (const r of runtimes) listeners.push(await listen(r.app, Number(new URL(c.subgraphUrl(r.name)).port), c.HOST, r.log));
+  listeners.push(await listen(gateway.app, c.GATEWAY_PORT, c.HOST, gatewayLog));
+  listeners.push(await listen(bridge, c.BRIDGE_PORT, c.HOST, bridgeLog));
+  stops.push({ name: 'http', stop: async () => void (await Promise.all(listeners.map((l) => l.close()))) });
+  for (const r of runtimes) await r.startWork();
+  const m = process.memoryUsage();
+  const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
+  progress(`one process (pid ${process.pid}); built in ${Date.now() - started} ms; memory ${mb(m.rss)} resident (heap ${mb(m.heapUsed)}, buffers ${mb(m.arrayBuffers)})`);
+}
+
+// ───────────────────────────── a process each ─────────────────────────────
+
 /** Scripts are found next to this compiled launcher (dist/ by default). */
 const script = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProcess | undefined {
   if (stopping) return undefined; // never start a process once the platform is stopping (it would be orphaned)
-  const color = COLORS[children.length % COLORS.length]!;
+  nameColor(name);
   const proc = spawn(process.execPath, ['--enable-source-maps', script(path)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  createInterface({ input: proc.stdout! }).on('line', (l) => say(name, color, format(l)));
-  createInterface({ input: proc.stderr! }).on('line', (l) => say(name, color, l));
+  createInterface({ input: proc.stdout! }).on('line', (l) => say(name, format(l)));
+  createInterface({ input: proc.stderr! }).on('line', (l) => say(name, l));
   proc.on('exit', (code, signal) => {
     if (stopping) return;
-    say(name, color, `exited unexpectedly (${signal ?? code}); stopping the platform`);
+    say(name, `exited unexpectedly (${signal ?? code}); stopping the platform`);
     void stopAll(1);
   });
-  children.push({ name, proc });
+  stops.push({
+    name,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+        const t = setTimeout(() => { proc.kill('SIGKILL'); resolve(); }, 8000);
+        proc.once('exit', () => { clearTimeout(t); resolve(); });
+        proc.kill('SIGTERM');
+      }),
+  });
   return proc;
 }
 
@@ -58,7 +164,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   while (Date.now() < deadline) {
     if (stopping) throw new Error('stopping');
     if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
@@ -70,41 +176,43 @@ const portOpen = (port: number) =>
   });
 const ready = (url: string) => fetch(url).then((r) => r.ok);
 
-async function stopAll(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  for (const { proc } of [...children].reverse()) {
-    if (proc.exitCode !== null || proc.signalCode !== null) continue;
-    proc.kill('SIGTERM');
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(() => { proc.kill('SIGKILL'); resolve(); }, 8000);
-      proc.once('exit', () => { clearTimeout(t); resolve(); });
-    });
+async function split(env: NodeJS.ProcessEnv) {
+  for (const s of subgraphs) {
+    progress(`starting subgraph ${s.name}`);
+    launch(s.name, `subgraphs/${s.name}/main.js`, env);
+    await waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`);
   }
-  process.exit(code);
+  progress('starting the gateway');
+  launch('gateway', 'gateway/main.js', env);
+  await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
+  progress('starting the REST bridge');
+  launch('bridge', 'rest-bridge/main.js', env);
+  await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
 }
+
+// ───────────────────────────── start ─────────────────────────────
+
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 try {
+  const topology = config.PLATFORM_TOPOLOGY;
   const env: NodeJS.ProcessEnv = { ...process.env, JWT_SECRET: config.jwtSecret, INTERNAL_SECRET: config.internalSecret };
   if (!process.env.DATABASE_URL) {
-    launch('db', 'scripts/embedded-db.js', env);
-    await waitFor(() => portOpen(config.EMBEDDED_DB_PORT), 'embedded PostgreSQL');
+    progress(`starting the embedded PostgreSQL (PGlite, ${join(config.dataDir, 'pglite')})`);
+    if (topology === 'single') await embeddedDbThread(config);
+    else {
+      launch('db', 'scripts/embedded-db.js', env);
+      await waitFor(() => portOpen(config.EMBEDDED_DB_PORT), 'embedded PostgreSQL');
+    }
     env.DATABASE_URL = config.databaseUrl;
   }
-  for (const s of subgraphs) {
-    launch(s.name, `subgraphs/${s.name}/main.js`, env);
-    await waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`);
-  }
-  launch('gateway', 'gateway/main.js', env);
-  await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
-  launch('bridge', 'rest-bridge/main.js', env);
-  await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
-  say('platform', 37, `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql`);
+  if (topology === 'single') await single(config);
+  else await split(env);
+  say('platform', `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql (${topology === 'single' ? 'one process' : 'a process each'})`, 37);
 } catch (err) {
   if (!stopping) {
-    say('platform', 31, (err as Error).message);
+    say('platform', (err as Error).stack ?? (err as Error).message, 31);
     await stopAll(1);
   }
 }

@@ -16,6 +16,10 @@ declare module 'vitest' {
     usersUrl: string;
     workspaceUrl: string;
     dataDir: string;
+    /** The database every process of the test platform uses. */
+    databaseUrl: string;
+    /** The environment the test platform runs with (ports, DATA_DIR, topology): what a test needs to start a replica. */
+    platformEnv: Record<string, string>;
   }
 }
 
@@ -60,6 +64,10 @@ export async function setup(project: TestProject) {
   project.provide('usersUrl', `http://127.0.0.1:${ports.USERS_PORT}/graphql`);
   project.provide('workspaceUrl', `http://127.0.0.1:${ports.WORKSPACE_PORT}/graphql`);
   project.provide('dataDir', dataDir);
+  project.provide('databaseUrl', process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`);
+  const platformEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH)$/.test(k))) platformEnv[k] = v;
+  project.provide('platformEnv', platformEnv);
 }
 
 export async function teardown() {

@@ -15,6 +15,9 @@ declare module 'graphql-upload/Upload.mjs' {
   export default class Upload {
     promise: Promise<FileUpload>;
     file?: FileUpload;
+    /** Settles the upload with its file (how a server that received the file itself hands it on). */
+    resolve(file: FileUpload): void;
+    reject(error: Error): void;
   }
 }
 declare module 'graphql-upload/graphqlUploadExpress.mjs' {

@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import express, { type Express, type Request } from 'express';
+import type { GraphQLFormattedError } from 'graphql';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import type { Config } from '../kernel/config.js';
+import type { Logger } from '../kernel/logger.js';
+import { createApp, healthRoutes } from '../kernel/http.js';
+import { isUuid } from '../kernel/ids.js';
+import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, signPrincipal, type Principal } from '../kernel/principal.js';
+import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
+import type { SubgraphRuntime } from '../kernel/subgraph.js';
+import { resolvePrincipal } from './credentials.js';
+import { extractUploads, multipartBody } from './uploads.js';
+
+export interface GatewayContext {
+  principal: Principal;
+  requestId: string;
+}
+
+/** A GraphQL response as the gateway answers it (formatted errors). */
+export interface GatewayResponse {
+  data?: Record<string, unknown> | null;
+  errors?: GraphQLFormattedError[];
+  extensions?: Record<string, unknown>;
+}
+
+/** Sends each subgraph fetch over HTTP with the signed principal; rebuilds multipart bodies so uploads reach the subgraph. */
+class RemoteSubgraph extends RemoteGraphQLDataSource<GatewayContext> {
+  constructor(url: string, private readonly config: Config) {
+    super({ url });
+  }
+
+  override async willSendRequest(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<void> {
+    const ctx = options.context as Partial<GatewayContext>;
+    const principal = ctx.principal ?? { kind: 'anonymous', client: {} };
+    options.request.http?.headers.set(PRINCIPAL_HEADER, await signPrincipal(principal, this.config.internalSecret));
+    if (ctx.requestId) options.request.http?.headers.set('x-request-id', ctx.requestId);
+  }
+
+  override async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+    const { clean, uploads } = extractUploads(options.request.variables ?? {});
+    if (uploads.size === 0) {
+      try {
+        return await super.process(options);
+      } catch (err) {
+        // A subgraph answers request-level errors (e.g. a variable it cannot coerce) with HTTP 400 and a GraphQL
+        // body; pass those errors on as they are instead of a generic "400: Bad Request".
+        const body = (err as { extensions?: { response?: { body?: { errors?: unknown } } } }).extensions?.response?.body;
+        if (body && Array.isArray(body.errors)) return { errors: body.errors } as GatewayGraphQLResponse;
+        throw err;
+      }
+    }
+    const ctx = options.context as GatewayContext;
+    const form = await multipartBody(options.request.query!, clean, uploads, options.request.operationName);
+    const res = await fetch(this.url!, {
+      method: 'POST',
+      headers: {
+        [PRINCIPAL_HEADER]: await signPrincipal(ctx.principal, this.config.internalSecret),
+        'apollo-require-preflight': 'true',
+        'x-request-id': ctx.requestId,
+      },
+      body: form,
+    });
+    return (await res.json()) as GatewayGraphQLResponse;
+  }
+}
+
+/**
+ * A subgraph in the same process: the fetch runs on its schema directly (no HTTP, no signature, no JSON round trip).
+ * Uploads pass as they are. Same context, errors and `extensions.sqlStatements` as its HTTP endpoint.
+ */
+class LocalSubgraph implements GraphQLDataSource<GatewayContext> {
+  constructor(private readonly runtime: SubgraphRuntime) {}
+
+  async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+    const ctx = options.context as Partial<GatewayContext>;
+    const { query, variables, operationName } = options.request;
+    return (await this.runtime.execute(
+      { query: query!, variables: variables as Record<string, unknown> | undefined, operationName },
+      ctx.principal ?? { kind: 'anonymous', client: {} },
+      ctx.requestId ?? randomUUID(),
+    )) as GatewayGraphQLResponse;
+  }
+}
+
+export interface GatewayOptions {
+  log: Logger;
+  /** Subgraphs running in this process: their fetches run in-process. The others are called at their URLs. */
+  local?: SubgraphRuntime[];
+  /** Rate-limit counters (shared with the bridge when both run in one process). */
+  limits: RateLimits;
+}
+
+export interface Gateway {
+  app: Express;
+  /** Runs an operation in-process for a caller whose credential headers are on `req` (the bridge, in one process). */
+  execute(req: Request, body: { query: string; variables?: Record<string, unknown>; operationName?: string }, requestId: string): Promise<GatewayResponse>;
+  close(): Promise<void>;
+}
+
+/** The request id a client sent, when it is a UUID; else a fresh one. */
+export const requestIdOf = (req: Request): string => {
+  const given = req.header('x-request-id');
+  return isUuid(given) ? given : randomUUID();
+};
+
+/** The supergraph gateway: composed schema (schema/supergraph.graphql), query plans, credential resolution, limits. */
+export async function createGateway(config: Config, opts: GatewayOptions): Promise<Gateway> {
+  const { log, limits } = opts;
+  const local = new Map((opts.local ?? []).map((r) => [r.name, r]));
+  const supergraphSdl = readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8');
+  const gateway = new ApolloGateway({
+    supergraphSdl,
+    buildService: ({ name }) => (local.has(name) ? new LocalSubgraph(local.get(name)!) : new RemoteSubgraph(config.subgraphUrl(name), config)),
+  });
+  const server = new ApolloServer<GatewayContext>({
+    gateway,
+    csrfPrevention: true,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    // GraphQL's own input errors (parse, validation, variable coercion) carry the platform's code too
+    formatError: (formatted) => {
+      const code = formatted.extensions?.code;
+      return code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED'
+        ? { ...formatted, extensions: { ...formatted.extensions, code: 'VALIDATION_ERROR' } }
+        : formatted;
+    },
+  });
+  await server.start();
+
+  const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]!).filter((n) => !local.has(n));
+  const app = createApp(config.TRUST_PROXY);
+  healthRoutes(app, async () => {
+    const checks = await Promise.all([
+      ...remoteNames.map((n) => fetch(new URL('/readyz', config.subgraphUrl(n))).then((r) => r.ok).catch(() => false)),
+      ...[...local.values()].map((r) => r.orm.em.getConnection().execute('select 1').then(() => true, () => false)),
+    ]);
+    return checks.every(Boolean);
+  });
+  app.use(
+    '/graphql',
+    // direct GraphQL clients count against the same general limits as REST callers (the bridge's calls are counted there)
+    async (req, res, next) => {
+      if (await isBridgeCall(req.header(BRIDGE_HEADER), config.internalSecret)) return next();
+      const outcome = await limits.check(await limits.callerKey(req));
+      setRateHeaders(res, outcome);
+      if (!outcome.blocked) return next();
+      res.status(429).json({ errors: [{ message: 'Too many requests; retry after the time in Retry-After', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] });
+    },
+    express.json({ limit: config.MAX_JSON_BODY_BYTES }),
+    graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
+    expressMiddleware(server, {
+      context: async ({ req }) => ({ principal: await resolvePrincipal(req, config), requestId: requestIdOf(req) }),
+    }),
+  );
+
+  return {
+    app,
+    async execute(req, body, requestId) {
+      let principal: Principal;
+      try {
+        principal = await resolvePrincipal(req, config);
+      } catch (err) {
+        const e = err as { message: string; extensions?: Record<string, unknown> };
+        return { errors: [{ message: e.message, extensions: { code: e.extensions?.code ?? 'INTERNAL_ERROR' } }] };
+      }
+      const response = await server.executeOperation<Record<string, unknown>>(body, { contextValue: { principal, requestId } });
+      if (response.body.kind !== 'single') throw new Error('incremental delivery is not supported');
+      return response.body.singleResult as GatewayResponse;
+    },
+    async close() {
+      await server.stop();
+    },
+  };
+}

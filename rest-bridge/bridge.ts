@@ -1,0 +1,262 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { Readable } from 'node:stream';
+import Upload from 'graphql-upload/Upload.mjs';
+import type { Config } from '../kernel/config.js';
+import type { Logger } from '../kernel/logger.js';
+import { createApp, healthRoutes } from '../kernel/http.js';
+import { AppError } from '../kernel/errors.js';
+import { publicFilesRoot } from '../kernel/storage.js';
+import { routes, type RouteSpec } from './routes/index.js';
+import type { CredentialScheme } from './routes/types.js';
+import { compileOperation, describeInputError, payloadOf, variablesFor } from './translate.js';
+import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
+import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
+import { BRIDGE_HEADER, signBridgeCall } from '../kernel/principal.js';
+import { requestIdOf, type Gateway, type GatewayResponse } from '../gateway/gateway.js';
+import { openApiDocument } from './openapi.js';
+
+/** Headers each credential scheme needs (names as the spec spells them; HTTP headers are case-insensitive). */
+const SET_A = ['svc-auth-token', 'svc-user-agent', 'svc-auth-device'];
+const SET_B = ['X-Auth-Token', 'X-User-Agent', 'X-Auth-Device'];
+/** Each scheme is one or more header sets; the set whose first header the request carries applies, else the first. */
+const REQUIRED_HEADERS: Record<CredentialScheme, string[][]> = {
+  none: [[]],
+  'user-bearer': [['authorization']],
+  'set-a': [SET_A],
+  'set-b': [SET_B],
+  'set-a-or-b': [SET_A, SET_B],
+  origin: [['origin']],
+  'origin+svc-user-agent': [['origin', 'svc-user-agent']],
+  'api-key': [['authorization']],
+  'api-key+workspace': [['authorization', 'X-Workspace-ID']],
+};
+
+/** Headers passed through to the gateway, which resolves the credential. */
+const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent'];
+
+type GraphQLResponse = GatewayResponse & { errors?: { message: string; extensions?: { code?: string; field?: string } }[] };
+
+/** How the bridge reaches the gateway: in-process (one process) or over HTTP (split topology). */
+interface GatewayClient {
+  send(req: Request, route: RouteSpec, query: string, variables: Record<string, unknown>, files?: Record<string, Express.Multer.File[]>): Promise<GraphQLResponse>;
+}
+
+/** Places `value` at the dotted variable `path` (creating objects on the way). */
+function setAt(variables: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  let target = variables;
+  for (const k of keys.slice(0, -1)) target = (target[k] ??= {}) as Record<string, unknown>;
+  target[keys.at(-1)!] = value;
+}
+
+/** The gateway in this process: the operation runs on its server directly; files become Upload values as they are. */
+function localGateway(gateway: Gateway): GatewayClient {
+  return {
+    send(req, route, query, variables, files) {
+      for (const [field, path] of Object.entries(route.files ?? {})) {
+        const file = files?.[field]?.[0];
+        if (!file) continue;
+        const upload = new Upload();
+        upload.resolve({
+          filename: file.originalname || 'upload', mimetype: file.mimetype, encoding: file.encoding,
+          createReadStream: () => Readable.from([file.buffer]),
+        });
+        setAt(variables, path, upload);
+      }
+      return gateway.execute(req, { query, variables }, req.id!);
+    },
+  };
+}
+
+/** The gateway at GATEWAY_URL (split topology). Calls are signed as the bridge's, so the gateway does not count them again. */
+function remoteGateway(config: Config, log: Logger): GatewayClient {
+  let mark: { token: Promise<string>; at: number } | undefined;
+  const bridgeMark = () => {
+    if (!mark || Date.now() - mark.at > 30_000) mark = { token: signBridgeCall(config.internalSecret), at: Date.now() };
+    return mark.token;
+  };
+  return {
+    async send(req, route, query, variables, files) {
+      const headers: Record<string, string> = { 'x-request-id': req.id!, 'x-forwarded-for': req.ip ?? '', [BRIDGE_HEADER]: await bridgeMark() };
+      for (const h of FORWARDED) {
+        const v = req.header(h);
+        if (v !== undefined) headers[h] = v;
+      }
+      let body: string | FormData;
+      if (route.files) {
+        headers['apollo-require-preflight'] = 'true';
+        body = multipartForGateway(route, query, variables, files ?? {});
+      } else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify({ query, variables });
+      }
+      let res: globalThis.Response;
+      try {
+        res = await fetch(config.gatewayUrl, { method: 'POST', headers, body });
+      } catch (err) {
+        log.error({ err: (err as Error).message }, 'gateway unreachable');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The platform is temporarily unavailable; retry shortly');
+      }
+      const text = await res.text();
+      try {
+        return JSON.parse(text) as GraphQLResponse;
+      } catch {
+        throw new Error(`gateway answered ${res.status} with a non-JSON body`);
+      }
+    },
+  };
+}
+
+/** Multipart → GraphQL multipart request: text fields go into the body variable, files are mapped to their variable paths. */
+function multipartForGateway(route: RouteSpec, text: string, variables: Record<string, unknown>, files: Record<string, Express.Multer.File[]>): FormData {
+  const form = new FormData();
+  const map: Record<string, string[]> = {};
+  const parts: [string, Express.Multer.File][] = [];
+  for (const [field, path] of Object.entries(route.files ?? {})) {
+    const file = files[field]?.[0];
+    if (!file) continue;
+    // set a null placeholder at the variable path
+    const keys = path.split('.');
+    let target = variables as Record<string, unknown>;
+    for (const k of keys.slice(0, -1)) target = (target[k] ??= {}) as Record<string, unknown>;
+    target[keys.at(-1)!] = null;
+    map[String(parts.length)] = [`variables.${path}`];
+    parts.push([field, file]);
+  }
+  form.append('operations', JSON.stringify({ query: text, variables }));
+  form.append('map', JSON.stringify(map));
+  parts.forEach(([, file], i) => form.append(String(i), new Blob([new Uint8Array(file.buffer)], { type: file.mimetype }), file.originalname || 'upload'));
+  return form;
+}
+
+/** Answers a failure on a route, in its envelope, with its family's code for the generic one. */
+function fail(res: Response, route: RouteSpec, code: string, message: string, field?: string) {
+  const mapped = (route.errorCodes as Record<string, string> | undefined)?.[code] ?? code;
+  sendError(res, route.envelope, mapped, message, field);
+}
+
+export interface BridgeOptions {
+  log: Logger;
+  limits: RateLimits;
+  /** The gateway in this process (one-process topology); without it the bridge calls GATEWAY_URL over HTTP. */
+  gateway?: Gateway;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The request id (x-request-id when the client sent a UUID, else generated). */
+    id?: string;
+  }
+}
+
+/**
+ * The REST bridge: every specified path, header set and envelope, translated into one GraphQL operation of the
+ * supergraph (route table in routes/), answered in the family's envelope. Holds no business logic.
+ */
+export function createBridge(config: Config, { log, limits, gateway }: BridgeOptions): Express {
+  const client = gateway ? localGateway(gateway) : remoteGateway(config, log);
+
+  function bodyParser(route: RouteSpec) {
+    if (route.files) {
+      const maxBytes = config[route.maxFileBytes ?? 'DOCUMENT_MAX_BYTES'];
+      return multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: Object.keys(route.files).length, fields: 20, fieldSize: 64 * 1024 } })
+        .fields(Object.keys(route.files).map((name) => ({ name, maxCount: 1 })));
+    }
+    return express.json({ limit: config.MAX_JSON_BODY_BYTES, strict: false, type: () => true });
+  }
+
+  function handler(route: RouteSpec) {
+    const op = compileOperation(route);
+    const parse = bodyParser(route);
+    const expectsBody = Boolean(route.bodyVariable || route.bodyFields || route.files);
+    return [
+      // 1. count the request (general + route limits), headers on every answer
+      async (req: Request, res: Response, next: NextFunction) => {
+        req.id = requestIdOf(req);
+        res.locals.envelope = route.envelope;
+        res.locals.trace = req.id;
+        const outcome = await limits.check(await limits.callerKey(req), route.limits);
+        setRateHeaders(res, outcome);
+        res.locals.route = route;
+        if (outcome.blocked) return fail(res, route, 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
+        next();
+      },
+      // 2. the credential the route needs must be present (its validity is the gateway's to judge)
+      (req: Request, res: Response, next: NextFunction) => {
+        const sets = REQUIRED_HEADERS[route.auth];
+        const required = sets.find((set) => set[0] && req.header(set[0])) ?? sets[0]!;
+        const missing = required.find((h) => !req.header(h));
+        if (missing) return fail(res, route, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
+        next();
+      },
+      // 3. the body
+      (req: Request, res: Response, next: NextFunction) => {
+        if (!expectsBody) return next();
+        if (route.files && !req.is('multipart/form-data')) {
+          return fail(res, route, 'VALIDATION_ERROR', 'body: must be multipart/form-data', 'body');
+        }
+        if (!route.files && req.headers['content-length'] !== '0' && req.headers['content-length'] !== undefined && !req.is('application/json')) {
+          return fail(res, route, 'VALIDATION_ERROR', 'body: must be application/json', 'body');
+        }
+        parse(req, res, next);
+      },
+      // 4. translate, call the gateway, answer in the family's envelope
+      async (req: Request, res: Response) => {
+        const variables = variablesFor(route, op, { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: route.files ? { ...(req.body ?? {}) } : req.body });
+        const result = await client.send(req, route, op.text, variables, req.files as Record<string, Express.Multer.File[]> | undefined);
+        const error = result.errors?.[0];
+        if (error) {
+          const code = error.extensions?.code;
+          if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'VALIDATION_ERROR') {
+            const described = error.extensions?.field ? { field: error.extensions.field, message: error.message } : describeInputError(error.message, route.bodyVariable);
+            return fail(res, route, 'VALIDATION_ERROR', described.message, described.field);
+          }
+          if (!code || code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR') {
+            log.error({ route: `${route.method} ${route.path}`, code, gatewayMessage: error.message }, 'operation failed');
+            return fail(res, route, 'INTERNAL_ERROR', 'Internal server error');
+          }
+          return fail(res, route, code, error.message, error.extensions?.field);
+        }
+        sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, result.data), route.resultStatus);
+      },
+    ];
+  }
+
+  const app = createApp(config.TRUST_PROXY);
+  healthRoutes(app, async () => (await limits.ready()) && (gateway ? true : await fetch(config.gatewayUrl.replace(/\/graphql$/, '/readyz')).then((r) => r.ok).catch(() => false)));
+  app.get('/openapi.json', (_req, res) => res.json(openApiDocument(routes, config)));
+  app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
+
+  const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', PUT: 'put', DELETE: 'delete' } as const;
+  for (const route of routes) app[METHODS[route.method]](route.path, ...handler(route));
+
+  // Unknown paths: counted, then NOT_FOUND in the envelope of the family the path belongs to.
+  app.use(async (req: Request, res: Response) => {
+    const outcome = await limits.check(await limits.callerKey(req));
+    setRateHeaders(res, outcome);
+    if (outcome.blocked) return sendError(res, envelopeOfPath(req.path), 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
+    sendError(res, envelopeOfPath(req.path), 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
+  });
+
+  // Body and upload errors become VALIDATION_ERROR naming the field; anything else is a logged INTERNAL_ERROR.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const route: RouteSpec | undefined = res.locals.route;
+    const answer = (code: string, message: string, field?: string) =>
+      route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field);
+    if (err instanceof AppError) return answer(err.code, err.message, err.field);
+    const e = err as { type?: string; code?: string; field?: string; status?: number };
+    if (e.type === 'entity.parse.failed') return answer('VALIDATION_ERROR', 'body: malformed JSON', 'body');
+    if (e.type === 'entity.too.large') return answer('VALIDATION_ERROR', `body: exceeds ${Math.round(config.MAX_JSON_BODY_BYTES / 1024)} KB`, 'body');
+    if (err instanceof multer.MulterError) {
+      const field = e.field ?? 'file';
+      const reason = e.code === 'LIMIT_FILE_SIZE' ? 'file is too large' : e.code === 'LIMIT_UNEXPECTED_FILE' ? 'unexpected file field' : err.message;
+      return answer('VALIDATION_ERROR', `${field}: ${reason}`, field);
+    }
+    if (e.status && e.status >= 400 && e.status < 500) return answer('VALIDATION_ERROR', `body: ${(err as Error).message}`, 'body');
+    log.error({ err, path: req.path, method: req.method }, 'request failed');
+    answer('INTERNAL_ERROR', 'Internal server error');
+  });
+
+  return app;
+}
