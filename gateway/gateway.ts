@@ -17,10 +17,13 @@ import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import type { SubgraphRuntime } from '../kernel/subgraph.js';
 import { resolvePrincipal } from './credentials.js';
 import { extractUploads, multipartBody } from './uploads.js';
+import { operationLimitsPlugin } from './operation-limits.js';
 
 export interface GatewayContext {
   principal: Principal;
   requestId: string;
+  /** A direct GraphQL client's rate-limit key (unset for the bridge's calls, which the bridge has counted). */
+  caller?: string;
 }
 
 /** A GraphQL response as the gateway answers it (formatted errors). */
@@ -124,6 +127,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    plugins: [operationLimitsPlugin(limits)],
     // GraphQL's own input errors (parse, validation, variable coercion) carry the platform's code too
     formatError: (formatted) => {
       const code = formatted.extensions?.code;
@@ -148,7 +152,8 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     // direct GraphQL clients count against the same general limits as REST callers (the bridge's calls are counted there)
     async (req, res, next) => {
       if (await isBridgeCall(req.header(BRIDGE_HEADER), config.internalSecret)) return next();
-      const outcome = await limits.check(await limits.callerKey(req));
+      res.locals.caller = await limits.callerKey(req);
+      const outcome = await limits.check(res.locals.caller);
       setRateHeaders(res, outcome);
       if (!outcome.blocked) return next();
       res.status(429).json({ errors: [{ message: 'Too many requests; retry after the time in Retry-After', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] });
@@ -156,7 +161,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     express.json({ limit: config.MAX_JSON_BODY_BYTES }),
     graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
     expressMiddleware(server, {
-      context: async ({ req }) => ({ principal: await resolvePrincipal(req, config), requestId: requestIdOf(req) }),
+      context: async ({ req, res }) => ({ principal: await resolvePrincipal(req, config), requestId: requestIdOf(req), caller: res.locals.caller }),
     }),
   );
 

@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { AppError, forbidden, unauthorized } from './errors.js';
+import { hmacKey } from './tokens.js';
 
 /** What the caller's client told us about itself; never logged. */
 export interface ClientInfo {
@@ -59,7 +60,6 @@ export const PRINCIPAL_HEADER = 'x-platform-principal';
 const AUDIENCE = 'platform-subgraph';
 const ISSUER = 'platform-gateway';
 
-const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs a principal for one hop gateway → subgraph (valid 60 s). */
 export async function signPrincipal(principal: Principal, secret: string): Promise<string> {
@@ -69,14 +69,14 @@ export async function signPrincipal(principal: Principal, secret: string): Promi
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime('60s')
-    .sign(key(secret));
+    .sign(await hmacKey(secret));
 }
 
 /** Verifies the gateway's signature; a subgraph refuses any request without a valid one. */
 export async function verifyPrincipal(token: string | undefined, secret: string): Promise<Principal> {
   if (!token) throw unauthorized('Requests must come through the gateway');
   try {
-    const { payload } = await jwtVerify(token, key(secret), { audience: AUDIENCE, issuer: ISSUER });
+    const { payload } = await jwtVerify(token, await hmacKey(secret), { audience: AUDIENCE, issuer: ISSUER });
     return payload.p as Principal;
   } catch {
     throw unauthorized('Requests must come through the gateway');
@@ -127,12 +127,12 @@ export function requireApiKey(principal: Principal, family: string): Extract<Pri
 /** The bridge marks its calls to the gateway (signed, 60 s) so the gateway does not rate-limit them a second time. */
 export const BRIDGE_HEADER = 'x-platform-bridge';
 
-export function signBridgeCall(secret: string): Promise<string> {
+export async function signBridgeCall(secret: string): Promise<string> {
   return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('platform-bridge').setAudience('platform-gateway')
-    .setIssuedAt().setExpirationTime('60s').sign(key(secret));
+    .setIssuedAt().setExpirationTime('60s').sign(await hmacKey(secret));
 }
 
 export async function isBridgeCall(token: string | undefined, secret: string): Promise<boolean> {
   if (!token) return false;
-  return jwtVerify(token, key(secret), { issuer: 'platform-bridge', audience: 'platform-gateway' }).then(() => true, () => false);
+  return jwtVerify(token, await hmacKey(secret), { issuer: 'platform-bridge', audience: 'platform-gateway' }).then(() => true, () => false);
 }

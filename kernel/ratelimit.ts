@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { decodeJwt } from 'jose';
 import pg from 'pg';
 import type { Config } from './config.js';
 import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
@@ -6,15 +7,8 @@ import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
 /** Per-route limits of the spec's Limits table, on top of the general limit. */
 export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';
 
-/**
- * Rate limits, counted in PostgreSQL (table bridge.rate_limits) so that every replica of the bridge and the gateway
- * shares them. The bridge counts REST calls; the gateway counts GraphQL clients that call it directly.
- * General: RATE_LIMIT_PER_MINUTE (burst) and RATE_LIMIT_PER_HOUR per caller; per-route limits from the Limits table.
- * Fixed windows, one atomic upsert per request for all the windows that apply.
- * (rate-limiter-flexible's Postgres store was tried first: its named prepared statements collide on the embedded
- * PGlite, whose connections share one session.)
- */
-const ROUTE_LIMITS: Record<RouteLimit, { points: number; duration: number }> = {
+/** The per-route windows: `points` requests per `duration` seconds (fixed windows aligned to the duration). */
+export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number; readonly duration: number }>> = {
   'profile-updates': { points: 10, duration: 3600 },
   'avatar-uploads': { points: 5, duration: 86_400 },
   'user-search': { points: 100, duration: 3600 },
@@ -29,24 +23,107 @@ export interface LimitOutcome {
   blocked: boolean;
 }
 
-const UPSERT = (rows: number) => `
-  INSERT INTO bridge.rate_limits AS r (key, points, expire)
-  VALUES ${Array.from({ length: rows }, (_, i) => `($${i * 2 + 2}, 1, $${i * 2 + 3}::bigint)`).join(', ')}
-  ON CONFLICT (key) DO UPDATE SET
-    points = CASE WHEN r.expire <= $1::bigint THEN 1 ELSE r.points + 1 END,
-    expire = CASE WHEN r.expire <= $1::bigint THEN excluded.expire ELSE r.expire END
-  RETURNING key, points, expire`;
+interface Window {
+  points: number;
+  duration: number;
+  /** Largest lease one process takes at a time: max(1, floor(points × 5%)). */
+  cap: number;
+}
 
+/** One process's lease on one window of one caller (key `${window}:${caller}`). */
+interface Lease {
+  /** End of the window (ms since the epoch). */
+  expire: number;
+  /** Points granted to this process by PostgreSQL and not used yet. */
+  available: number;
+  /** The row's points when last seen: points leased in this window by all replicas together. */
+  granted: number;
+  /** Size of the next lease: 1, doubling with each lease in the window, up to the window's cap. */
+  chunk: number;
+  /** The lease statement in flight for this key (never rejects; the request that issued it sees the error). */
+  leasing?: Promise<void>;
+}
+
+interface Slot {
+  key: string;
+  window: Window;
+  lease: Lease;
+}
+
+/** Local leases kept at most (the oldest are dropped beyond it: their unused points are lost, never over-granted). */
+const MAX_LEASES = 100_000;
+/** Verified access tokens remembered at most. */
+const MAX_TOKENS = 10_000;
+/** How often expired rows and local entries are swept. */
+const SWEEP_MS = 60_000;
+
+/**
+ * Leases points for several keys in ONE statement (atomic on its own, also on PGlite where every connection shares
+ * one session). Per key: a row whose window is over (or older than the one asked for) restarts with the points asked
+ * for; otherwise it grants min(asked, limit − points), never more, so a row's points never exceed the limit. The grant
+ * is kept in `last_grant` because RETURNING sees only the new row (PostgreSQL 15 has no `old` in RETURNING).
+ * Parameters: $1 keys, $2 points asked (1 ≤ asked ≤ limit), $3 limits, $4 window ends (ms). Keys come sorted, so two
+ * statements lock common rows in the same order (no deadlock). Plain parameterised query: no named prepared statement.
+ */
+const GRANT = 'GREATEST(0, LEAST(excluded.last_grant, (SELECT q.lim FROM req q WHERE q.key = r.key) - r.points))';
+const LEASE = `
+  WITH req (key, want, lim, expire) AS (SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::bigint[]))
+  INSERT INTO bridge.rate_limits AS r (key, points, expire, last_grant)
+  SELECT key, LEAST(want, lim), expire, LEAST(want, lim) FROM req
+  ON CONFLICT (key) DO UPDATE SET
+    points = CASE WHEN r.expire < excluded.expire THEN excluded.points ELSE r.points + ${GRANT} END,
+    last_grant = CASE WHEN r.expire < excluded.expire THEN excluded.last_grant ELSE ${GRANT} END,
+    expire = GREATEST(r.expire, excluded.expire)
+  RETURNING key, points, last_grant`;
+
+const noop = () => undefined;
+
+/**
+ * Rate limits shared by every replica of the bridge and the gateway through PostgreSQL (table bridge.rate_limits),
+ * without a database write per request. The bridge counts REST calls; the gateway counts GraphQL clients that call it
+ * directly. General: RATE_LIMIT_PER_MINUTE (burst) and RATE_LIMIT_PER_HOUR per caller; per-route limits from
+ * ROUTE_LIMITS. Fixed windows aligned to their duration, keyed `${window}:${caller}`.
+ *
+ * Quota leasing. PostgreSQL is the authority for every point: a row's `points` is what all replicas together have
+ * leased in the window, and it never exceeds the limit. Each process holds, per key, a local lease of points granted
+ * by PostgreSQL. A request takes one point from the lease of every window that applies, with no I/O; when a lease is
+ * empty, the process leases more with one statement for all the windows that need it (one lease in flight per key:
+ * concurrent requests wait for it rather than issue their own). A lease asks for 1 point, then 2, 4, … doubling within
+ * the window, capped at max(1, floor(limit × 5%)) and by what remains. Nothing granted → the request is refused (429).
+ * A refused request takes no point from any window (every window is checked before any point is taken); a caller that
+ * is over a limit costs no I/O until the window ends.
+ *
+ * Guarantees and tolerance:
+ * - One process alone admits exactly `limit` requests per window, and X-RateLimit-Remaining falls by exactly one per
+ *   request (remaining = limit − (points leased − points unused here)).
+ * - N replicas together never admit more than `limit` requests per window.
+ * - Points leased but unused by a replica are lost at the window's end, so with N replicas a caller can be refused
+ *   early: after at least limit − (N − 1) × max(1, floor(limit × 5%)) admitted requests, i.e. at most 5% of the limit
+ *   early per additional replica (one point per additional replica for limits under 20). Each replica holds at most
+ *   one lease's worth of unused points, since it leases only when its lease is empty. (A process tracking more than
+ *   100,000 keys drops its oldest leases, and their unused points with them: early again, never over.)
+ * - Remaining with several replicas counts what the others have leased, not only what they have used; it is exact for
+ *   one replica.
+ *
+ * (rate-limiter-flexible's Postgres store was tried first: its named prepared statements collide on the embedded
+ * PGlite, whose connections share one session. This file uses plain parameterised queries only.)
+ */
 export class RateLimits {
-  private readonly windows: Record<string, { points: number; duration: number }>;
-  private requests = 0;
+  private readonly windows: Record<string, Window>;
+  private readonly leases = new Map<string, Lease>();
+  /** Verified access token → its user and expiry (ms): the signature is checked once, the expiry on every use. */
+  private readonly tokens = new Map<string, { userId: string; expire: number }>();
+  private readonly sweeper: NodeJS.Timeout;
 
   private constructor(private readonly pool: pg.Pool, config: Config, private readonly jwtSecret: string) {
+    const window = (points: number, duration: number): Window => ({ points, duration, cap: Math.max(1, Math.floor(points / 20)) });
     this.windows = {
-      minute: { points: config.RATE_LIMIT_PER_MINUTE, duration: 60 },
-      hour: { points: config.RATE_LIMIT_PER_HOUR, duration: 3600 },
-      ...ROUTE_LIMITS,
+      minute: window(config.RATE_LIMIT_PER_MINUTE, 60),
+      hour: window(config.RATE_LIMIT_PER_HOUR, 3600),
+      ...Object.fromEntries(Object.entries(ROUTE_LIMITS).map(([name, w]) => [name, window(w.points, w.duration)])),
     };
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
   }
 
   static async open(config: Config): Promise<RateLimits> {
@@ -54,7 +131,14 @@ export class RateLimits {
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
     await pool.query('CREATE SCHEMA IF NOT EXISTS bridge');
-    await pool.query('CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL)');
+    await pool.query(
+      'CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0)',
+    );
+    // a table created before leasing lacks last_grant (looked up first: ALTER TABLE locks the table even when it has it)
+    const { rowCount } = await pool.query(
+      "SELECT 1 FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits' AND column_name = 'last_grant'",
+    );
+    if (!rowCount) await pool.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
     return new RateLimits(pool, config, config.jwtSecret);
   }
 
@@ -63,6 +147,7 @@ export class RateLimits {
   }
 
   close() {
+    clearInterval(this.sweeper);
     return this.pool.end();
   }
 
@@ -73,38 +158,149 @@ export class RateLimits {
   async callerKey(req: Request): Promise<string> {
     const token = bearerToken(req.header('authorization'));
     if (token) {
-      const claims = await verifyAccessToken(token, this.jwtSecret);
-      if (claims) return `user:${claims.userId}`;
+      const userId = await this.tokenUser(token);
+      if (userId) return `user:${userId}`;
     }
     const credential = token ?? req.header('svc-auth-token') ?? req.header('x-auth-token') ?? req.header('x-intent-token');
     if (credential) return `cred:${sha256(credential).slice(0, 32)}`;
     return `ip:${req.ip}`;
   }
 
-  /** Counts one request against the general limits (and the route's), and reports the tightest. */
-  async check(caller: string, routeLimits: RouteLimit[] = []): Promise<LimitOutcome> {
-    const now = Date.now();
-    const names = ['minute', 'hour', ...routeLimits];
-    const params: unknown[] = [now];
-    for (const name of names) {
-      const w = this.windows[name]!;
-      const windowStart = Math.floor(now / (w.duration * 1000)) * w.duration * 1000;
-      params.push(`${name}:${caller}`, windowStart + w.duration * 1000);
+  /**
+   * Counts one request against the general limits (and the route's), and reports the tightest. `general: false`
+   * counts the route limits only (the gateway counts a GraphQL request's general limits before it is parsed, and its
+   * per-action limits once the operation is known).
+   */
+  async check(caller: string, routeLimits: RouteLimit[] = [], { general = true } = {}): Promise<LimitOutcome> {
+    const names = [...(general ? ['minute', 'hour'] : []), ...new Set(routeLimits)];
+    if (!names.length) throw new Error('nothing to count');
+    for (;;) {
+      const now = Date.now();
+      const slots = names.map((name) => this.slot(name, caller, now));
+      // a window whose lease is empty and whose row is full refuses, whatever the others have
+      const refused = slots.filter((s) => s.lease.available === 0 && s.lease.granted >= s.window.points);
+      if (refused.length) return report(slots, refused);
+      const empty = slots.filter((s) => s.lease.available === 0);
+      if (!empty.length) {
+        for (const s of slots) s.lease.available--;
+        return report(slots, []);
+      }
+      // lease what no one is leasing yet (one statement), wait for the leases already in flight, then look again
+      const waits = empty.flatMap((s) => (s.lease.leasing ? [s.lease.leasing] : []));
+      const mine = empty.filter((s) => !s.lease.leasing);
+      await Promise.all(mine.length ? [...waits, this.lease(mine)] : waits);
     }
-    const { rows } = await this.pool.query<{ key: string; points: number; expire: string }>(UPSERT(names.length), params);
-    if (++this.requests % 1000 === 0) void this.pool.query('DELETE FROM bridge.rate_limits WHERE expire < $1', [now]).catch(() => undefined);
-    const outcomes = rows.map((r) => {
-      const w = this.windows[r.key.slice(0, r.key.indexOf(':'))]!;
-      return { limit: w.points, remaining: Math.max(0, w.points - r.points), reset: Math.ceil(Number(r.expire) / 1000), blocked: r.points > w.points };
-    });
-    const blocked = outcomes.filter((o) => o.blocked).sort((a, b) => b.reset - a.reset)[0];
-    return blocked ?? outcomes.sort((a, b) => a.remaining - b.remaining || b.reset - a.reset)[0]!;
+  }
+
+  /** The local lease of one window of a caller, a fresh one when the window has turned. */
+  private slot(name: string, caller: string, now: number): Slot {
+    const window = this.windows[name];
+    if (!window) throw new Error(`unknown rate limit window: ${name}`);
+    const key = `${name}:${caller}`;
+    const length = window.duration * 1000;
+    const expire = (Math.floor(now / length) + 1) * length;
+    let lease = this.leases.get(key);
+    if (!lease || lease.expire < expire) {
+      lease = { expire, available: 0, granted: 0, chunk: 1 };
+      this.leases.delete(key); // re-inserted last: the map's order is the order of creation, oldest first
+      this.leases.set(key, lease);
+      if (this.leases.size > MAX_LEASES) {
+        for (const k of this.leases.keys()) {
+          if (this.leases.size <= MAX_LEASES) break;
+          this.leases.delete(k);
+        }
+      }
+    }
+    return { key, window, lease };
+  }
+
+  /** Leases points for these slots in one statement; settles when their leases are updated. */
+  private lease(slots: Slot[]): Promise<void> {
+    slots.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const wants = slots.map((s) => Math.max(1, Math.min(s.lease.chunk, s.window.cap, s.window.points - s.lease.granted)));
+    const run = this.pool
+      .query<{ key: string; points: number; last_grant: number }>(LEASE, [
+        slots.map((s) => s.key),
+        wants,
+        slots.map((s) => s.window.points),
+        slots.map((s) => s.lease.expire),
+      ])
+      .then(({ rows }) => {
+        const byKey = new Map(rows.map((r) => [r.key, r]));
+        for (const { key, window, lease } of slots) {
+          const row = byKey.get(key);
+          if (!row) continue;
+          const grant = Number(row.last_grant);
+          lease.available += grant;
+          // nothing granted: the row is full until the window ends
+          lease.granted = grant > 0 ? Number(row.points) : Math.max(Number(row.points), window.points);
+          lease.chunk = Math.min(lease.chunk * 2, window.cap);
+        }
+      })
+      .finally(() => {
+        for (const s of slots) s.lease.leasing = undefined;
+      });
+    const settled = run.then(noop, noop);
+    for (const s of slots) s.lease.leasing = settled;
+    return run;
+  }
+
+  /** The user of a valid access token, verified once and then remembered until the token expires. */
+  private async tokenUser(token: string): Promise<string | undefined> {
+    const known = this.tokens.get(token);
+    if (known) {
+      if (known.expire > Date.now()) return known.userId;
+      this.tokens.delete(token);
+    }
+    const claims = await verifyAccessToken(token, this.jwtSecret);
+    if (!claims) return undefined;
+    const exp = decodeJwt(token).exp; // the signature was just verified
+    if (typeof exp === 'number') {
+      this.tokens.set(token, { userId: claims.userId, expire: exp * 1000 });
+      if (this.tokens.size > MAX_TOKENS) this.tokens.delete(this.tokens.keys().next().value!);
+    }
+    return claims.userId;
+  }
+
+  /**
+   * Drops expired local entries, and the rows of windows over for a minute at least (every replica does it; it is
+   * idempotent). The minute's grace keeps a replica whose clock runs ahead from deleting a row that replicas behind it
+   * still count in: they would recreate it empty and admit the window's points again.
+   */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, lease] of this.leases) if (lease.expire <= now) this.leases.delete(key);
+    for (const [token, known] of this.tokens) if (known.expire <= now) this.tokens.delete(token);
+    void this.pool.query('DELETE FROM bridge.rate_limits WHERE expire < $1', [now - SWEEP_MS]).catch(noop);
   }
 }
 
+/** The outcome of the tightest window: the refusing one that resets last, else the one with the fewest left. */
+function report(slots: Slot[], refused: Slot[]): LimitOutcome {
+  if (refused.length) {
+    const s = refused.reduce((a, b) => (b.lease.expire > a.lease.expire ? b : a));
+    return { limit: s.window.points, remaining: 0, reset: Math.ceil(s.lease.expire / 1000), blocked: true };
+  }
+  const outcomes = slots.map(({ window, lease }) => ({
+    limit: window.points,
+    remaining: Math.max(0, window.points - (lease.granted - lease.available)),
+    reset: Math.ceil(lease.expire / 1000),
+    blocked: false,
+  }));
+  return outcomes.sort((a, b) => a.remaining - b.remaining || b.reset - a.reset)[0]!;
+}
+
+/** The rate-limit headers of an outcome: X-RateLimit-Limit, -Remaining, -Reset, and Retry-After when refused. */
+export function rateHeaders(o: LimitOutcome): [string, string][] {
+  const headers: [string, string][] = [
+    ['X-RateLimit-Limit', String(o.limit)],
+    ['X-RateLimit-Remaining', String(o.remaining)],
+    ['X-RateLimit-Reset', String(o.reset)],
+  ];
+  if (o.blocked) headers.push(['Retry-After', String(Math.max(1, o.reset - Math.floor(Date.now() / 1000)))]);
+  return headers;
+}
+
 export function setRateHeaders(res: Response, o: LimitOutcome): void {
-  res.setHeader('X-RateLimit-Limit', String(o.limit));
-  res.setHeader('X-RateLimit-Remaining', String(o.remaining));
-  res.setHeader('X-RateLimit-Reset', String(o.reset));
-  if (o.blocked) res.setHeader('Retry-After', String(Math.max(1, o.reset - Math.floor(Date.now() / 1000))));
+  for (const [name, value] of rateHeaders(o)) res.setHeader(name, value);
 }

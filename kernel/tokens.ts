@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import type { ProviderKind, Role } from './principal.js';
 
@@ -32,7 +32,16 @@ export interface ConnectorClaims {
   tokenId: string;
 }
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+/** The HMAC key of a secret, imported once (jose would import a raw secret again on every sign and verify). */
+const keys = new Map<string, Promise<CryptoKey>>();
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  let k = keys.get(secret);
+  if (!k) {
+    k = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, k);
+  }
+  return k;
+}
 
 async function sign(typ: string, subject: string, claims: Record<string, unknown>, secret: string, ttlSeconds: number, jti?: string) {
   const jwt = new SignJWT({ ...claims, typ })
@@ -43,19 +52,35 @@ async function sign(typ: string, subject: string, claims: Record<string, unknown
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds);
   if (jti) jwt.setJti(jti);
-  return jwt.sign(key(secret));
+  return jwt.sign(await hmacKey(secret));
 }
+
+/**
+ * Verified tokens, so a token presented again is not verified again (an HMAC through WebCrypto costs more than the
+ * rest of a cached request). Keyed by the whole token and the secret; an entry is used only until the token's `exp`,
+ * so expiry is honoured exactly. Only valid tokens are kept. Bounded: the oldest entries go first.
+ */
+const verified = new Map<string, JWTPayload>();
+const VERIFIED_MAX = 20_000;
 
 /** The payload of a valid platform token of type `typ`, or undefined (bad signature, expired, other type). */
 async function verify(token: string, typ: string, secret: string, allowExpired = false): Promise<JWTPayload | undefined> {
+  const cacheKey = allowExpired ? undefined : `${secret.length}:${secret.slice(0, 8)}:${token}`;
+  const hit = cacheKey ? verified.get(cacheKey) : undefined;
+  if (hit && typeof hit.exp === 'number' && hit.exp * 1000 > Date.now()) return hit.typ === typ ? hit : undefined;
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
       ...(allowExpired ? { currentDate: new Date(0) } : {}),
     });
-    return payload.typ === typ && typeof payload.sub === 'string' ? payload : undefined;
+    if (payload.typ !== typ || typeof payload.sub !== 'string') return undefined;
+    if (cacheKey && typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(cacheKey, payload);
+    }
+    return payload;
   } catch {
     return undefined;
   }
@@ -88,6 +113,8 @@ export function signContextToken(c: ContextClaims, secret: string, ttlSeconds: n
     { sid: c.sessionId, wid: c.workspaceId, pk: c.providerKind, pid: c.providerId, pc: c.providerCode, role: c.role, dev: c.deviceId },
     secret,
     ttlSeconds,
+    // a fresh id: two context tokens issued in the same second are still two credentials (rate limits count per token)
+    randomUUID(),
   );
 }
 

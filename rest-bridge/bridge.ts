@@ -6,12 +6,14 @@ import type { Config } from '../kernel/config.js';
 import type { Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
 import { AppError } from '../kernel/errors.js';
+import { assertInput, boundedJson, hasBody } from '../kernel/input.js';
 import { publicFilesRoot } from '../kernel/storage.js';
 import { routes, type RouteSpec } from './routes/index.js';
 import type { CredentialScheme } from './routes/types.js';
 import { compileOperation, describeInputError, payloadOf, variablesFor } from './translate.js';
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
+import { operationLimits } from '../kernel/operation-limits.js';
 import { BRIDGE_HEADER, signBridgeCall } from '../kernel/principal.js';
 import { requestIdOf, type Gateway, type GatewayResponse } from '../gateway/gateway.js';
 import { openApiDocument } from './openapi.js';
@@ -130,6 +132,21 @@ function multipartForGateway(route: RouteSpec, text: string, variables: Record<s
   return form;
 }
 
+/**
+ * Any failure while reading a multipart body is the request's (truncated, no boundary, a part too large, a field
+ * of another name …): VALIDATION_ERROR naming the part when known, never a 500.
+ */
+function multipartError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof multer.MulterError) {
+    const field = err.field ?? (err.code === 'LIMIT_FILE_SIZE' || err.code === 'LIMIT_FILE_COUNT' ? 'file' : 'body');
+    const reason = err.code === 'LIMIT_FILE_SIZE' ? 'file is too large' : err.code === 'LIMIT_UNEXPECTED_FILE' ? 'unexpected file field' : err.message.toLowerCase();
+    return new AppError('VALIDATION_ERROR', `${field}: ${reason}`, field);
+  }
+  const message = String((err as Error)?.message ?? 'unreadable').replace(/[^\x20-\x7e]/g, '?').slice(0, 120);
+  return new AppError('VALIDATION_ERROR', `body: malformed multipart/form-data (${message})`, 'body');
+}
+
 /** Answers a failure on a route, in its envelope, with its family's code for the generic one. */
 function fail(res: Response, route: RouteSpec, code: string, message: string, field?: string) {
   const mapped = (route.errorCodes as Record<string, string> | undefined)?.[code] ?? code;
@@ -157,17 +174,29 @@ declare module 'express-serve-static-core' {
 export function createBridge(config: Config, { log, limits, gateway }: BridgeOptions): Express {
   const client = gateway ? localGateway(gateway) : remoteGateway(config, log);
 
+  /** The body reader of a route: the bounded JSON parser (kernel/input.ts), or multer whose text fields get the same checks. */
   function bodyParser(route: RouteSpec) {
     if (route.files) {
       const maxBytes = config[route.maxFileBytes ?? 'DOCUMENT_MAX_BYTES'];
-      return multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: Object.keys(route.files).length, fields: 20, fieldSize: 64 * 1024 } })
+      const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: Object.keys(route.files).length, fields: 20, fieldSize: 64 * 1024, parts: 40 } })
         .fields(Object.keys(route.files).map((name) => ({ name, maxCount: 1 })));
+      return (req: Request, res: Response, next: NextFunction) =>
+        upload(req, res, (err?: unknown) => {
+          if (err) return next(multipartError(err));
+          try {
+            assertInput(req.body);
+            next();
+          } catch (e) {
+            next(e);
+          }
+        });
     }
-    return express.json({ limit: config.MAX_JSON_BODY_BYTES, strict: false, type: () => true });
+    return boundedJson(config.MAX_JSON_BODY_BYTES);
   }
 
   function handler(route: RouteSpec) {
     const op = compileOperation(route);
+    const routeLimits = operationLimits(op.document);
     const parse = bodyParser(route);
     const expectsBody = Boolean(route.bodyVariable || route.bodyFields || route.files);
     return [
@@ -176,7 +205,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
         req.id = requestIdOf(req);
         res.locals.envelope = route.envelope;
         res.locals.trace = req.id;
-        const outcome = await limits.check(await limits.callerKey(req), route.limits);
+        const outcome = await limits.check(await limits.callerKey(req), routeLimits);
         setRateHeaders(res, outcome);
         res.locals.route = route;
         if (outcome.blocked) return fail(res, route, 'RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After');
@@ -196,7 +225,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
         if (route.files && !req.is('multipart/form-data')) {
           return fail(res, route, 'VALIDATION_ERROR', 'body: must be multipart/form-data', 'body');
         }
-        if (!route.files && req.headers['content-length'] !== '0' && req.headers['content-length'] !== undefined && !req.is('application/json')) {
+        // whatever the framing (Content-Length or chunked): a JSON route reads only application/json
+        if (!route.files && hasBody(req) && !req.is('application/json')) {
           return fail(res, route, 'VALIDATION_ERROR', 'body: must be application/json', 'body');
         }
         parse(req, res, next);
@@ -253,6 +283,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
       const reason = e.code === 'LIMIT_FILE_SIZE' ? 'file is too large' : e.code === 'LIMIT_UNEXPECTED_FILE' ? 'unexpected file field' : err.message;
       return answer('VALIDATION_ERROR', `${field}: ${reason}`, field);
     }
+    // a path segment that is not valid percent-encoded UTF-8 (the router cannot decode it): the message would echo it
+    if (err instanceof URIError) return answer('VALIDATION_ERROR', 'path: a parameter is not valid percent-encoded UTF-8', 'path');
     if (e.status && e.status >= 400 && e.status < 500) return answer('VALIDATION_ERROR', `body: ${(err as Error).message}`, 'body');
     log.error({ err, path: req.path, method: req.method }, 'request failed');
     answer('INTERNAL_ERROR', 'Internal server error');

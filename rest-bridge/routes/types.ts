@@ -19,8 +19,6 @@ export type Envelope = 'user' | 'generic' | 'result';
  */
 export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'api-key' | 'api-key+workspace';
 
-export type { RouteLimit } from '../../kernel/ratelimit.js';
-import type { RouteLimit } from '../../kernel/ratelimit.js';
 
 export interface RouteSpec {
   method: Method;
@@ -57,5 +55,4 @@ export interface RouteSpec {
   constants?: Record<string, unknown>;
   /** HTTP status on success (201 on creation). */
   status?: number;
-  limits?: RouteLimit[];
 }

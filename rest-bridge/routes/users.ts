@@ -18,7 +18,6 @@ export const userRoutes: RouteSpec[] = [
     operation: `query SearchUsers($q: String!, $type: UserType, $limit: Int, $offset: Int) {
       searchUsers(q: $q, type: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`,
     result: { '...': 'searchUsers' },
-    limits: ['user-search'],
   },
   {
     ...base, method: 'GET', path: '/v1/users/:userId', summary: 'Public view of another user',
@@ -30,7 +29,6 @@ export const userRoutes: RouteSpec[] = [
     operation: `mutation UpdateProfile($input: UpdateProfileInput!) { updateProfile(input: $input) { id name avatar bio metadata { language timezone notifications } updatedAt } }`,
     bodyVariable: 'input',
     result: { user: 'updateProfile' },
-    limits: ['profile-updates'],
   },
   {
     ...base, method: 'POST', path: '/v1/users/me/avatar', summary: 'Upload an avatar (multipart part `file`)',
@@ -38,21 +36,18 @@ export const userRoutes: RouteSpec[] = [
     files: { file: 'file' },
     maxFileBytes: 'AVATAR_MAX_BYTES',
     result: { '...': 'uploadAvatar' },
-    limits: ['avatar-uploads'],
   },
   {
     ...base, method: 'PATCH', path: '/v1/users/me/settings/notifications', summary: 'Change notification settings',
     operation: `mutation UpdateNotificationSettings($input: NotificationSettingsInput!) { updateNotificationSettings(input: $input) { ${NOTIFICATION_FIELDS} } }`,
     bodyVariable: 'input',
     result: { settings: 'updateNotificationSettings' },
-    limits: ['settings-updates'],
   },
   {
     ...base, method: 'PATCH', path: '/v1/users/me/settings/privacy', summary: 'Change privacy settings',
     operation: `mutation UpdatePrivacySettings($input: PrivacySettingsInput!) { updatePrivacySettings(input: $input) { ${PRIVACY_FIELDS} } }`,
     bodyVariable: 'input',
     result: { settings: 'updatePrivacySettings' },
-    limits: ['settings-updates'],
   },
   {
     ...base, method: 'POST', path: '/v1/users/me/verify', summary: 'Submit identity documents (multipart)',

@@ -1,0 +1,160 @@
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Config } from '../kernel/config.js';
+import { RateLimits, type LimitOutcome } from '../kernel/ratelimit.js';
+import { signAccessToken } from '../kernel/tokens.js';
+
+/**
+ * Quota leasing (kernel/ratelimit.ts) against the suite's real database: two RateLimits instances stand for two
+ * replicas. General limits as configured here: 100 a minute, 1000 an hour.
+ */
+
+const LIMIT = 100;
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
+const config = (): Config =>
+  ({ databaseUrl: inject('databaseUrl'), DB_POOL_SIZE: 2, RATE_LIMIT_PER_MINUTE: LIMIT, RATE_LIMIT_PER_HOUR: 1000, jwtSecret: SECRET }) as Config;
+
+/** Waits, if needed, so that `needMs` of work fits in the current minute window. */
+async function clearOfMinuteEdge(needMs = 10_000) {
+  const into = Date.now() % 60_000;
+  if (into + needMs > 59_000) await new Promise((r) => setTimeout(r, 60_000 - into + 250));
+}
+
+/** Counts the lease statements an instance sends. */
+function countLeases(limits: RateLimits): () => number {
+  const pool = (limits as unknown as { pool: pg.Pool }).pool;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  let n = 0;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('INSERT INTO bridge.rate_limits')) n++;
+    return query(...args);
+  };
+  return () => n;
+}
+
+const caller = () => `test:${randomUUID()}`;
+const admitted = (os: LimitOutcome[]) => os.filter((o) => !o.blocked).length;
+const nextMinute = () => Math.ceil((Math.floor(Date.now() / 60_000) + 1) * 60);
+
+let a: RateLimits;
+let b: RateLimits;
+let leasesOfA: () => number;
+let leasesOfB: () => number;
+
+beforeAll(async () => {
+  a = await RateLimits.open(config());
+  b = await RateLimits.open(config());
+  leasesOfA = countLeases(a);
+  leasesOfB = countLeases(b);
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+describe('rate limits by quota leasing', () => {
+  it('one process admits exactly the limit, remaining falls by one per request, a refusal costs no statement', async () => {
+    await clearOfMinuteEdge();
+    const who = caller();
+    const before = leasesOfA();
+    const served: LimitOutcome[] = [];
+    for (let i = 0; i < LIMIT; i++) served.push(await a.check(who));
+    expect(served.every((o) => !o.blocked && o.limit === LIMIT)).toBe(true);
+    expect(served.map((o) => o.remaining)).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i));
+    // leases of 1, 2, 4, then 5 (5% of 100) for the minute, the hour's (1, 2, … 50) mostly in the same statements
+    const statements = leasesOfA() - before;
+    expect(statements).toBeGreaterThanOrEqual(22);
+    expect(statements).toBeLessThanOrEqual(29);
+
+    const over = await a.check(who);
+    expect(over).toEqual({ limit: LIMIT, remaining: 0, reset: nextMinute(), blocked: true });
+    for (let i = 0; i < 20; i++) expect((await a.check(who)).blocked).toBe(true);
+    expect(leasesOfA() - before).toBe(statements);
+  });
+
+  it('concurrent requests share leases: exactly the limit admitted, each remaining value once, far fewer statements', async () => {
+    await clearOfMinuteEdge();
+    const who = caller();
+    const before = leasesOfA();
+    const outcomes = await Promise.all(Array.from({ length: 150 }, () => a.check(who)));
+    expect(admitted(outcomes)).toBe(LIMIT);
+    const remaining = outcomes.filter((o) => !o.blocked).map((o) => o.remaining).sort((x, y) => x - y);
+    expect(remaining).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
+    expect(outcomes.filter((o) => o.blocked).every((o) => o.remaining === 0 && o.limit === LIMIT)).toBe(true);
+    expect(leasesOfA() - before).toBeLessThanOrEqual(29);
+  });
+
+  it('two replicas together never admit more than the limit, and refuse together', async () => {
+    await clearOfMinuteEdge();
+    const who = caller();
+    const outcomes: LimitOutcome[] = [];
+    for (let i = 0; i < 200; i += 8) {
+      outcomes.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => ((i + j) % 2 ? b : a).check(who)))));
+    }
+    expect(admitted(outcomes)).toBeLessThanOrEqual(LIMIT);
+    expect(admitted(outcomes)).toBeGreaterThanOrEqual(LIMIT - 5);
+    expect((await a.check(who)).blocked).toBe(true);
+    expect((await b.check(who)).blocked).toBe(true);
+  });
+
+  it('when one replica has used the limit, the other refuses (one statement, then none)', async () => {
+    await clearOfMinuteEdge();
+    const who = caller();
+    for (let i = 0; i < LIMIT; i++) expect((await a.check(who)).blocked).toBe(false);
+    const before = leasesOfB();
+    expect(await b.check(who)).toMatchObject({ blocked: true, remaining: 0, limit: LIMIT });
+    expect(leasesOfB() - before).toBe(1);
+    expect((await b.check(who)).blocked).toBe(true);
+    expect(leasesOfB() - before).toBe(1);
+  });
+
+  it('the tolerance: points another replica holds unused make the refusal early by at most 5% of the limit, and it still serves them', async () => {
+    await clearOfMinuteEdge();
+    const who = caller();
+    // B leases 1, 2 then 4 points: 4 requests served, 3 points held unused
+    for (let i = 0; i < 4; i++) expect((await b.check(who)).blocked).toBe(false);
+    let servedByA = 0;
+    while (!(await a.check(who)).blocked) servedByA++;
+    expect(servedByA).toBe(LIMIT - 7);
+    expect(servedByA + 4).toBeGreaterThanOrEqual(LIMIT - 5);
+    // B still serves the points it holds, then refuses: exactly the limit in all
+    let servedByB = 0;
+    while (!(await b.check(who)).blocked) servedByB++;
+    expect(servedByB).toBe(3);
+  });
+
+  it('a refused request takes no point from the other windows', async () => {
+    await clearOfMinuteEdge();
+    const who = caller();
+    const served: LimitOutcome[] = [];
+    for (let i = 0; i < 10; i++) served.push(await a.check(who, ['profile-updates']));
+    // the tightest window is the route's (10 an hour)
+    expect(served.map((o) => [o.blocked, o.limit, o.remaining])).toEqual(Array.from({ length: 10 }, (_, i) => [false, 10, 9 - i]));
+    const over = await a.check(who, ['profile-updates']);
+    expect(over).toMatchObject({ blocked: true, limit: 10, remaining: 0, reset: Math.ceil((Math.floor(Date.now() / 3_600_000) + 1) * 3600) });
+    await a.check(who, ['profile-updates']);
+    // 10 served so far: the minute has 90 left before this one
+    expect(await a.check(who)).toMatchObject({ blocked: false, limit: LIMIT, remaining: LIMIT - 11 });
+  });
+
+  it('callerKey: a verified access token is the user until it expires, then the credential', async () => {
+    const userId = randomUUID();
+    const token = await signAccessToken({ userId, sessionId: randomUUID() }, SECRET, 2);
+    const req = (headers: Record<string, string>) =>
+      ({ header: (name: string) => headers[name.toLowerCase()], ip: '203.0.113.7' }) as unknown as Request;
+    expect(await a.callerKey(req({ authorization: `Bearer ${token}` }))).toBe(`user:${userId}`);
+    expect(await a.callerKey(req({ authorization: `Bearer ${token}` }))).toBe(`user:${userId}`);
+    const forged = await signAccessToken({ userId, sessionId: randomUUID() }, `${SECRET}-other`, 60);
+    expect(await a.callerKey(req({ authorization: `Bearer ${forged}` }))).toMatch(/^cred:[0-9a-f]{32}$/);
+    expect(await a.callerKey(req({ 'svc-auth-token': 'abc' }))).toMatch(/^cred:[0-9a-f]{32}$/);
+    expect(await a.callerKey(req({}))).toBe('ip:203.0.113.7');
+    // expiry is honoured although the token was remembered
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+    expect(await a.callerKey(req({ authorization: `Bearer ${token}` }))).toMatch(/^cred:[0-9a-f]{32}$/);
+  });
+});
