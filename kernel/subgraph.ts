@@ -11,12 +11,13 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { AppError, isErrorCode } from './errors.js';
+import { AppError, isDatabaseUnavailable, isErrorCode } from './errors.js';
 import { PRINCIPAL_HEADER, verifyPrincipal, type Principal } from './principal.js';
 import { createApp, healthRoutes, serve } from './http.js';
 import { databaseReady, openDatabase, type DatabaseOptions } from './db.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, libraryLogger, type Logger } from './logger.js';
 import { SqlCounter, sqlCountPlugin } from './sql-count.js';
+import { argumentValidator } from './validation.js';
 import type { Config } from './config.js';
 
 /** What every resolver of every subgraph receives. */
@@ -44,6 +45,11 @@ export interface SubgraphDefinition {
   database: Omit<DatabaseOptions, 'schema'>;
   /** Extra internal routes (mounted before /graphql, guarded by the gateway's signature). */
   internalRoutes?: (app: Express, orm: MikroORM, config: Config) => void;
+  /**
+   * `null` in this subgraph's inputs means "absent" everywhere (families that store nothing from their inputs, such
+   * as the utilities queries). Otherwise `null` is accepted only by `@Nullable()` fields (kernel/validation.ts).
+   */
+  nullMeansAbsent?: boolean;
   /** Work started after the server listens (sweeps, event consumers …); may return how to stop it at shutdown. */
   onStart?: (orm: MikroORM, config: Config, log: Logger) => void | (() => void) | Promise<void | (() => void)>;
 }
@@ -62,7 +68,8 @@ export async function federatedSchema(def: SubgraphDefinition): Promise<GraphQLS
   const schema = await buildSchema({
     resolvers: def.resolvers,
     skipCheck: true,
-    validate: { forbidUnknownValues: false, whitelist: false },
+    // the kernel's input rule (explicit null, kernel/validation.ts), then class-validator
+    validateFn: argumentValidator({ forbidUnknownValues: false, whitelist: false }, { nullMeansAbsent: def.nullMeansAbsent }),
   });
   const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`);
   const resolvers = createResolversMap(schema) as Record<string, Record<string, unknown>>;
@@ -88,7 +95,8 @@ function firstValidationIssue(errors: ValidationError[], prefix = ''): { field: 
 
 /**
  * Maps any error a resolver produced onto the platform's codes. Typed AppErrors pass through;
- * input validation becomes VALIDATION_ERROR naming the field; anything else is an INTERNAL_ERROR (a bug, logged).
+ * input validation becomes VALIDATION_ERROR naming the field; a database that cannot serve (unreachable, timeout) is
+ * SERVICE_UNAVAILABLE; anything else is an INTERNAL_ERROR (a bug, logged).
  */
 export function formatSubgraphError(log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
@@ -105,6 +113,11 @@ export function formatSubgraphError(log: Logger) {
       return { ...formatted, extensions: { code: 'VALIDATION_ERROR' } };
     }
     if (isErrorCode(code)) return formatted;
+    // the database is unreachable, gone or too slow: the caller may retry (503), it is not a bug
+    if (isDatabaseUnavailable(original)) {
+      log.warn({ err: original }, 'database unavailable');
+      return { message: 'The service is temporarily unavailable; retry shortly', path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    }
     log.error({ err: original }, 'unhandled resolver error');
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_ERROR' } };
   };
@@ -163,10 +176,13 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   };
   const server = new ApolloServer<SubgraphContext>({
     schema,
+    logger: libraryLogger(log),
     formatError,
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginInlineTraceDisabled(), sqlCountPlugin],
   });
   await server.start();

@@ -68,7 +68,13 @@ async function stopAll(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const { name, stop } of [...stops].reverse()) {
-    await Promise.race([stop(), new Promise((r) => setTimeout(r, 8000))]).catch((err) => say(name, `stop failed: ${(err as Error).message}`));
+    const began = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), 8000)));
+    const outcome = await Promise.race([stop(), late]).catch((err) => say(name, `stop failed: ${(err as Error).message}`));
+    clearTimeout(timer);
+    if (outcome === 'late') say(name, 'did not stop within 8 s; going on');
+    else if (Date.now() - began > 1500) say(name, `stopped in ${Date.now() - began} ms`);
   }
   process.exit(code);
 }
