@@ -1,0 +1,591 @@
+/**
+ * `npm run bench`: what each layer of the platform costs, on three routes (not a test; prints tables).
+ *
+ * Starts the platform itself (`node dist/scripts/start.js`, own process group, fresh temporary DATA_DIR, free ports,
+ * rate limits raised to 1e9, LOG_LEVEL=warn) on the embedded PostgreSQL, or on DATABASE_URL when set; makes its
+ * fixtures through the REST bridge (a user, a workspace with an LSP, fleets with vehicles, an API key, BENCH_POSITIONS
+ * vehicle positions), then measures with autocannon, at 1 and at 32 connections, four layers of each route:
+ *
+ * - bare: scripts/bench-bare.ts, a `node:http` server with a `pg` Pool of DB_POOL_SIZE running the same SQL and
+ *   answering the same JSON (no credential check: the ids are in its path);
+ * - subgraph alone: the subgraph's own /graphql with a principal signed as the gateway signs it;
+ * - gateway: POST /graphql with the route's own operation (from rest-bridge/routes) and the route's credential;
+ * - bridge: the REST route.
+ *
+ * Routes: GET /v1/users/me; GET /v1/lsp/fleets (the LSP's fleets with their vehicle counts: the subgraph loads the
+ * vehicles of the page's fleets); POST /realm/utilities/nearby/search (radius search over BENCH_POSITIONS positions).
+ *
+ * Topologies (BENCH_TOPOLOGIES, default `single,split`, run in that order on the same DATA_DIR): the bare, gateway and
+ * bridge layers are measured in the single topology, the subgraph alone in the split one (a layer whose topology is
+ * not in the list is measured in the first one listed); BENCH_ALL_LAYERS=1 measures every layer in every topology.
+ * Rounds are interleaved (each round runs every scenario of the topology once, in turn) and the median over rounds is
+ * reported. Then: resident memory of the platform's process tree (idle after start, and after the load) and start to
+ * ready (first start on a fresh DATA_DIR, restart on the same one).
+ *
+ * Environment: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (`1,32`),
+ * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby`), BENCH_POSITIONS (100000),
+ * BENCH_FLEETS (3), BENCH_VEHICLES_PER_FLEET (10), DB_POOL_SIZE (10), BENCH_OUT (also write the markdown there),
+ * BENCH_PORT_BASE (fixed ports instead of free ones), BENCH_KEEP_DATA (keep the temporary DATA_DIR), DATABASE_URL.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { signPrincipal, type Principal } from '../kernel/principal.js';
+import { routes as restRoutes } from '../rest-bridge/routes/index.js';
+import { radiusQuery } from '../subgraphs/utilities/positions.js';
+import { seed, setA, rng, pointFrom, type Fixtures } from './bench-fixtures.js';
+import { median, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
+import {
+  PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree,
+  type Ports, type Topology, type TreeMemory,
+} from './bench-platform.js';
+
+// ───────────────────────────── settings ─────────────────────────────
+
+const env = process.env;
+const list = (v: string | undefined, def: string) => (v ?? def).split(',').map((s) => s.trim()).filter(Boolean);
+const int = (name: string, def: number) => {
+  const v = Number(env[name] ?? def);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number`);
+  return v;
+};
+
+const ROUNDS = Math.max(1, int('BENCH_ROUNDS', 3));
+const SECONDS = Math.max(1, int('BENCH_SECONDS', 5));
+const WARMUP = int('BENCH_WARMUP_SECONDS', 1);
+const CONNECTIONS = list(env.BENCH_CONNECTIONS, '1,32').map(Number);
+const TOPOLOGIES = list(env.BENCH_TOPOLOGIES, 'single,split') as Topology[];
+const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
+const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby');
+const POSITIONS = int('BENCH_POSITIONS', 100_000);
+const FLEETS = Math.max(1, int('BENCH_FLEETS', 3));
+const VEHICLES_PER_FLEET = int('BENCH_VEHICLES_PER_FLEET', 10);
+const POOL_SIZE = Math.max(1, int('DB_POOL_SIZE', 10));
+const RADIUS_M = 2000;
+const EXTERNAL_DB = env.DATABASE_URL;
+
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  throw new Error(`the platform needs Node 24 (this is ${process.version}): run \`npm run bench\`, whose scripts run on the pinned Node`);
+}
+for (const t of TOPOLOGIES) if (t !== 'single' && t !== 'split') throw new Error(`BENCH_TOPOLOGIES: unknown topology ${t} (single, split)`);
+if (!TOPOLOGIES.length) throw new Error('BENCH_TOPOLOGIES is empty');
+for (const c of CONNECTIONS) if (!Number.isInteger(c) || c < 1) throw new Error('BENCH_CONNECTIONS: positive integers, e.g. 1,32');
+for (const r of ROUTE_IDS) if (!['users', 'fleets', 'nearby'].includes(r)) throw new Error(`BENCH_ROUTES: unknown route ${r} (users, fleets, nearby)`);
+if (SECONDS > 50) throw new Error('BENCH_SECONDS: at most 50 (a subgraph principal is valid for 60 s and is signed once per run)');
+
+type Layer = 'bare' | 'subgraph' | 'gateway' | 'bridge';
+const LAYERS: Layer[] = ['bare', 'subgraph', 'gateway', 'bridge'];
+const PREFERRED: Record<Layer, Topology> = { bare: 'single', subgraph: 'split', gateway: 'single', bridge: 'single' };
+
+/** Where each layer is measured. */
+function layersOf(topology: Topology): Layer[] {
+  if (ALL_LAYERS) return LAYERS;
+  return LAYERS.filter((l) => (TOPOLOGIES.includes(PREFERRED[l]) ? PREFERRED[l] : TOPOLOGIES[0]) === topology);
+}
+
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+
+// ───────────────────────────── routes and their layers ─────────────────────────────
+
+interface Ctx { ports: Ports; fx: Fixtures; secret: string; bareUrl: string }
+type RouteId = 'users' | 'fleets' | 'nearby';
+interface RouteDef {
+  id: RouteId;
+  title: string;
+  subgraph: string;
+  targets(ctx: Ctx): Record<Layer, Target>;
+}
+
+/** The GraphQL operation the bridge sends for a route (rest-bridge/routes), so every layer asks for the same fields. */
+function operationOf(method: string, path: string): string {
+  const spec = restRoutes.find((r) => r.method === method && r.path === path);
+  if (!spec?.operation) throw new Error(`no bridge route ${method} ${path} (rest-bridge/routes)`);
+  return spec.operation;
+}
+
+const graphqlOk = (_s: number, body: string) => body.startsWith('{') && !body.includes('"errors":') && body.includes('"data":{');
+const userEnvelopeOk = (_s: number, body: string) => body.includes('"success":true');
+const genericEnvelopeOk = (_s: number, body: string) => body.includes('"error":false');
+const local = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
+
+/** A principal header as the gateway makes it (kernel/principal.ts), signed now: valid 60 s. */
+const principalHeader = async (p: Principal, secret: string) => ({ 'x-platform-principal': await signPrincipal(p, secret) });
+
+const ROUTES: RouteDef[] = [
+  {
+    id: 'users',
+    title: 'GET /v1/users/me',
+    subgraph: 'users',
+    targets({ ports, fx, secret, bareUrl }) {
+      const body = JSON.stringify({ query: operationOf('GET', '/v1/users/me') });
+      const bearer = { authorization: `Bearer ${fx.user.accessToken}` };
+      const principal: Principal = { kind: 'user', userId: fx.user.userId, sessionId: fx.user.sessionId, client: {} };
+      return {
+        bare: { url: `${bareUrl}/users/${fx.user.userId}`, method: 'GET', headers: () => ({}), ok: userEnvelopeOk },
+        subgraph: { url: local(ports.USERS_PORT, '/graphql'), method: 'POST', headers: () => principalHeader(principal, secret), bodies: [body], ok: graphqlOk },
+        gateway: { url: local(ports.GATEWAY_PORT, '/graphql'), method: 'POST', headers: () => bearer, bodies: [body], ok: graphqlOk },
+        bridge: { url: local(ports.BRIDGE_PORT, '/v1/users/me'), method: 'GET', headers: () => bearer, ok: userEnvelopeOk },
+      };
+    },
+  },
+  {
+    id: 'fleets',
+    title: 'GET /v1/lsp/fleets',
+    subgraph: 'lsp',
+    targets({ ports, fx, secret, bareUrl }) {
+      const body = JSON.stringify({ query: operationOf('GET', '/v1/lsp/fleets'), variables: {} });
+      const l = fx.lsp;
+      const principal: Principal = {
+        kind: 'provider', userId: l.userId, sessionId: l.sessionId, workspaceId: fx.workspaceId, providerKind: 'lsp',
+        providerId: l.providerId, providerCode: l.code, role: l.role as never, client: {},
+      };
+      return {
+        bare: { url: `${bareUrl}/lsp/${fx.workspaceId}/${encodeURIComponent(l.code)}/fleets`, method: 'GET', headers: () => ({}), ok: genericEnvelopeOk },
+        subgraph: { url: local(ports.LSP_PORT, '/graphql'), method: 'POST', headers: () => principalHeader(principal, secret), bodies: [body], ok: graphqlOk },
+        gateway: { url: local(ports.GATEWAY_PORT, '/graphql'), method: 'POST', headers: () => setA(l.contextToken), bodies: [body], ok: graphqlOk },
+        bridge: { url: local(ports.BRIDGE_PORT, '/v1/lsp/fleets'), method: 'GET', headers: () => setA(l.contextToken), ok: genericEnvelopeOk },
+      };
+    },
+  },
+  {
+    id: 'nearby',
+    title: 'POST /realm/utilities/nearby/search',
+    subgraph: 'utilities',
+    targets({ ports, fx, secret, bareUrl }) {
+      // the same 1,000 searches, in the same order, for every layer
+      const random = rng(1234);
+      // centres to 6 decimals (0.1 m), so that no layer's rounding of the input shows in the answers being compared
+      const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+      const inputs = Array.from({ length: 1000 }, () => {
+        const c = pointFrom(random);
+        return { location: { lat: round6(c.lat), lng: round6(c.lng) }, radius: RADIUS_M, status: 'AVAILABLE', limit: 20 };
+      });
+      const rest = inputs.map((i) => JSON.stringify(i));
+      const query = operationOf('POST', '/realm/utilities/nearby/search');
+      const gql = inputs.map((input) => JSON.stringify({ query, variables: { input } }));
+      const bearer = { authorization: `Bearer ${fx.apiKey.key}` };
+      const principal: Principal = { kind: 'apiKey', workspaceId: fx.workspaceId, keyId: fx.apiKey.keyId, scopes: fx.apiKey.scopes, client: {} };
+      return {
+        bare: { url: `${bareUrl}/utilities/${fx.workspaceId}/nearby/search`, method: 'POST', headers: () => ({}), bodies: rest, ok: genericEnvelopeOk },
+        subgraph: { url: local(ports.UTILITIES_PORT, '/graphql'), method: 'POST', headers: () => principalHeader(principal, secret), bodies: gql, ok: graphqlOk },
+        gateway: { url: local(ports.GATEWAY_PORT, '/graphql'), method: 'POST', headers: () => bearer, bodies: gql, ok: graphqlOk },
+        bridge: { url: local(ports.BRIDGE_PORT, '/realm/utilities/nearby/search'), method: 'POST', headers: () => bearer, bodies: rest, ok: genericEnvelopeOk },
+      };
+    },
+  },
+];
+const routes = ROUTES.filter((r) => ROUTE_IDS.includes(r.id));
+
+// ───────────────────────────── checks before measuring ─────────────────────────────
+
+async function once(t: Target): Promise<{ status: number; text: string }> {
+  const headers = await t.headers();
+  const res = await fetch(t.url, {
+    method: t.method,
+    headers: { ...(t.bodies ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: t.bodies?.[0],
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+/** First difference between two JSON values (ignoring `trace`, a per-request id), or undefined. */
+function difference(a: unknown, b: unknown, path = ''): string | undefined {
+  if (a === b) return undefined;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return `${path || '.'}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+  if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array ≠ object`;
+  const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+  keys.delete('trace');
+  for (const k of keys) {
+    const d = difference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+/**
+ * One request per layer: every layer answers with success, and bare answers exactly what the bridge answers.
+ * A subgraph that does not listen on its own port (the single topology may not expose it) is left out, with a note;
+ * any other failure stops the bench.
+ */
+async function check(route: RouteDef, targets: Record<Layer, Target>, layers: Layer[], topology: Topology): Promise<Layer[]> {
+  const answers: Partial<Record<Layer, unknown>> = {};
+  const unreachable: Layer[] = [];
+  for (const layer of layers) {
+    let answer: { status: number; text: string };
+    try {
+      answer = await once(targets[layer]);
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      if (layer === 'subgraph' && code === 'ECONNREFUSED') {
+        unreachable.push(layer);
+        notes.push(`${route.title}: the ${route.subgraph} subgraph does not listen on its own port in the ${topology} topology; not measured there`);
+        continue;
+      }
+      throw err;
+    }
+    const { status, text } = answer;
+    if (status < 200 || status > 299 || !targets[layer].ok(status, text)) {
+      throw new Error(`${route.title} (${layer}, ${targets[layer].method} ${targets[layer].url}) failed its check request: ${status} ${text.slice(0, 600)}`);
+    }
+    answers[layer] = JSON.parse(text);
+  }
+  if (route.id === 'nearby') {
+    const r = answers.bridge ?? answers.bare;
+    const count = (r as { result?: { count?: number } } | undefined)?.result?.count;
+    if (count === 0) notes.push(`${route.title}: the check search found no vehicle (BENCH_POSITIONS=${POSITIONS})`);
+  }
+  if (answers.bare !== undefined && answers.bridge !== undefined) {
+    const d = difference(answers.bare, answers.bridge);
+    notes.push(d ? `${route.title}: the bare answer differs from the bridge's at ${d}` : `${route.title}: the bare answer equals the bridge's (trace ids aside)`);
+  }
+  return unreachable;
+}
+
+// ───────────────────────────── results ─────────────────────────────
+
+interface Measured { topology: Topology; route: RouteId; layer: Layer; connections: number; samples: Sample[] }
+const measured: Measured[] = [];
+const record = (m: Omit<Measured, 'samples'>, s: Sample) => {
+  let entry = measured.find((e) => e.topology === m.topology && e.route === m.route && e.layer === m.layer && e.connections === m.connections);
+  if (!entry) measured.push((entry = { ...m, samples: [] }));
+  entry.samples.push(s);
+};
+
+interface Summary { rps: number; p50: number; p99: number; failures: number; detail: string; firstFailure?: string }
+function summarize(samples: Sample[]): Summary {
+  const non2xx = samples.reduce((a, s) => a + s.non2xx, 0);
+  const bad = samples.reduce((a, s) => a + s.bad2xx, 0);
+  const sockets = samples.reduce((a, s) => a + s.socketErrors, 0);
+  const codes: Record<string, number> = {};
+  for (const s of samples) for (const [k, v] of Object.entries(s.statusCodes)) if (!/^2/.test(k)) codes[k] = (codes[k] ?? 0) + v;
+  const parts = [
+    ...Object.entries(codes).map(([k, v]) => `${v}×${k}`),
+    ...(bad ? [`${bad}×2xx with errors`] : []),
+    ...(sockets ? [`${sockets}×no response`] : []),
+  ];
+  return {
+    rps: median(samples.map((s) => s.rps)),
+    p50: median(samples.map((s) => s.p50)),
+    p99: median(samples.map((s) => s.p99)),
+    failures: non2xx + bad + sockets,
+    detail: parts.join(', '),
+    firstFailure: samples.find((s) => s.firstFailure)?.firstFailure,
+  };
+}
+
+const LAYER_LABEL: Record<Layer, (r: RouteDef) => string> = {
+  bare: () => 'bare (node:http + pg)',
+  subgraph: (r) => `${r.subgraph} subgraph alone`,
+  gateway: () => 'gateway',
+  bridge: () => 'bridge',
+};
+
+const fmtRps = (n: number) => (Number.isFinite(n) ? (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)) : '–');
+const fmtMs = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')) : '–');
+const fmtX = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(1)}×` : '–');
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024).toLocaleString('en-US')} MB`;
+
+function table(header: string[], rows: string[][], align: ('l' | 'r')[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`)).join('|')}|`, ...rows.map(line)];
+}
+
+interface StartRecord { topology: Topology; which: string; ms: number }
+interface MemoryRecord { topology: Topology; when: string; memory: TreeMemory }
+const starts: StartRecord[] = [];
+const memories: MemoryRecord[] = [];
+const notes: string[] = [];
+let databaseLabel = EXTERNAL_DB ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
+let positionsLoad: Fixtures['positions'] | undefined;
+
+function report(): string {
+  const md: string[] = [];
+  const cpu = /model name\s*:\s*(.+)/.exec(safeRead('/proc/cpuinfo'))?.[1] ?? cpus()[0]?.model ?? '?';
+  const acVersion = pkgVersion('autocannon');
+  const multi = TOPOLOGIES.length > 1 || ALL_LAYERS;
+  md.push('## Benchmark', '');
+  md.push(...table(['setting', 'value'], [
+    ['machine', `${cpu}, ${cpus().length} cores, ${mb(totalmem())} RAM`],
+    ['node', process.version],
+    ['machine load', `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadavg()[0]!.toFixed(2)} at its end${loadBefore > 0.5 ? ' (**other processes were busy before the run started: numbers are less reliable**)' : ''}`],
+    ['database', databaseLabel],
+    ['load generator', `autocannon ${acVersion}, in the bench process on the same machine`],
+    ['runs', `${ROUNDS} interleaved rounds × ${SECONDS} s per scenario (median over rounds), after ${WARMUP} s of warm-up per scenario`],
+    ['layers', TOPOLOGIES.map((t) => `${t} topology: ${layersOf(t).join(', ') || '(none)'}`).join('; ')],
+    ['data', `${POSITIONS.toLocaleString('en-US')} vehicle positions (radius ${RADIUS_M} m, status AVAILABLE, limit 20, 1,000 different centres); ${FLEETS} fleets × ${VEHICLES_PER_FLEET} vehicles; DB_POOL_SIZE ${POOL_SIZE}`],
+  ], ['l', 'l']));
+  md.push('');
+  md.push('req/s counts successful responses only (2xx with a body free of errors); p50/p99 cover every response; each is the median ' +
+    'over the rounds of that round\'s value (every round is listed in the last column). The bare layer reads the rows by the ids in its ' +
+    'path (no credential check); every other layer checks the credential of the route. A ratio compares two layers where each was ' +
+    `measured${TOPOLOGIES.length > 1 && !ALL_LAYERS ? ' (so gateway / subgraph compares two topologies)' : ''}.` +
+    (EXTERNAL_DB ? '' : ' On PGlite every layer, bare included, queries the one embedded database through pglite-socket (one session, one query at a time), which runs inside the platform\'s process in the single topology.'), '');
+
+  for (const route of routes) {
+    for (const connections of CONNECTIONS) {
+      const rows: string[][] = [];
+      const primary: Partial<Record<Layer, Summary>> = {};
+      for (const layer of LAYERS) {
+        for (const topology of TOPOLOGIES) {
+          const m = measured.find((e) => e.route === route.id && e.layer === layer && e.connections === connections && e.topology === topology);
+          if (!m) continue;
+          const s = summarize(m.samples);
+          if (!primary[layer] || topology === PREFERRED[layer]) primary[layer] = s;
+          const label = `${LAYER_LABEL[layer](route)}${multi && layer !== 'bare' ? ` [${topology}]` : ''}${multi && layer === 'bare' && ALL_LAYERS ? ` [during ${topology}]` : ''}`;
+          rows.push([label, fmtRps(s.rps), fmtMs(s.p50), fmtMs(s.p99), s.failures ? `${s.failures} (${s.detail})` : '0', m.samples.map((x) => fmtRps(x.rps)).join(' · ')]);
+          if (s.firstFailure) notes.push(`${route.title}, ${layer} [${topology}], ${connections} conn.: first failure: ${s.firstFailure}`);
+        }
+      }
+      if (!rows.length) continue;
+      md.push(`### ${route.title}, ${connections} connection${connections > 1 ? 's' : ''}`, '');
+      md.push(...table(['layer', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'req/s by round'], rows, ['l', 'r', 'r', 'r', 'r', 'r']));
+      const ratios: string[][] = [];
+      for (const [a, b] of [['bridge', 'bare'], ['bridge', 'gateway'], ['gateway', 'subgraph'], ['subgraph', 'bare']] as [Layer, Layer][]) {
+        const x = primary[a];
+        const y = primary[b];
+        if (!x || !y) continue;
+        ratios.push([`${a} / ${b}`, fmtX(x.rps / y.rps), fmtX(x.p50 / y.p50), fmtX(x.p99 / y.p99)]);
+      }
+      if (ratios.length) {
+        md.push('');
+        md.push(...table(['ratio', 'req/s', 'p50', 'p99'], ratios, ['l', 'r', 'r', 'r']));
+      }
+      md.push('');
+    }
+  }
+
+  if (memories.length) {
+    md.push('### Resident memory of the platform', '');
+    md.push(`Sum of VmRSS over the launcher and all its descendants (/proc; pages shared between processes count once per process)${EXTERNAL_DB ? '; the PostgreSQL server at DATABASE_URL is not included' : ''}.`, '');
+    md.push(...table(['topology', 'when', 'processes', 'resident', 'by process'], memories.map((m) => [
+      m.topology, m.when, String(m.memory.processes.length), mb(m.memory.totalBytes),
+      m.memory.processes.map((p) => `${p.name.replace(/\/main\.js$/, '').replace(/^(scripts|subgraphs|rest-bridge)\//, '').replace(/\.js$/, '')} ${Math.round(p.rssBytes / 1024 / 1024)}`).join(', '),
+    ]), ['l', 'l', 'r', 'r', 'l']));
+    md.push('');
+  }
+  if (starts.length) {
+    md.push('### Start to ready', '');
+    md.push('From spawning `node dist/scripts/start.js` to its `platform | ready:` line.', '');
+    md.push(...table(['topology', 'start', 'ms'], starts.map((s) => [s.topology, s.which, Math.round(s.ms).toLocaleString('en-US')]), ['l', 'l', 'r']));
+    md.push('');
+  }
+  if (positionsLoad) notes.push(`fixtures: ${positionsLoad.count.toLocaleString('en-US')} positions loaded in ${positionsLoad.seconds.toFixed(1)} s through reportVehiclePositions (batches of 500), then ANALYZE`);
+  const failed = measured.filter((m) => summarize(m.samples).failures > 0).length;
+  if (failed) notes.unshift(`**${failed} scenario(s) had failed responses** (see errors/non-2xx): their req/s counts successes only`);
+  if (notes.length) md.push('### Notes', '', ...notes.map((n) => `- ${n}`), '');
+  return md.join('\n');
+}
+
+function safeRead(path: string): string {
+  try { return readFileSync(path, 'utf8'); } catch { return ''; }
+}
+function pkgVersion(name: string): string {
+  const file = fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url));
+  try { return JSON.parse(readFileSync(file, 'utf8')).version; } catch { return '?'; }
+}
+
+// ───────────────────────────── the run ─────────────────────────────
+
+let aborted = false;
+const loadBefore = loadavg()[0]!;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+
+async function ports(): Promise<Ports> {
+  const base = env.BENCH_PORT_BASE ? Number(env.BENCH_PORT_BASE) : undefined;
+  if (base) {
+    return {
+      BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32,
+      ...Object.fromEntries(PORT_NAMES.slice(3).map((n, i) => [n, base + 41 + i])),
+    } as Ports;
+  }
+  const free = await freePorts(PORT_NAMES.length);
+  return Object.fromEntries(PORT_NAMES.map((n, i) => [n, free[i]!])) as Ports;
+}
+
+const platformEnv = {
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  RATE_LIMIT_PER_HOUR: '1000000000',
+  // a long run must not outlive its tokens (the lifetime does not change what a request costs)
+  ACCESS_TOKEN_TTL_SECONDS: '86400',
+  CONTEXT_TOKEN_TTL_SECONDS: '86400',
+  DB_POOL_SIZE: String(POOL_SIZE),
+};
+
+async function startPlatform(topology: Topology, p: Ports, which: string): Promise<Platform> {
+  log(`starting the platform (${topology} topology, ${which}) ...`);
+  await waitPortsFree(Object.values(p));
+  const platform = await Platform.start({ topology, dataDir, ports: p, env: platformEnv });
+  starts.push({ topology, which, ms: platform.readyMs });
+  const idle = platform.memory();
+  memories.push({ topology, when: `idle, after ${which.split(' ')[0]} start`, memory: idle });
+  log(`  ready in ${Math.round(platform.readyMs)} ms; ${idle.processes.length} processes, ${mb(idle.totalBytes)} resident`);
+  if (topology === 'single' && idle.processes.length > 2) {
+    const note = `PLATFORM_TOPOLOGY=single was requested but the platform ran ${idle.processes.length} processes (the launcher does not know the single topology yet?)`;
+    if (!notes.includes(note)) notes.push(note);
+  }
+  return platform;
+}
+
+async function startBare(databaseUrl: string) {
+  const [port] = await freePorts(1);
+  const script = fileURLToPath(new URL('./bench-bare.js', import.meta.url));
+  const proc = spawnGroup(script, [], { ...process.env, DATABASE_URL: databaseUrl, DB_POOL_SIZE: String(POOL_SIZE), BARE_PORT: String(port) });
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bare server not listening in 30 s:\n${output.join('\n')}`)), 30_000);
+    createInterface({ input: proc.stdout! }).on('line', (l) => {
+      output.push(l);
+      if (/^bare listening on/.test(l)) { clearTimeout(timer); resolve(); }
+    });
+    createInterface({ input: proc.stderr! }).on('line', (l) => output.push(l));
+    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`bare server exited (${code}):\n${output.join('\n')}`)); });
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopGroup(proc, 5000) };
+}
+
+function internalSecret(): string {
+  if (env.INTERNAL_SECRET) return env.INTERNAL_SECRET;
+  return JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).internalSecret;
+}
+
+async function describeDatabase(url: string, fx: Fixtures): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select version() as v');
+    const version = String(rows[0].v).split(/,| on /)[0];
+    databaseLabel = EXTERNAL_DB ? `${version} (DATABASE_URL)` : `PGlite ${pkgVersion('@electric-sql/pglite')} (embedded, ${version}), over pglite-socket`;
+    // as autovacuum would after a bulk load (PGlite runs none); the plan then uses the GiST index
+    await client.query('analyze utilities.live_vehicle_position');
+    const q = radiusQuery(fx.workspaceId, -1.2864, 36.8172, RADIUS_M, { status: 'AVAILABLE' as never }, 20);
+    let n = 0;
+    const plan = await client.query(`explain (costs off) ${q.sql.replace(/\?/g, () => `$${++n}`)}`, q.params);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    notes.push(/live_vehicle_position_earth_gist/.test(text)
+      ? 'the radius search\'s plan uses the GiST index live_vehicle_position_earth_gist'
+      : `the radius search's plan does not use the GiST index:\n\n\`\`\`\n${text}\n\`\`\``);
+  } finally {
+    await client.end();
+  }
+}
+
+async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
+  if (!EXTERNAL_DB || !fx) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('delete from utilities.live_vehicle_position where workspace_id = $1', [fx.workspaceId]);
+    log(`removed the benchmark's ${rowCount} positions from DATABASE_URL`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const p = await ports();
+  const databaseUrl = EXTERNAL_DB ?? `postgres://postgres:postgres@127.0.0.1:${p.EMBEDDED_DB_PORT}/postgres`;
+  const totalRuns = TOPOLOGIES.reduce((a, t) => a + layersOf(t).length * routes.length * CONNECTIONS.length * ROUNDS, 0);
+  log(`bench: ${totalRuns} runs of ${SECONDS} s (${ROUNDS} rounds), topologies ${TOPOLOGIES.join(', ')}, database ${EXTERNAL_DB ? 'DATABASE_URL' : 'embedded PGlite'}, DATA_DIR ${dataDir}`);
+  if (loadBefore > 0.5) log(`warning: load average ${loadBefore.toFixed(2)} before the run: other processes are busy, the numbers will be less reliable`);
+  let fx: Fixtures | undefined;
+  try {
+    for (const [phase, topology] of TOPOLOGIES.entries()) {
+      const layers = layersOf(topology);
+      const first = phase === 0;
+      const which = first ? (EXTERNAL_DB ? '1st (fresh DATA_DIR, DATABASE_URL)' : '1st (fresh DATA_DIR: new database, migrations)') : '1st (DATA_DIR of the previous topology)';
+      const platform = await startPlatform(topology, p, which);
+      let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+      try {
+        if (!fx) {
+          log('making fixtures through the bridge ...');
+          fx = await seed({ bridge: local(p.BRIDGE_PORT, ''), gateway: local(p.GATEWAY_PORT, '/graphql') }, { positions: POSITIONS, fleets: FLEETS, vehiclesPerFleet: VEHICLES_PER_FLEET }, log);
+          positionsLoad = fx.positions;
+          await describeDatabase(databaseUrl, fx);
+        }
+        if (!layers.length) {
+          log(`  no layer to measure in the ${topology} topology`);
+        } else {
+          if (layers.includes('bare')) bare = await startBare(databaseUrl);
+          const ctx: Ctx = { ports: p, fx, secret: internalSecret(), bareUrl: bare?.url ?? 'http://127.0.0.1:1' };
+          const targets = new Map(routes.map((r) => [r.id, r.targets(ctx)]));
+          const skip = new Set<string>();
+          for (const route of routes) for (const layer of await check(route, targets.get(route.id)!, layers, topology)) skip.add(`${route.id}/${layer}`);
+          const layersFor = (route: RouteDef) => layers.filter((l) => !skip.has(`${route.id}/${l}`));
+          if (WARMUP > 0) {
+            log(`warming up (${WARMUP} s per scenario) ...`);
+            for (const route of routes) for (const layer of layersFor(route)) await runLoad(targets.get(route.id)![layer], Math.max(...CONNECTIONS), WARMUP);
+          }
+          for (let round = 1; round <= ROUNDS; round++) {
+            for (const route of routes) {
+              for (const connections of CONNECTIONS) {
+                for (const layer of layersFor(route)) {
+                  if (aborted) throw new Error('interrupted');
+                  if (!platform.running) throw new Error(`the platform stopped during the run:\n${platform.tail()}`);
+                  const s = await runLoad(targets.get(route.id)![layer], connections, SECONDS);
+                  record({ topology, route: route.id, layer, connections }, s);
+                  const failures = s.non2xx + s.bad2xx + s.socketErrors;
+                  log(`[${topology}] round ${round}/${ROUNDS}  ${route.title.padEnd(36)} c=${String(connections).padEnd(3)} ${layer.padEnd(8)} ` +
+                    `${fmtRps(s.rps).padStart(7)} req/s  p50 ${fmtMs(s.p50).padStart(6)} ms  p99 ${fmtMs(s.p99).padStart(6)} ms` +
+                    `${failures ? `  FAILURES ${failures}: ${s.firstFailure ?? ''}` : ''}`);
+                }
+              }
+            }
+          }
+          memories.push({ topology, when: 'after the load', memory: platform.memory() });
+        }
+      } catch (err) {
+        log(`last lines of the platform:\n${platform.tail()}`);
+        throw err;
+      } finally {
+        await bare?.stop();
+        await platform.stop();
+      }
+      if (first) {
+        const again = await startPlatform(topology, p, '2nd (restart on the same DATA_DIR)');
+        await again.stop();
+      }
+    }
+  } finally {
+    await cleanUp(databaseUrl, fx).catch((err) => log(`clean-up failed: ${(err as Error).message}`));
+  }
+}
+
+process.on('exit', killAllGroupsNow);
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (++interrupts > 1) {
+      killAllGroupsNow();
+      process.exit(130);
+    }
+    log(`\n${signal}: stopping the platform ...`);
+    aborted = true;
+    stopCurrentRun();
+    void stopAllGroups().finally(() => {
+      if (!env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+}
+
+try {
+  await main();
+  const md = report();
+  process.stdout.write(`\n${md}\n`);
+  if (env.BENCH_OUT) {
+    writeFileSync(env.BENCH_OUT, `${md}\n`);
+    log(`markdown written to ${env.BENCH_OUT}`);
+  }
+} catch (err) {
+  log(`bench failed: ${(err as Error).stack ?? err}`);
+  if (measured.length) process.stdout.write(`\n(partial results)\n${report()}\n`);
+  process.exitCode = 1;
+} finally {
+  await stopAllGroups();
+  if (!env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+}
