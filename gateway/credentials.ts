@@ -1,8 +1,12 @@
 import type { Request } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Config } from '../kernel/config.js';
-import { PRINCIPAL_HEADER, signPrincipal, type ClientInfo, type Principal, type ProviderKind, type Role } from '../kernel/principal.js';
-import { bearerToken, tokenType, verifyAccessToken, verifyConnectorToken, verifyContextToken } from '../kernel/tokens.js';
+import { CredentialCache, type CacheStats } from '../kernel/credential-cache.js';
+import { createLogger, type Logger } from '../kernel/logger.js';
+import type { ClientInfo, Principal } from '../kernel/principal.js';
+import { RevocationListener, userTag, workspaceTag, type RevocationListenerStats } from '../kernel/revocations.js';
+import { bearerToken, sha256, tokenType, verifyAccessToken, verifyConnectorToken, verifyContextToken } from '../kernel/tokens.js';
+import { httpOwners, type CredentialOwners } from './credential-owners.js';
 
 /**
  * Credential resolution, once, at the gateway. Every scheme of the spec becomes one principal:
@@ -15,6 +19,14 @@ import { bearerToken, tokenType, verifyAccessToken, verifyConnectorToken, verify
  *
  * A credential that is present but not valid is a 401 here and now. Tokens bound to a device (context tokens,
  * user tokens from a login with a device) are refused when the set's device header names another device.
+ *
+ * Signatures and expiry are checked here on every request (jose). Whether the credential is still good is its
+ * owner's to say (`CredentialOwners`: the session for user tokens, membership and provider for context tokens, the
+ * key, the connector and its token); positive answers are cached (`CredentialCache`, at most
+ * CREDENTIAL_CACHE_TTL_SECONDS) and dropped when a revocation is seen (`RevocationListener`: PostgreSQL NOTIFY plus a
+ * 250 ms poll of the event log, and at once for revocations committed in this process). A cached answer is used only
+ * while the listener is in touch with the database, and a GraphQL mutation answered by this gateway fences the cache
+ * until the next poll (the caller's next request sees what that mutation revoked). Negative answers are never cached.
  */
 const invalidCredential = (message: string) =>
   new GraphQLError(message, { extensions: { code: 'UNAUTHORIZED', http: { status: 401 } } });
@@ -41,82 +53,192 @@ function headerSet(req: Request): HeaderSet | undefined {
   return undefined;
 }
 
-/** The owner of a credential cannot answer: the request cannot be judged now (503), it is not the caller's fault. */
-const unavailable = (subgraph: string) =>
-  new GraphQLError(`Credential check unavailable (${subgraph}); retry shortly`, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
-
-/** Asks the subgraph that owns a credential whether it is still good (internal route, signed by the gateway). */
-async function askOwner(config: Config, subgraph: string, route: string, body: unknown): Promise<Record<string, unknown>> {
-  const headers = {
-    'content-type': 'application/json',
-    [PRINCIPAL_HEADER]: await signPrincipal({ kind: 'anonymous', client: {} }, config.internalSecret),
-  };
-  const res = await fetch(new URL(route, config.subgraphUrl(subgraph)), {
-    signal: AbortSignal.timeout(5000), method: 'POST', headers, body: JSON.stringify(body),
-  }).catch(() => undefined);
-  if (!res?.ok) throw unavailable(subgraph);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 function checkDevice(bound: string | undefined, presented: string | undefined) {
   if (bound && presented !== undefined && bound !== presented) throw invalidCredential('Token was issued to another device');
 }
 
-async function sessionActive(config: Config, userId: string, sessionId: string) {
-  const { active } = await askOwner(config, 'users', '/internal/credentials/user-session', { userId, sessionId });
-  if (active !== true) throw invalidCredential('Session has ended; sign in again');
+/** Over-approximates "this request is a GraphQL mutation" (a false positive only costs one early poll). */
+const MUTATION = /\bmutation\b/;
+
+export interface CredentialResolverStats {
+  /** Answers served from the cache. */
+  hits: number;
+  /** Owner lookups (cache misses, plus lookups while the cache was not trusted). */
+  misses: number;
+  /** Lookups that skipped the cache because the revocation listener was out of touch. */
+  bypassed: number;
+  cache: CacheStats;
+  listener: RevocationListenerStats;
 }
 
-async function userOrContext(config: Config, token: string, client: ClientInfo, device: string | undefined): Promise<Principal> {
-  const typ = tokenType(token);
-  if (typ === 'access') {
-    const claims = await verifyAccessToken(token, config.jwtSecret);
-    if (!claims) throw invalidCredential('Invalid or expired access token');
-    checkDevice(claims.deviceId, device);
-    await sessionActive(config, claims.userId, claims.sessionId);
-    return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId, client };
-  }
-  if (typ === 'context') {
-    const c = await verifyContextToken(token, config.jwtSecret);
-    if (!c) throw invalidCredential('Invalid or expired provider-context token');
-    checkDevice(c.deviceId, device ?? '');
-    const [, owner] = await Promise.all([
-      sessionActive(config, c.userId, c.sessionId),
-      askOwner(config, 'workspace', '/internal/credentials/provider-context', { userId: c.userId, workspaceId: c.workspaceId, providerId: c.providerId }),
-    ]);
-    if (owner.active !== true) throw invalidCredential('Provider context is no longer valid');
-    return {
-      kind: 'provider', userId: c.userId, sessionId: c.sessionId, workspaceId: c.workspaceId, providerKind: c.providerKind,
-      providerId: c.providerId, providerCode: c.providerCode, role: owner.role as Role, client,
-    };
-  }
-  throw invalidCredential('Invalid token');
+export interface CredentialResolver {
+  /** The request's principal; 401 UNAUTHORIZED for a credential that is not (or no longer) good, 503 when its owner cannot answer. */
+  resolve(req: Request): Promise<Principal>;
+  /**
+   * A write routed through this gateway has answered: cached answers are not used again until the revocation log has
+   * been read once more. `resolve` does it itself for the GraphQL mutations it sees in `req.body` (once their response
+   * is sent); a path that runs operations without them passing through `resolve`'s request should call it.
+   */
+  fence(): void;
+  /** Drops cached answers carrying any of `tags` now (an in-process revocation; committed ones arrive by themselves). */
+  onRevoked(tags: string[]): void;
+  /** Resolves once the revocation listener has made its first attempt (it is started by the factory). */
+  readonly started: Promise<void>;
+  /** Stops the revocation listener (its connection and timer). */
+  close(): Promise<void>;
+  stats(): CredentialResolverStats;
 }
 
-export async function resolvePrincipal(req: Request, config: Config): Promise<Principal> {
-  const client = clientInfo(req);
-  const set = headerSet(req);
-  if (set) return userOrContext(config, set.token, client, set.device);
+export interface CredentialResolverOptions {
+  log?: Logger;
+  /** Most cached answers; default 10,000. */
+  maxEntries?: number;
+  /** Revocation poll period; default 250 ms. */
+  pollMs?: number;
+}
 
-  const authorization = req.header('authorization');
-  if (!authorization) return { kind: 'anonymous', client };
-  const token = bearerToken(authorization);
-  if (!token) throw invalidCredential('Malformed Authorization header (expected: Bearer <token>)');
+/**
+ * A credential resolver asking `owners`, with its cache and its revocation listener. The listener is started here
+ * (a connection to DATABASE_URL that LISTENs and polls); `close()` stops it. With CREDENTIAL_CACHE_TTL_SECONDS=0
+ * nothing is cached and no listener runs: every request asks the owner.
+ */
+export function createCredentialResolver(config: Config, owners: CredentialOwners, options: CredentialResolverOptions = {}): CredentialResolver {
+  const log = options.log ?? createLogger('gateway', config.LOG_LEVEL);
+  const cache = new CredentialCache<{ active: boolean }>({ ttlMs: config.CREDENTIAL_CACHE_TTL_SECONDS * 1000, maxEntries: options.maxEntries });
+  const caching = cache.ttlMs > 0;
+  const listener = new RevocationListener(cache, { databaseUrl: config.databaseUrl, log, pollMs: options.pollMs });
+  const started = caching ? listener.start() : Promise.resolve();
+  let bypassed = 0;
 
-  if (token.startsWith('lpk_')) {
-    const key = await askOwner(config, 'workspace', '/internal/credentials/api-key', { key: token });
-    if (key.active !== true) throw invalidCredential('Invalid or revoked API key');
-    return { kind: 'apiKey', workspaceId: String(key.workspaceId), keyId: String(key.keyId), scopes: key.scopes as string[], client };
+  /** The owner's answer for `key`: from the cache when it can be trusted, else asked (and stored when positive). */
+  async function answer<T extends { active: boolean; expiresAt?: Date | string | null }>(
+    key: string,
+    tagsOf: (a: T) => string[],
+    ask: () => Promise<T>,
+  ): Promise<T> {
+    if (caching) {
+      if (listener.fresh() && (!listener.behind() || (await listener.catchUp()))) {
+        const hit = cache.get(key);
+        if (hit) return hit as T;
+      } else {
+        bypassed++;
+      }
+    }
+    const epoch = cache.epoch;
+    const result = await ask();
+    if (caching && result.active === true) cache.set(key, result, { tags: tagsOf(result), epoch, expiresAt: result.expiresAt });
+    return result;
   }
-  if (tokenType(token) === 'connector') {
-    const claims = await verifyConnectorToken(token, config.jwtSecret);
-    if (!claims) throw invalidCredential('Invalid or expired access token');
-    const owner = await askOwner(config, 'workspace', '/internal/credentials/connector-token', claims);
-    if (owner.active !== true) throw invalidCredential('Access token revoked, or its connector disabled or deleted');
-    return {
-      kind: 'connector', workspaceId: claims.workspaceId, connectorId: claims.connectorId, tokenId: claims.tokenId,
-      providerKind: owner.providerKind as ProviderKind, providerCode: String(owner.providerCode), scopes: owner.scopes as string[], client,
+
+  async function sessionActive(userId: string, sessionId: string) {
+    const { active } = await answer(`session:${userId}:${sessionId}`, () => [userTag(userId)], () => owners.userSession(userId, sessionId));
+    if (active !== true) throw invalidCredential('Session has ended; sign in again');
+  }
+
+  async function userOrContext(token: string, client: ClientInfo, device: string | undefined): Promise<Principal> {
+    const typ = tokenType(token);
+    if (typ === 'access') {
+      const claims = await verifyAccessToken(token, config.jwtSecret);
+      if (!claims) throw invalidCredential('Invalid or expired access token');
+      checkDevice(claims.deviceId, device);
+      await sessionActive(claims.userId, claims.sessionId);
+      return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId, client };
+    }
+    if (typ === 'context') {
+      const c = await verifyContextToken(token, config.jwtSecret);
+      if (!c) throw invalidCredential('Invalid or expired provider-context token');
+      checkDevice(c.deviceId, device ?? '');
+      const [, owner] = await Promise.all([
+        sessionActive(c.userId, c.sessionId),
+        answer(
+          `context:${c.userId}:${c.workspaceId}:${c.providerId}`,
+          () => [userTag(c.userId), workspaceTag(c.workspaceId)],
+          () => owners.providerContext(c.userId, c.workspaceId, c.providerId),
+        ),
+      ]);
+      if (owner.active !== true) throw invalidCredential('Provider context is no longer valid');
+      return {
+        kind: 'provider', userId: c.userId, sessionId: c.sessionId, workspaceId: c.workspaceId, providerKind: c.providerKind,
+        providerId: c.providerId, providerCode: c.providerCode, role: owner.role!, client,
+      };
+    }
+    throw invalidCredential('Invalid token');
+  }
+
+  /** Fences the cache once a GraphQL mutation carried by `req` has answered (see `fence`). */
+  function watchWrite(req: Request) {
+    const query = (req.body as { query?: unknown } | undefined)?.query;
+    if (!caching || typeof query !== 'string' || !MUTATION.test(query) || !req.res) return;
+    let fenced = false;
+    const fence = () => {
+      if (fenced) return;
+      fenced = true;
+      listener.fence();
     };
+    req.res.once('finish', fence);
+    req.res.once('close', fence);
   }
-  return userOrContext(config, token, client, undefined);
+
+  async function resolve(req: Request): Promise<Principal> {
+    watchWrite(req);
+    const client = clientInfo(req);
+    const set = headerSet(req);
+    if (set) return userOrContext(set.token, client, set.device);
+
+    const authorization = req.header('authorization');
+    if (!authorization) return { kind: 'anonymous', client };
+    const token = bearerToken(authorization);
+    if (!token) throw invalidCredential('Malformed Authorization header (expected: Bearer <token>)');
+
+    if (token.startsWith('lpk_')) {
+      const key = await answer(`apikey:${sha256(token)}`, (a) => [workspaceTag(String(a.workspaceId))], () => owners.apiKey(token));
+      if (key.active !== true) throw invalidCredential('Invalid or revoked API key');
+      return { kind: 'apiKey', workspaceId: String(key.workspaceId), keyId: String(key.keyId), scopes: key.scopes!, client };
+    }
+    if (tokenType(token) === 'connector') {
+      const claims = await verifyConnectorToken(token, config.jwtSecret);
+      if (!claims) throw invalidCredential('Invalid or expired access token');
+      const owner = await answer(
+        `connector:${claims.connectorId}:${claims.tokenId}`,
+        (a) => [workspaceTag(a.workspaceId ?? claims.workspaceId)],
+        () => owners.connectorToken(claims.connectorId, claims.tokenId),
+      );
+      if (owner.active !== true) throw invalidCredential('Access token revoked, or its connector disabled or deleted');
+      return {
+        kind: 'connector', workspaceId: claims.workspaceId, connectorId: claims.connectorId, tokenId: claims.tokenId,
+        providerKind: owner.providerKind!, providerCode: String(owner.providerCode), scopes: owner.scopes!, client,
+      };
+    }
+    return userOrContext(token, client, undefined);
+  }
+
+  return {
+    resolve,
+    fence: () => {
+      if (caching) listener.fence();
+    },
+    onRevoked: (tags) => listener.onRevoked(tags),
+    started,
+    close: () => listener.close(),
+    stats() {
+      const c = cache.stats();
+      return { hits: c.hits, misses: c.misses + bypassed, bypassed, cache: c, listener: listener.stats() };
+    },
+  };
+}
+
+let fallback: { config: Config; resolver: CredentialResolver } | undefined;
+
+/** The process's default resolver: owners asked over HTTP (`httpOwners`), created on first use. */
+export function defaultCredentialResolver(config: Config): CredentialResolver {
+  if (fallback?.config !== config) {
+    void fallback?.resolver.close();
+    fallback = { config, resolver: createCredentialResolver(config, httpOwners(config)) };
+  }
+  return fallback.resolver;
+}
+
+/** `defaultCredentialResolver(config).resolve(req)`: the gateway's credential check, owners over HTTP. */
+export function resolvePrincipal(req: Request, config: Config): Promise<Principal> {
+  return defaultCredentialResolver(config).resolve(req);
 }

@@ -12,6 +12,8 @@ export const EVENTS_DDL = [
      id bigserial PRIMARY KEY, topic text NOT NULL, key text NOT NULL, workspace_id uuid,
      payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
   'CREATE INDEX IF NOT EXISTS log_topic_id ON events.log (topic, id)',
+  // readers of recent events by time (kernel/revocations.ts polls the last 30 s of credential revocations)
+  'CREATE INDEX IF NOT EXISTS log_topic_created ON events.log (topic, created_at)',
   'CREATE TABLE IF NOT EXISTS events.cursor (consumer text NOT NULL, topic text NOT NULL, position bigint NOT NULL DEFAULT 0, PRIMARY KEY (consumer, topic))',
 ];
 

@@ -2,7 +2,7 @@ import type { SubgraphDefinition } from '../../kernel/subgraph.js';
 import { Session, User, Verification } from './entities.js';
 import { AuthResolver, UserResolver, referenceResolvers } from './resolvers.js';
 import { migrations } from './migrations/index.js';
-import { purgeDueAccounts, sessionIsActive } from './service.js';
+import { purgeDueAccounts, sessionStatus } from './service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express from 'express';
 
@@ -19,14 +19,14 @@ export const usersSubgraph: SubgraphDefinition = {
     migrationsPath: 'subgraphs/users/migrations',
   },
   internalRoutes(app, orm) {
-    // Credential resolution for the gateway: is this user session still active?
+    // Credential resolution for the gateway: is this user session still active (and until when at the latest)?
     app.post('/internal/credentials/user-session', express.json(), async (req, res) => {
       const { userId, sessionId } = req.body ?? {};
       if (typeof userId !== 'string' || typeof sessionId !== 'string') {
         res.status(400).json({ active: false });
         return;
       }
-      res.json({ active: await sessionIsActive(orm.em.fork() as EntityManager, userId, sessionId) });
+      res.json(await sessionStatus(orm.em.fork() as EntityManager, userId, sessionId));
     });
   },
   onStart(orm, config, log) {
