@@ -7,15 +7,17 @@ import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type Gr
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import express, { type Express, type Request } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
-import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from '../kernel/config.js';
-import type { Logger } from '../kernel/logger.js';
+import { libraryLogger, type Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
+import { checkParsedBody, graphqlErrorHandler, graphqlNotFound, graphqlRequestBoundary, graphqlUploads } from '../kernel/graphql-http.js';
 import { isUuid } from '../kernel/ids.js';
+import { isDatabaseUnavailable } from '../kernel/errors.js';
 import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, signPrincipal, type Principal } from '../kernel/principal.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import type { SubgraphRuntime } from '../kernel/subgraph.js';
-import { resolvePrincipal } from './credentials.js';
+import { createCredentialResolver, type CredentialResolver } from './credentials.js';
+import { httpOwners, localOwners } from './credential-owners.js';
 import { extractUploads, multipartBody } from './uploads.js';
 import { operationLimitsPlugin } from './operation-limits.js';
 
@@ -102,6 +104,8 @@ export interface GatewayOptions {
 
 export interface Gateway {
   app: Express;
+  /** Credential resolution with its cache of owners' answers and its revocation listener. */
+  credentials: CredentialResolver;
   /** Runs an operation in-process for a caller whose credential headers are on `req` (the bridge, in one process). */
   execute(req: Request, body: { query: string; variables?: Record<string, unknown>; operationName?: string }, requestId: string): Promise<GatewayResponse>;
   close(): Promise<void>;
@@ -120,13 +124,17 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   const supergraphSdl = readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8');
   const gateway = new ApolloGateway({
     supergraphSdl,
+    logger: libraryLogger(log),
     buildService: ({ name }) => (local.has(name) ? new LocalSubgraph(local.get(name)!) : new RemoteSubgraph(config.subgraphUrl(name), config)),
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,
+    logger: libraryLogger(log),
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
+    stopOnTerminationSignals: false,
     plugins: [operationLimitsPlugin(limits)],
     // GraphQL's own input errors (parse, validation, variable coercion) carry the platform's code too
     formatError: (formatted) => {
@@ -137,6 +145,13 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     },
   });
   await server.start();
+
+  // Credential owners in this process are asked in-process; the others over their internal HTTP routes.
+  const users = local.get('users');
+  const workspace = local.get('workspace');
+  const owners = users && workspace ? localOwners({ users: users.orm, workspace: workspace.orm }) : httpOwners(config);
+  const credentials = createCredentialResolver(config, owners, { log });
+  const resolvePrincipal = (req: Request) => credentials.resolve(req);
 
   const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]!).filter((n) => !local.has(n));
   const app = createApp(config.TRUST_PROXY);
@@ -151,26 +166,45 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     '/graphql',
     // direct GraphQL clients count against the same general limits as REST callers (the bridge's calls are counted there)
     async (req, res, next) => {
-      if (await isBridgeCall(req.header(BRIDGE_HEADER), config.internalSecret)) return next();
+      if (await isBridgeCall(req.header(BRIDGE_HEADER), config.internalSecret)) {
+        res.locals.bridgeCall = true;
+        return next();
+      }
       res.locals.caller = await limits.callerKey(req);
-      const outcome = await limits.check(res.locals.caller);
+      let outcome: Awaited<ReturnType<RateLimits['check']>>;
+      try {
+        outcome = await limits.check(res.locals.caller);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+        // the counters' database is unreachable or too slow: retry later (kernel/errors.ts)
+        log.warn({ err }, 'database unavailable');
+        res.status(503).json({ errors: [{ message: 'The service is temporarily unavailable; retry shortly', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+        return;
+      }
       setRateHeaders(res, outcome);
       if (!outcome.blocked) return next();
       res.status(429).json({ errors: [{ message: 'Too many requests; retry after the time in Retry-After', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] });
     },
-    express.json({ limit: config.MAX_JSON_BODY_BYTES }),
-    graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
+    // the input boundary (kernel/graphql-http.ts): method, content type, size and limits, before Apollo reads anything
+    // (the bridge's own calls carry a REST body already bounded, plus the operation: room for both)
+    graphqlRequestBoundary((_req, res) => (res.locals.bridgeCall ? 2 * config.MAX_JSON_BODY_BYTES + 64 * 1024 : config.MAX_JSON_BODY_BYTES)),
+    graphqlUploads({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES), maxFiles: 5 }),
+    checkParsedBody,
     expressMiddleware(server, {
-      context: async ({ req, res }) => ({ principal: await resolvePrincipal(req, config), requestId: requestIdOf(req), caller: res.locals.caller }),
+      context: async ({ req, res }) => ({ principal: await resolvePrincipal(req), requestId: requestIdOf(req), caller: res.locals.caller }),
     }),
   );
+  // every other answer is GraphQL-over-HTTP JSON too: unknown paths, and errors (never Express's HTML page)
+  app.use(graphqlNotFound);
+  app.use(graphqlErrorHandler(log));
 
   return {
     app,
+    credentials,
     async execute(req, body, requestId) {
       let principal: Principal;
       try {
-        principal = await resolvePrincipal(req, config);
+        principal = await resolvePrincipal(req);
       } catch (err) {
         const e = err as { message: string; extensions?: Record<string, unknown> };
         return { errors: [{ message: e.message, extensions: { code: e.extensions?.code ?? 'INTERNAL_ERROR' } }] };
@@ -181,6 +215,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     },
     async close() {
       await server.stop();
+      await credentials.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import Upload from 'graphql-upload/Upload.mjs';
 import type { FileUpload } from 'graphql-upload/Upload.mjs';
+import { AppError } from '../kernel/errors.js';
 
 /** Plain objects only (the gateway's variables have no prototype, so test the prototype, not `.constructor`). */
 const isPlainObject = (v: unknown): v is Record<string, unknown> => {
@@ -24,9 +25,19 @@ export function extractUploads(variables: Record<string, unknown>): { clean: Rec
   return { clean, uploads };
 }
 
-async function toBlob(file: FileUpload): Promise<Blob> {
+/**
+ * The whole file, to forward it. A file the client's request cut short (or one over the size limit) is the client's
+ * error: VALIDATION_ERROR naming the field (`variables.input.selfie` → `selfie`), as the subgraph itself would answer.
+ */
+async function toBlob(file: FileUpload, path: string): Promise<Blob> {
   const chunks: Buffer[] = [];
-  for await (const chunk of file.createReadStream()) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of file.createReadStream()) chunks.push(chunk as Buffer);
+  } catch (err) {
+    const field = path.split('.').at(-1)!;
+    const tooLarge = (err as { status?: number }).status === 413 || /exceed|truncated/i.test((err as Error).message ?? '');
+    throw new AppError('VALIDATION_ERROR', `${field}: ${tooLarge ? 'file is too large' : 'file could not be read (the request ended early)'}`, field);
+  }
   return new Blob([new Uint8Array(Buffer.concat(chunks))], { type: file.mimetype });
 }
 
@@ -43,9 +54,12 @@ export async function multipartBody(
   const entries = [...uploads.entries()];
   entries.forEach(([path], i) => (map[String(i)] = [path]));
   form.append('map', JSON.stringify(map));
-  for (const [i, [, upload]] of entries.entries()) {
-    const file = await upload.promise;
-    form.append(String(i), await toBlob(file), file.filename);
+  for (const [i, [path, upload]] of entries.entries()) {
+    const file = await upload.promise.catch(() => {
+      const field = path.split('.').at(-1)!;
+      throw new AppError('VALIDATION_ERROR', `${field}: file could not be read (the request ended early)`, field);
+    });
+    form.append(String(i), await toBlob(file, path), file.filename);
   }
   return form;
 }

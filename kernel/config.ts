@@ -20,6 +20,12 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_DB_PORT: port(5433),
   DB_POOL_SIZE: positiveInt(10),
+  /** Longest a statement may run (server-side statement_timeout; the client gives up 500 ms later): a slow database is a 503. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  /** Longest to wait for a database connection (connecting, or a free connection of the pool): an unreachable database is a 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** An idle pooled connection is closed after this long. */
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(10_000),
   BRIDGE_PORT: port(8080),
   GATEWAY_PORT: port(4000),
   USERS_PORT: port(4001),
@@ -46,9 +52,20 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Options of every `pg` pool of the platform (the ORM's and the rate-limit counters'), from the DB_* variables. */
+export interface DbPoolOptions {
+  max: number;
+  idleTimeoutMillis: number;
+  connectionTimeoutMillis: number;
+  statement_timeout: number;
+  query_timeout: number;
+  keepAlive: boolean;
+}
+
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
   databaseUrl: string;
+  dbPool: DbPoolOptions;
   gatewayUrl: string;
   publicUrl: string;
   jwtSecret: string;
@@ -87,6 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     dataDir,
     databaseUrl: c.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${c.EMBEDDED_DB_PORT}/postgres`,
+    dbPool: {
+      max: c.DB_POOL_SIZE,
+      idleTimeoutMillis: c.DB_IDLE_TIMEOUT_MS,
+      connectionTimeoutMillis: c.DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: c.DB_STATEMENT_TIMEOUT_MS,
+      // the client's own limit: answers even when the server (or the network to it) has gone silent
+      query_timeout: c.DB_STATEMENT_TIMEOUT_MS + 500,
+      keepAlive: true,
+    },
     gatewayUrl: c.GATEWAY_URL ?? `http://${c.HOST}:${c.GATEWAY_PORT}/graphql`,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.BRIDGE_PORT}`).replace(/\/$/, ''),
     jwtSecret: c.JWT_SECRET ?? local!.jwtSecret,

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { TenantSubscriber, tenantFilter } from './tenancy.js';
 import { EVENTS_DDL } from './events.js';
+import { RevocationSubscriber } from './revocations.js';
 import { CountingLogger } from './sql-count.js';
 import type { LoggerOptions } from '@mikro-orm/core';
 
@@ -19,6 +20,19 @@ export interface DatabaseOptions {
   migrationsPath: string;
 }
 
+/**
+ * Options of the subgraph's `pg` pool (kernel/config.ts, DB_*): pool size, idle timeout, connection timeout (also the
+ * longest wait for a free pooled connection), and, unless `forMigrations`, the statement timeout (server-side) with
+ * the client's own query timeout behind it. Migrations run before the pool is reopened with the statement timeout:
+ * a long index build at start is not a request.
+ */
+export function poolDriverOptions(config: Config, forMigrations = false) {
+  const { max: _max, idleTimeoutMillis: _idle, ...pool } = config.dbPool;
+  if (!forMigrations) return pool;
+  const { statement_timeout: _s, query_timeout: _q, ...rest } = pool;
+  return rest;
+}
+
 /** MikroORM options for one subgraph: the same driver for the embedded database and a real server. */
 export function ormOptions(config: Config, opts: DatabaseOptions) {
   return {
@@ -26,10 +40,11 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
     schema: opts.schema,
     entities: opts.entities,
     filters: tenantFilter(opts.entities),
-    subscribers: [new TenantSubscriber()],
+    subscribers: [new TenantSubscriber(), new RevocationSubscriber()],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
-    pool: { min: 0, max: config.DB_POOL_SIZE },
+    pool: { min: 0, max: config.dbPool.max, idleTimeoutMillis: config.dbPool.idleTimeoutMillis },
+    driverOptions: poolDriverOptions(config, true),
     ensureDatabase: false,
     debug: false,
     loggerFactory: (options: LoggerOptions) => new CountingLogger(options),
@@ -54,7 +69,7 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
  * so replicas starting together migrate once.
  */
 export async function openDatabase(config: Config, opts: DatabaseOptions, log: Logger): Promise<MikroORM> {
-  const lock = new pg.Client({ connectionString: config.databaseUrl });
+  const lock = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: config.DB_CONNECT_TIMEOUT_MS });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${opts.schema}`]);
@@ -68,6 +83,8 @@ export async function openDatabase(config: Config, opts: DatabaseOptions, log: L
     const orm = await MikroORM.init(ormOptions(config, opts));
     const applied = await orm.migrator.up();
     if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    // requests run with the statement timeout (a fresh pool; the migrations' connections are closed)
+    await orm.reconnect({ driverOptions: poolDriverOptions(config) });
     return orm;
   } finally {
     await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${opts.schema}`]).catch(() => undefined);

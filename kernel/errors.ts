@@ -63,3 +63,26 @@ export const validationError = (field: string, message: string) =>
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'Insufficient permissions') => new AppError('FORBIDDEN', message);
+
+/** SQLSTATE classes and codes that mean "the database cannot serve now", not "this request is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[1-5]|57014|55P03|40001|40P01|58...)$/;
+/** Errors of the driver and of the operating system when the server is unreachable, gone or too slow. */
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const UNAVAILABLE_MESSAGE =
+  /connection terminated|connection timeout|timeout exceeded when trying to connect|query read timeout|not queryable|terminating connection|connection (?:error|refused|reset|closed)|server closed the connection|the database system is (?:starting up|shutting down|in recovery)|canceling statement due to (?:statement|lock) timeout|too many clients|Client was closed|Cannot use a pool after calling end|socket hang up|handler disconnected/i;
+
+/**
+ * Whether an error means the database is unreachable, gone or too slow (a 503 SERVICE_UNAVAILABLE the caller may
+ * retry), rather than a bug: connection refused or reset, connect or statement timeouts, server shutdown, too many
+ * connections, serialization failures. Looks through `cause` chains (MikroORM and Kysely wrap driver errors).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown; name?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : typeof e.sqlState === 'string' ? e.sqlState : undefined;
+  if (code && (UNAVAILABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (e.name === 'ConnectionException') return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true; // AggregateError
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

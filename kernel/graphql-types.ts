@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, Max, Min, Arr
 /** ISO 4217 currency codes, from the runtime's ICU data. */
 export const CURRENCIES: string[] = Intl.supportedValuesOf('currency');
 import { validationError } from './errors.js';
+import { Nullable } from './validation.js';
 
 /**
  * GraphQL types every family shares (value types, `@shareable` so several subgraphs may return them).
@@ -40,22 +41,34 @@ export class Address {
 
 @InputType({ description: 'A postal address with its position.' })
 export class AddressInput {
-  @Field(() => String, { nullable: true, description: 'Name of the place.' }) @IsOptional() @Length(1, 200) name?: string;
-  @Field(() => String, { nullable: true, description: 'Street and number.' }) @IsOptional() @Length(1, 200) street1?: string;
-  @Field(() => String, { nullable: true, description: 'City.' }) @IsOptional() @Length(1, 100) city?: string;
-  @Field(() => String, { nullable: true, description: 'State, province or region.' }) @IsOptional() @Length(1, 100) state?: string;
-  @Field(() => String, { nullable: true, description: 'Country (ISO 3166-1 alpha-2 code or name).' }) @IsOptional() @Length(2, 64) country?: string;
+  @Field(() => String, { nullable: true, description: 'Name of the place.' }) @IsOptional() @Length(1, 200) @Nullable() name?: string;
+  @Field(() => String, { nullable: true, description: 'Street and number.' }) @IsOptional() @Length(1, 200) @Nullable() street1?: string;
+  @Field(() => String, { nullable: true, description: 'City.' }) @IsOptional() @Length(1, 100) @Nullable() city?: string;
+  @Field(() => String, { nullable: true, description: 'State, province or region.' }) @IsOptional() @Length(1, 100) @Nullable() state?: string;
+  @Field(() => String, { nullable: true, description: 'Country (ISO 3166-1 alpha-2 code or name).' }) @IsOptional() @Length(2, 64) @Nullable() country?: string;
   @Field(() => [Float], { nullable: true, description: 'Position as [lat, lng] in degrees.' })
   @IsOptional() @ArrayMinSize(2, { message: 'must be [lat, lng]' }) @ArrayMaxSize(2, { message: 'must be [lat, lng]' })
-  coordinates?: number[];
+  @Nullable() coordinates?: number[];
 }
 
-/** Checks `[lat, lng]` ranges (class-validator cannot address array positions). */
+/**
+ * A position closer to 0 than 1e-9 degree (0.1 mm on the ground) is 0: a denormal such as 5e-324, which spatial
+ * functions cannot multiply without underflowing, becomes 0, and so does -0 (docs/contract.md, "Coordinates").
+ * Every other value is kept exactly.
+ */
+export const normalizeDegrees = (degrees: number): number => (Math.abs(degrees) < 1e-9 ? 0 : degrees);
+
+/**
+ * Checks `[lat, lng]` ranges (class-validator cannot address array positions): latitude −90…90, longitude −180…180,
+ * finite numbers. Normalizes both in place (`normalizeDegrees`), so what is stored is what reads back.
+ */
 export function checkCoordinates(coordinates: number[] | undefined | null, field: string): void {
   if (!coordinates) return;
   const [lat, lng] = coordinates;
-  if (lat === undefined || lat < -90 || lat > 90) throw validationError(field, 'latitude (first number) must be between -90 and 90');
-  if (lng === undefined || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
+  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw validationError(field, 'latitude (first number) must be between -90 and 90');
+  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
+  coordinates[0] = normalizeDegrees(lat);
+  coordinates[1] = normalizeDegrees(lng);
 }
 
 
@@ -134,8 +147,31 @@ export class Money {
   @Field({ description: 'ISO 4217 currency code.' }) currency!: string;
 }
 
+/**
+ * Money: a decimal of at most 12 integer digits, kept to the currency's minor unit (ISO 4217: 2 decimals for USD,
+ * 0 for JPY, 3 for KWD): what a `numeric(15, 3)` column holds, exactly representable in a double. Amounts are
+ * 0 to MONEY_MAX; more decimals than the currency has are rounded (half away from zero).
+ */
+export const MONEY_MAX = 999_999_999_999;
+
+/** Decimal places of a currency's minor unit (2 when the runtime does not know the currency). */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount rounded to its currency's minor unit (never -0). */
+export function roundMoney(amount: number, currency: string): number {
+  const f = 10 ** minorDigits(currency);
+  return (Math.sign(amount) * Math.round(Math.abs(amount) * f)) / f + 0;
+}
+
 @InputType({ description: 'An amount of money.' })
 export class MoneyInput {
-  @Field(() => Float, { description: 'Amount (0 or more) in the major unit.' }) @Min(0, { message: 'must be 0 or more' }) amount!: number;
+  @Field(() => Float, { description: 'Amount in the major unit, 0 to 999,999,999,999; rounded to the currency\'s minor unit.' })
+  @Min(0, { message: 'must be 0 or more' }) @Max(MONEY_MAX, { message: 'must be at most 999,999,999,999' }) amount!: number;
   @Field({ description: 'ISO 4217 currency code (e.g. USD, KES).' }) @IsIn(CURRENCIES, { message: 'must be an ISO 4217 currency code such as USD' }) currency!: string;
 }

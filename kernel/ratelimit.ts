@@ -127,7 +127,7 @@ export class RateLimits {
   }
 
   static async open(config: Config): Promise<RateLimits> {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.DB_POOL_SIZE });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, ...config.dbPool });
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
     await pool.query('CREATE SCHEMA IF NOT EXISTS bridge');

@@ -18,6 +18,8 @@ import { databaseReady, openDatabase, type DatabaseOptions } from './db.js';
 import { createLogger, libraryLogger, type Logger } from './logger.js';
 import { SqlCounter, sqlCountPlugin } from './sql-count.js';
 import { argumentValidator } from './validation.js';
+import { canonicalIdArguments } from './input.js';
+import { graphqlErrorHandler, graphqlNotFound } from './graphql-http.js';
 import type { Config } from './config.js';
 
 /** What every resolver of every subgraph receives. */
@@ -76,7 +78,8 @@ export async function federatedSchema(def: SubgraphDefinition): Promise<GraphQLS
   for (const [type, extra] of Object.entries(def.referenceResolvers ?? {})) {
     resolvers[type] = { ...(resolvers[type] ?? {}), ...extra };
   }
-  return buildSubgraphSchema({ typeDefs, resolvers: resolvers as never });
+  // ids compare the way they are stored: UUIDs in ID arguments reach resolvers lower-cased (kernel/input.ts)
+  return canonicalIdArguments(buildSubgraphSchema({ typeDefs, resolvers: resolvers as never }));
 }
 
 /** Flattens class-validator errors into `path: message` for the first failing constraint. */
@@ -209,6 +212,9 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
       context: async ({ req }) => contextFor((req as Request & { principal: Principal }).principal, req.header('x-request-id') ?? randomUUID()),
     }),
   );
+  // errors (an unreadable body …) and unknown paths answer GraphQL-over-HTTP JSON, never Express's HTML page
+  app.use(graphqlNotFound);
+  app.use(graphqlErrorHandler(log));
 
   const documents = new DocumentCache();
   let stopWork: (() => void) | void = undefined;

@@ -2,6 +2,7 @@ import { Index, Property } from '@mikro-orm/decorators/legacy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Constructor, EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { AppError } from './errors.js';
+import { isUuid } from './ids.js';
 
 /**
  * Tenancy, written once. Every tenant-owned entity extends TenantEntity (a `workspace_id` column).
@@ -64,10 +65,13 @@ export function tenantFilter(entities: Constructor<object>[]): FilterDefs {
   return filters;
 }
 
-/** A request-scoped entity manager that sees and writes one workspace only. */
+/**
+ * A request-scoped entity manager that sees and writes one workspace only. The id is taken in the case it is stored
+ * in (PostgreSQL prints uuids lower-case): the subscriber below compares it as a string with the rows' ids.
+ */
 export function scopeToWorkspace(em: EntityManager, workspaceId: string): EntityManager {
   const scoped = em.fork({ clear: false }) as EntityManager;
-  scoped.setFilterParams(TENANT_FILTER, { workspaceId });
+  scoped.setFilterParams(TENANT_FILTER, { workspaceId: isUuid(workspaceId) ? workspaceId.toLowerCase() : workspaceId });
   return scoped;
 }
 

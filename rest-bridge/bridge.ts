@@ -5,7 +5,7 @@ import Upload from 'graphql-upload/Upload.mjs';
 import type { Config } from '../kernel/config.js';
 import type { Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
-import { AppError } from '../kernel/errors.js';
+import { AppError, isDatabaseUnavailable } from '../kernel/errors.js';
 import { assertInput, boundedJson, hasBody } from '../kernel/input.js';
 import { publicFilesRoot } from '../kernel/storage.js';
 import { routes, type RouteSpec } from './routes/index.js';
@@ -238,7 +238,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
         const error = result.errors?.[0];
         if (error) {
           const code = error.extensions?.code;
-          if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'VALIDATION_ERROR') {
+          // (BAD_REQUEST: the gateway refused the request itself, split topology)
+          if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'VALIDATION_ERROR' || code === 'BAD_REQUEST') {
             const described = error.extensions?.field ? { field: error.extensions.field, message: error.message } : describeInputError(error.message, route.bodyVariable);
             return fail(res, route, 'VALIDATION_ERROR', described.message, described.field);
           }
@@ -258,6 +259,9 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   app.get('/openapi.json', (_req, res) => res.json(openApiDocument(routes, config)));
   app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
 
+  const patterns = routes.map((r) => ({ route: r, re: new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`, 'i') }));
+  const routeByPattern = (method: string, path: string) => patterns.find((p) => p.route.method === method && p.re.test(path))?.route;
+
   const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', PUT: 'put', DELETE: 'delete' } as const;
   for (const route of routes) app[METHODS[route.method]](route.path, ...handler(route));
 
@@ -271,7 +275,10 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
 
   // Body and upload errors become VALIDATION_ERROR naming the field; anything else is a logged INTERNAL_ERROR.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const route: RouteSpec | undefined = res.locals.route;
+    // an error raised while the router matched (a parameter it cannot decode) comes before the route's handlers:
+    // find the route by its pattern, so that the answer is in its family's envelope all the same
+    const route: RouteSpec | undefined = res.locals.route ?? routeByPattern(req.method, req.path);
+    res.locals.trace ??= requestIdOf(req);
     const answer = (code: string, message: string, field?: string) =>
       route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field);
     if (err instanceof AppError) return answer(err.code, err.message, err.field);
@@ -286,6 +293,11 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     // a path segment that is not valid percent-encoded UTF-8 (the router cannot decode it): the message would echo it
     if (err instanceof URIError) return answer('VALIDATION_ERROR', 'path: a parameter is not valid percent-encoded UTF-8', 'path');
     if (e.status && e.status >= 400 && e.status < 500) return answer('VALIDATION_ERROR', `body: ${(err as Error).message}`, 'body');
+    // the shared counters' database is unreachable or too slow (kernel/db.ts): retry later, not a bug
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ err, path: req.path, method: req.method }, 'database unavailable');
+      return answer('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly');
+    }
     log.error({ err, path: req.path, method: req.method }, 'request failed');
     answer('INTERNAL_ERROR', 'Internal server error');
   });

@@ -210,6 +210,15 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
       : { type: 'object', properties: { error: { const: true }, status: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } };
     const error = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelope } } });
     const body = requestSchema(route, s, components);
+    // a family with result codes documents its own failures too (utilities: UTILITY::CALCULATION_FAILED … 422)
+    const family = route.envelope === 'result' && route.resultStatus?.includes('::') ? `${route.resultStatus.split('::')[0]}::` : undefined;
+    const familyErrors: Record<string, unknown> = {};
+    for (const [code, status] of Object.entries(ERROR_CODES)) {
+      if (family && code.startsWith(family) && status >= 400 && !['400', '401', '403', '404', '409', '429'].includes(String(status))) {
+        const key = String(status);
+        familyErrors[key] = error([...String((familyErrors[key] as { description?: string } | undefined)?.description ?? '').split(', ').filter(Boolean), code].join(', '));
+      }
+    }
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       tags: [route.tag],
@@ -226,6 +235,7 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
         ...(route.auth !== 'none' ? { '403': error('FORBIDDEN') } : {}),
         '404': error('NOT_FOUND'),
         ...(route.method !== 'GET' ? { '409': error('CONFLICT: the record already exists or its state does not allow the change') } : {}),
+        ...familyErrors,
         '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)'),
       },
     };

@@ -1,5 +1,7 @@
 import { Kind, parse, type DocumentNode, type OperationDefinitionNode, type TypeNode } from 'graphql';
 import { validationError, AppError } from '../kernel/errors.js';
+import { assertParam, canonicalUuid } from '../kernel/input.js';
+import { isUuid } from '../kernel/ids.js';
 import type { RouteSpec } from './routes/types.js';
 
 /** A route's operation, parsed once, with its variables' names and GraphQL types. */
@@ -22,9 +24,19 @@ export function compileOperation(route: RouteSpec): CompiledOperation {
 
 const namedType = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.value : namedType(t.type));
 
-/** Path and query strings → the variable's scalar type; a value that does not fit is a VALIDATION_ERROR naming it. */
-function coerceString(name: string, raw: string, type: TypeNode): unknown {
+/**
+ * Path and query strings → the variable's scalar type; a value that does not fit is a VALIDATION_ERROR naming it.
+ * Every value first crosses the input boundary (no NUL, no lone surrogate, at most MAX_PARAM_LENGTH characters).
+ * An `ID` in the path is a UUID (kernel/ids.ts): one of another form names nothing (404, as the subgraphs answer an
+ * unknown id), and a UUID is passed in the case it is stored in, so ids compare as stored wherever they go.
+ */
+function coerceString(name: string, raw: string, type: TypeNode, where: 'path' | 'query'): unknown {
+  assertParam(name, raw);
   switch (namedType(type)) {
+    case 'ID':
+      if (isUuid(raw)) return canonicalUuid(raw);
+      if (where === 'path') throw new AppError('NOT_FOUND', `${name}: no such resource (not a valid id)`);
+      return raw;
     case 'Int':
       if (!/^-?\d{1,9}$/.test(raw)) throw validationError(name, 'must be an integer');
       return Number(raw);
@@ -56,8 +68,8 @@ export function variablesFor(
   const unknown = route.bodyFields && Object.keys(body).find((k) => !route.bodyFields!.includes(k));
   if (unknown) throw validationError(unknown, 'is not a known field');
   for (const { name, type } of op.variables) {
-    if (name in req.params) {
-      vars[name] = coerceString(name, req.params[name]!, type);
+    if (Object.hasOwn(req.params, name)) {
+      vars[name] = coerceString(name, req.params[name]!, type, 'path');
     } else if (name === route.bodyVariable) {
       vars[name] = body;
     } else if (route.bodyFields?.includes(name)) {
@@ -65,7 +77,7 @@ export function variablesFor(
     } else if (req.query[name] !== undefined) {
       const raw = req.query[name];
       if (typeof raw !== 'string') throw validationError(name, 'must be given once');
-      vars[name] = coerceString(name, raw, type);
+      vars[name] = coerceString(name, raw, type, 'query');
     }
   }
   return vars;

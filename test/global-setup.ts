@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -20,11 +20,39 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The environment the test platform runs with (ports, DATA_DIR, topology): what a test needs to start a replica. */
     platformEnv: Record<string, string>;
+    /** Everything the platform writes (stdout and stderr), for the whole suite; scanned for private data at teardown. */
+    platformLog: string;
   }
+}
+
+/**
+ * What must never appear in the platform's log (docs/contract.md, "Logs"): the suite's e-mail addresses and phone
+ * numbers, its password, bearer credentials, JWTs and the platform's secrets. Checked on the whole suite's log when
+ * the platform has stopped; a hit fails the run, listing the lines.
+ */
+export const PRIVATE_IN_LOG: [string, RegExp][] = [
+  ['e-mail address', /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/],
+  ['phone number', /\+\d[\d ()-]{6,}\d/],
+  ['the test password', /correct horse battery/i],
+  ['a bearer credential', /Bearer /],
+  ['a JWT', /eyJ[A-Za-z0-9_-]{8,}/],
+  ['a platform secret', /\b(?:lpk|lcs|inv)_[A-Za-z0-9_-]{8,}/],
+];
+
+/** The lines of `log` that carry private data, each with what was found. */
+export function privateLines(log: string): string[] {
+  const hits: string[] = [];
+  for (const line of log.split('\n')) {
+    const found = PRIVATE_IN_LOG.filter(([, re]) => re.test(line)).map(([what]) => what);
+    if (found.length) hits.push(`[${found.join(', ')}] ${line.slice(0, 400)}`);
+  }
+  return hits;
 }
 
 let launcher: ChildProcess | undefined;
 let dataDir: string | undefined;
+let logFile: string | undefined;
+let logStream: WriteStream | undefined;
 
 export async function setup(project: TestProject) {
   const base = Number(process.env.TEST_PORT_BASE ?? 18000);
@@ -38,10 +66,15 @@ export async function setup(project: TestProject) {
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     DATA_DIR: dataDir,
     TRUST_PROXY: 'true',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    // info: every line the platform writes in normal operation is checked for private data at teardown
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
     LOG_FORMAT: 'pretty',
   };
   launcher = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  logFile = join(dataDir, 'platform.log');
+  logStream = createWriteStream(logFile);
+  launcher.stdout!.on('data', (c: Buffer) => logStream!.write(c));
+  launcher.stderr!.on('data', (c: Buffer) => logStream!.write(c));
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -64,6 +97,7 @@ export async function setup(project: TestProject) {
   project.provide('usersUrl', `http://127.0.0.1:${ports.USERS_PORT}/graphql`);
   project.provide('workspaceUrl', `http://127.0.0.1:${ports.WORKSPACE_PORT}/graphql`);
   project.provide('dataDir', dataDir);
+  project.provide('platformLog', logFile);
   project.provide('databaseUrl', process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`);
   const platformEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH)$/.test(k))) platformEnv[k] = v;
@@ -82,5 +116,11 @@ export async function teardown() {
   launcher?.stdout?.destroy();
   launcher?.stderr?.destroy();
   launcher?.unref();
+  await new Promise<void>((r) => (logStream ? logStream.end(() => r()) : r()));
+  // the whole suite's log, now complete: nothing private may be in it
+  const hits = logFile ? privateLines(readFileSync(logFile, 'utf8')) : [];
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (hits.length) {
+    throw new Error(`the platform's log holds private data (${hits.length} lines; docs/contract.md, "Logs"):\n${hits.slice(0, 30).join('\n')}`);
+  }
 }

@@ -38,7 +38,9 @@ export async function receiveFile(
     }
   } catch (err) {
     if ((err as { extensions?: { code?: string } }).extensions?.code === 'VALIDATION_ERROR') throw err;
-    throw validationError(field, `file exceeds ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    // graphql-upload ends the stream with a 413 error past its size limit; any other error is a broken request
+    const tooLarge = (err as { status?: number }).status === 413 || /exceed|truncated/i.test((err as Error).message ?? '');
+    throw validationError(field, tooLarge ? `file exceeds ${Math.round(maxBytes / 1024 / 1024)} MB` : 'file could not be read (the request ended early)');
   }
   const data = Buffer.concat(chunks);
   if (data.length === 0) throw validationError(field, 'file is empty');

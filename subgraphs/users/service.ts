@@ -8,6 +8,7 @@ import { randomSecret, safeEqualHex, sha256, signAccessToken } from '../../kerne
 import { createStorage, type BlobStorage } from '../../kernel/storage.js';
 import { isUuid } from '../../kernel/ids.js';
 import { isUniqueViolation } from '../../kernel/db.js';
+import { revoke, userTag } from '../../kernel/revocations.js';
 import { Session, User, Verification } from './entities.js';
 import { ProfileVisibility, UserType } from './enums.js';
 import { receiveFile, IMAGE_TYPES, DOCUMENT_TYPES } from './files.js';
@@ -16,6 +17,7 @@ import type {
   UpdateProfileInput, VerificationInput, PublicUser, UserSearchResult, CustomMetadata,
 } from './types.js';
 import type { AuthPayload } from './auth-payload.js';
+import { isForbiddenKey } from '../../kernel/input.js';
 
 const DAY_MS = 86_400_000;
 export const DELETION_GRACE_DAYS = 30;
@@ -104,9 +106,11 @@ export async function refresh(em: EntityManager, config: Config, token: string):
   if (!session || !session.isActive() || session.user.deletionDate) throw unauthorized('Invalid refresh token');
   const generation = Number(gen);
   if (generation < session.refreshGeneration) {
-    session.revokedAt = new Date();
-    session.revokedReason = 'refresh_token_reuse';
-    await em.flush();
+    await em.transactional(async (tx) => {
+      session.revokedAt = new Date();
+      session.revokedReason = 'refresh_token_reuse';
+      await revoke(tx as EntityManager, [userTag(session.user.id)]);
+    });
     throw unauthorized('Refresh token already used; the session has been revoked');
   }
   if (generation !== session.refreshGeneration || !safeEqualHex(sha256(secret), session.refreshHash)) {
@@ -124,9 +128,11 @@ export async function refresh(em: EntityManager, config: Config, token: string):
 export async function revokeSession(em: EntityManager, userId: string, sessionId: string, reason: string): Promise<void> {
   const session = isUuid(sessionId) ? await em.findOne(Session, { id: sessionId, user: userId, revokedAt: null }) : null;
   if (!session) throw notFound('Session');
-  session.revokedAt = new Date();
-  session.revokedReason = reason;
-  await em.flush();
+  await em.transactional(async (tx) => {
+    session.revokedAt = new Date();
+    session.revokedReason = reason;
+    await revoke(tx as EntityManager, [userTag(userId)]);
+  });
 }
 
 export async function listSessions(em: EntityManager, userId: string, currentSessionId: string) {
@@ -138,11 +144,19 @@ export async function listSessions(em: EntityManager, userId: string, currentSes
   return sessions.map((s) => ({ ...s, current: s.id === currentSessionId }));
 }
 
-/** Used by the gateway on every user-token request: is this session still good? */
-export async function sessionIsActive(em: EntityManager, userId: string, sessionId: string): Promise<boolean> {
-  if (!isUuid(userId) || !isUuid(sessionId)) return false;
+/**
+ * Credential check for a user token (the gateway asks it for tokens it has no cached answer for): is this session
+ * still good, and until when at the latest. Every change that ends a session calls `revoke` (kernel/revocations.ts).
+ */
+export async function sessionStatus(em: EntityManager, userId: string, sessionId: string): Promise<{ active: boolean; expiresAt?: Date }> {
+  if (!isUuid(userId) || !isUuid(sessionId)) return { active: false };
   const session = await em.findOne(Session, { id: sessionId, user: userId }, { populate: ['user'] });
-  return !!session && session.isActive() && !session.user.deletionDate;
+  if (!session || !session.isActive() || session.user.deletionDate) return { active: false };
+  return { active: true, expiresAt: session.expiresAt };
+}
+
+export async function sessionIsActive(em: EntityManager, userId: string, sessionId: string): Promise<boolean> {
+  return (await sessionStatus(em, userId, sessionId)).active;
 }
 
 // ───────────────────────────── profile ─────────────────────────────
@@ -247,6 +261,7 @@ export async function updatePrivacy(em: EntityManager, userId: string, input: Pr
 
 /** Checks custom fields: plain objects of strings, at most METADATA_MAX_DEPTH levels; null removes a key. */
 function checkCustomFields(value: unknown, path: string, depth: number): void {
+  if (isForbiddenKey(path.slice(path.lastIndexOf('.') + 1))) throw validationError(path, 'is not an accepted key');
   if (value === null || typeof value === 'string') return;
   if (typeof value !== 'object' || Array.isArray(value)) throw validationError(path, 'values must be strings (JSON-stringify other values)');
   if (depth >= METADATA_MAX_DEPTH) throw validationError(path, `nesting deeper than ${METADATA_MAX_DEPTH} levels`);
@@ -257,7 +272,7 @@ function mergeFields(target: Record<string, unknown>, patch: Record<string, unkn
   const out = { ...target };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else if (typeof v === 'object') out[k] = mergeFields(typeof out[k] === 'object' && out[k] ? (out[k] as Record<string, unknown>) : {}, v as Record<string, unknown>);
+    else if (typeof v === 'object') out[k] = mergeFields(Object.hasOwn(out, k) && typeof out[k] === 'object' && out[k] ? (out[k] as Record<string, unknown>) : {}, v as Record<string, unknown>);
     else out[k] = v;
   }
   return out;
@@ -354,6 +369,7 @@ export async function scheduleDeletion(em: EntityManager, userId: string, input:
     const u = await tx.findOneOrFail(User, user.id);
     u.deletionDate = deletionDate;
     await tx.nativeUpdate(Session, { user: u.id, revokedAt: null }, { revokedAt: new Date(), revokedReason: 'account_deleted' });
+    await revoke(tx as EntityManager, [userTag(u.id)]);
   });
   return { message: `Account scheduled for deletion; data is removed after ${DELETION_GRACE_DAYS} days`, deletionDate };
 }
@@ -366,6 +382,11 @@ export async function purgeDueAccounts(em: EntityManager, config: Config): Promi
     await store.delete(`public/avatars/${u.id}`);
     await store.delete(`private/verifications/${u.id}`);
   }
-  if (due.length) await em.nativeDelete(User, { id: { $in: due.map((u) => u.id) } });
+  if (due.length) {
+    await em.transactional(async (tx) => {
+      await tx.nativeDelete(User, { id: { $in: due.map((u) => u.id) } });
+      await revoke(tx as EntityManager, due.map((u) => userTag(u.id)));
+    });
+  }
   return due.length;
 }

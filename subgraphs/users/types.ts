@@ -6,6 +6,7 @@ import {
   Equals, IsEmail, IsOptional, IsUrl, Length, Matches, MaxLength, MinLength, IsTimeZone, IsLocale, ValidateNested,
 } from 'class-validator';
 import { DocumentType, ProfileVisibility, UserType } from './enums.js';
+import { Nullable } from '../../kernel/validation.js';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
@@ -109,9 +110,9 @@ export class Preferences {
 }
 @InputType({ description: 'Display preferences; omitted fields keep their value, null clears one.' })
 export class PreferencesInput {
-  @Field(() => String, { nullable: true, description: 'UI theme.' }) @IsOptional() @MaxLength(64) theme?: string | null;
-  @Field(() => String, { nullable: true, description: 'Map style.' }) @IsOptional() @MaxLength(64) mapStyle?: string | null;
-  @Field(() => String, { nullable: true, description: 'Unit system.' }) @IsOptional() @MaxLength(64) units?: string | null;
+  @Field(() => String, { nullable: true, description: 'UI theme.' }) @IsOptional() @MaxLength(64) @Nullable() theme?: string | null;
+  @Field(() => String, { nullable: true, description: 'Map style.' }) @IsOptional() @MaxLength(64) @Nullable() mapStyle?: string | null;
+  @Field(() => String, { nullable: true, description: 'Unit system.' }) @IsOptional() @MaxLength(64) @Nullable() units?: string | null;
 }
 @ObjectType({ description: 'Custom metadata of the signed-in user.' })
 export class CustomMetadata {
@@ -172,18 +173,18 @@ export class RegisterInput {
   name!: string;
   @Field(() => String, { nullable: true, description: 'Phone number in E.164 form (+ and digits).' })
   @IsOptional() @Matches(E164, { message: 'must be in E.164 form, e.g. +254700000000' })
-  phone?: string;
+  @Nullable() phone?: string;
   @Field(() => UserType, { nullable: true, description: 'Kind of user; defaults to client.' })
   userType?: UserType;
   @Field(() => String, { nullable: true, description: 'Identifier of the registering device; the session\'s tokens are bound to it.' })
-  @IsOptional() @MaxLength(128) deviceId?: string;
+  @IsOptional() @MaxLength(128) @Nullable() deviceId?: string;
 }
 @InputType({ description: 'Credentials to sign in.' })
 export class LoginInput {
   @Field({ description: 'E-mail address.' }) @IsEmail({}, { message: 'must be a valid e-mail address' }) email!: string;
   @Field({ description: 'Password.' }) @MinLength(1, { message: 'is required' }) @MaxLength(128) password!: string;
   @Field(() => String, { nullable: true, description: 'Identifier of the signing-in device; recorded on the session.' })
-  @IsOptional() @MaxLength(128) deviceId?: string;
+  @IsOptional() @MaxLength(128) @Nullable() deviceId?: string;
 }
 @ObjectType({ description: 'A signed-in device.' })
 export class SessionInfo {
@@ -203,10 +204,10 @@ export class UpdateProfileInput {
   name?: string;
   @Field(() => String, { nullable: true, description: 'Avatar URL (https); null removes it.' })
   @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' }) @MaxLength(2048)
-  avatar?: string | null;
+  @Nullable() avatar?: string | null;
   @Field(() => String, { nullable: true, description: 'Self-description for the public profile; null removes it.' })
   @IsOptional() @MaxLength(500)
-  bio?: string | null;
+  @Nullable() bio?: string | null;
   @Field(() => UserMetadataInput, { nullable: true, description: 'Language, time zone and notification preference.' })
   @IsOptional() @ValidateNested()
   metadata?: UserMetadataInput;
@@ -220,7 +221,7 @@ export class AvatarUpload {
 export class VerificationInput {
   @Field(() => DocumentType, { description: 'Kind of document.' }) documentType!: DocumentType;
   @Field(() => GraphQLUpload, { description: 'Front of the document (image or PDF).' }) documentFront!: Promise<FileUpload>;
-  @Field(() => GraphQLUpload, { nullable: true, description: 'Back of the document; optional for passports only.' }) documentBack?: Promise<FileUpload>;
+  @Field(() => GraphQLUpload, { nullable: true, description: 'Back of the document; optional for passports only.' }) @Nullable() documentBack?: Promise<FileUpload>;
   @Field(() => GraphQLUpload, { description: 'Selfie (image).' }) selfie!: Promise<FileUpload>;
 }
 @ObjectType({ description: 'A received verification submission.' })

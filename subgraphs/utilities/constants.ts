@@ -165,6 +165,11 @@ export const RIDE_TRAFFIC_CONFIDENCE = 0.85;
 export const POSITION_FRESH_S = 600;
 /** Largest radius of /nearby/search and maxDistance of /nearby/nearest (metres). */
 export const MAX_SEARCH_RADIUS_M = 100_000;
+/** Smallest radius and maxDistance (metres): one centimetre (smaller ones would underflow earthdistance). */
+export const MIN_SEARCH_RADIUS_M = 0.01;
+/** Largest weight and volume value in any unit, and largest speed (km/h) of a position report. */
+export const MAX_QUANTITY = 1_000_000_000;
+export const MAX_SPEED_KMH = 2_000;
 /** Default and largest `limit` of the nearby searches, and largest `count` of /nearby/nearest. */
 export const NEARBY_DEFAULT_LIMIT = 20;
 export const NEARBY_MAX_LIMIT = 100;

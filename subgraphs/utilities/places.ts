@@ -8,6 +8,7 @@
  * that is not one, cannot be located: UTILITY::INSUFFICIENT_DATA naming the field.
  */
 import { AppError } from '../../kernel/errors.js';
+import { normalizeDegrees } from '../../kernel/graphql-types.js';
 import { PLACE_CONFIDENCE, SMALL_COUNTRY_KM2 } from './constants.js';
 import { Accuracy, DataSource } from './enums.js';
 import { countryByCode, findCities, findCountry, timeZoneAt, type City, type Country } from './geo.js';
@@ -27,17 +28,19 @@ export function finite(value: unknown, field: string): number {
   return value;
 }
 
-export function positive(value: unknown, field: string, max?: number, unit = ''): number {
+export function positive(value: unknown, field: string, max?: number, unit = '', min?: number): number {
   const n = finite(value, field);
   if (n <= 0) throw invalid(field, 'must be greater than 0');
+  if (min !== undefined && n < min) throw invalid(field, `must be at least ${min}${unit}`);
   if (max !== undefined && n > max) throw invalid(field, `must be at most ${max.toLocaleString('en-US')}${unit}`);
   return n;
 }
 
-export function nonNegative(value: unknown, field: string): number {
+export function nonNegative(value: unknown, field: string, max?: number): number {
   const n = finite(value, field);
   if (n < 0) throw invalid(field, 'must not be negative');
-  return n;
+  if (max !== undefined && n > max) throw invalid(field, `must be at most ${max.toLocaleString('en-US')}`);
+  return n + 0;
 }
 
 export function intRange(value: unknown, field: string, min: number, max: number): number {
@@ -59,12 +62,16 @@ export function optionalText(value: unknown, field: string, max: number): string
   return value.trim() || undefined;
 }
 
+/**
+ * Positions closer to 0 than 1e-9 degree are 0 (kernel/graphql-types.ts `normalizeDegrees`): a denormal such as
+ * 5e-324 would underflow PostgreSQL's spatial arithmetic (earthdistance); -0 becomes 0.
+ */
 export function latLng(lat: unknown, lng: unknown, field: string): { lat: number; lng: number } {
   const la = finite(lat, `${field}.lat`);
   const ln = finite(lng, `${field}.lng`);
   if (la < -90 || la > 90) throw invalid(`${field}.lat`, 'latitude must be between -90 and 90');
   if (ln < -180 || ln > 180) throw invalid(`${field}.lng`, 'longitude must be between -180 and 180');
-  return { lat: la, lng: ln };
+  return { lat: normalizeDegrees(la), lng: normalizeDegrees(ln) };
 }
 
 export const point = (p: LatLngInput | undefined | null, field: string) => {
@@ -78,7 +85,7 @@ export function coordinates(c: number[], field: string): { lat: number; lng: num
   const [lat, lng] = c;
   if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw invalid(field, 'latitude (first number) must be between -90 and 90');
   if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw invalid(field, 'longitude (second number) must be between -180 and 180');
-  return { lat, lng };
+  return { lat: normalizeDegrees(lat), lng: normalizeDegrees(lng) };
 }
 
 /** A Unix timestamp in seconds (milliseconds accepted: values of 10^12 or more), as a Date; default now. */

@@ -7,10 +7,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createRequire } from 'node:module';
 import { AppError } from '../../kernel/errors.js';
+import { MONEY_MAX } from '../../kernel/graphql-types.js';
 import { requireApiKey, type Principal } from '../../kernel/principal.js';
 import {
   BORDER_ENTRY_FEE, BROKERAGE_FEE, CM_PER, DELIVERY, DISCLAIMER, DOCUMENTATION_FEE, FREIGHT_HANDLING_H, HAZARDOUS_PCT, INSPECTION, INSURANCE,
-  KG_PER, KM_PER_MILE, M3_PER, MAX_POSITION_BATCH, MAX_SEARCH_RADIUS_M, MODE_SPEED_KMH, NEARBY_DEFAULT_LIMIT, NEARBY_MAX_LIMIT,
+  KG_PER, KM_PER_MILE, M3_PER, MAX_POSITION_BATCH, MAX_QUANTITY, MAX_SEARCH_RADIUS_M, MAX_SPEED_KMH, MIN_SEARCH_RADIUS_M, MODE_SPEED_KMH, NEARBY_DEFAULT_LIMIT, NEARBY_MAX_LIMIT,
   PICKUP_COUNT_CAP, PICKUP_DRIVERS_LISTED, PICKUP_RADIUS_M, PICKUP_SPEED_KMH, POSITION_FRESH_S, QUOTE_VALIDITY_S, RIDE_BOOKING_FEE, RIDE_CURRENCY, RIDE_RATES,
   RIDE_TRAFFIC_CONFIDENCE, ROAD_DRIVER_RULES, SURGE, TRANSPORT_RATES, TRANSPORT_VEHICLE_CAP, TRANSPORT_VEHICLE_RADIUS_M, URGENCY_HANDLING_FACTOR, URGENCY_MULTIPLIER,
   CIRCUITY,
@@ -47,14 +48,14 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 const kmMi = (km: number): KmMi => ({ kilometer: round(km), mile: round(km / KM_PER_MILE) });
 const minuteHour = (hours: number): MinuteHour => ({ minute: Math.ceil(round(hours * 60, 6)), hour: round(hours) });
 const unitOf = <T extends string>(unit: T, table: Record<string, number>, field: string): number => {
-  const f = table[unit];
+  const f = Object.hasOwn(table, unit) ? table[unit] : undefined;
   if (f === undefined) throw invalid(field, `unknown unit ${unit}`);
   return f;
 };
 
 function weightKg(w: WeightInput | undefined | null, field: string, maxKg?: number): number {
   if (!w) throw invalid(field, 'is required');
-  const value = positive(w.value, `${field}.value`);
+  const value = positive(w.value, `${field}.value`, MAX_QUANTITY);
   const kg = value * unitOf(w.unit, KG_PER, `${field}.unit`);
   if (maxKg !== undefined && kg > maxKg) throw invalid(`${field}.value`, `must be at most ${maxKg.toLocaleString('en-US')} kg for this service`);
   return kg;
@@ -62,7 +63,7 @@ function weightKg(w: WeightInput | undefined | null, field: string, maxKg?: numb
 
 function volumeM3(v: VolumeInput | undefined | null, field: string): number | undefined {
   if (!v) return undefined;
-  return positive(v.value, `${field}.value`) * unitOf(v.unit, M3_PER, `${field}.unit`);
+  return positive(v.value, `${field}.value`, MAX_QUANTITY) * unitOf(v.unit, M3_PER, `${field}.unit`);
 }
 
 function dimensionsCm3(d: DimensionsInput | undefined | null, field: string): number | undefined {
@@ -389,7 +390,7 @@ export async function crossBorderFare(_em: EntityManager, principal: Principal, 
   if (!s) throw invalid('shipment', 'is required');
   const kg = weightKg(s.weight, 'shipment.weight');
   if (!s.declaredValue) throw invalid('shipment.declaredValue', 'is required');
-  const goodsAmount = nonNegative(s.declaredValue.amount, 'shipment.declaredValue.amount');
+  const goodsAmount = nonNegative(s.declaredValue.amount, 'shipment.declaredValue.amount', MONEY_MAX);
   if (goodsAmount > 1e12) throw invalid('shipment.declaredValue.amount', 'must be at most 1,000,000,000,000');
   const Q = currency(s.declaredValue.currency, 'shipment.declaredValue.currency', 'USD');
   const hs = hsChapter(s.hsCode);
@@ -594,7 +595,7 @@ const limitOf = (limit: number | null | undefined, field = 'limit') =>
 export async function nearbySearch(em: EntityManager, principal: Principal, input: NearbySearchInput): Promise<NearbySearchResult> {
   const key = caller(principal);
   const c = point(input.location, 'location');
-  const radius = positive(input.radius, 'radius', MAX_SEARCH_RADIUS_M, ' metres');
+  const radius = positive(input.radius, 'radius', MAX_SEARCH_RADIUS_M, ' metres', MIN_SEARCH_RADIUS_M);
   const filters = { vehicleType: vehicleType(input.vehicleType, 'vehicleType'), status: input.status };
   const rows = await store.searchRadius(em, key.workspaceId, c.lat, c.lng, radius, filters, limitOf(input.limit));
   const vehicles = rows.map(toNearby);
@@ -621,7 +622,7 @@ export async function nearestVehicles(em: EntityManager, principal: Principal, i
   const key = caller(principal);
   const c = point(input.location, 'location');
   const count = intRange(input.count, 'count', 1, NEARBY_MAX_LIMIT);
-  const maxDistance = input.maxDistance === undefined || input.maxDistance === null ? null : positive(input.maxDistance, 'maxDistance', MAX_SEARCH_RADIUS_M, ' metres');
+  const maxDistance = input.maxDistance === undefined || input.maxDistance === null ? null : positive(input.maxDistance, 'maxDistance', MAX_SEARCH_RADIUS_M, ' metres', MIN_SEARCH_RADIUS_M);
   const filters = { vehicleType: vehicleType(input.vehicleType, 'vehicleType'), status: input.status };
   const rows = await store.searchNearest(em, key.workspaceId, c.lat, c.lng, count, filters, maxDistance);
   const vehicles = rows.map(toNearby);
@@ -646,7 +647,7 @@ function report(p: VehiclePositionInput | undefined | null, field: string, now: 
   }
   let speed: number | null = null;
   if (p.speed !== undefined && p.speed !== null) {
-    speed = nonNegative(p.speed, at('speed'));
+    speed = nonNegative(p.speed, at('speed'), MAX_SPEED_KMH);
     if (speed > 1500) throw invalid(at('speed'), 'must be at most 1,500 km/h');
   }
   const recordedAt = timestamp(p.recordedAt, at('recordedAt'), now);

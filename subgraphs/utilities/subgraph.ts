@@ -10,6 +10,8 @@ import { startFleetSync } from './fleet-sync.js';
 export const utilitiesSubgraph: SubgraphDefinition = {
   name: 'utilities',
   resolvers: [UtilitiesResolver],
+  // queries that store nothing: an explicit null in an input is the same as leaving the field out
+  nullMeansAbsent: true,
   database: {
     entities: [LiveVehiclePositionRecord],
     migrations,

@@ -101,7 +101,7 @@ export function dutyProfileOf(country: string): { key: string; known: boolean } 
   if (MERCOSUR_MEMBERS.includes(country)) return { key: 'MERCOSUR', known: true };
   if (['HK', 'SG', 'MO'].includes(country)) return { key: 'FREE', known: true };
   if (country === 'LI') return { key: 'CH', known: true };
-  if (DUTY_PROFILES[country]) return { key: country, known: true };
+  if (Object.hasOwn(DUTY_PROFILES, country)) return { key: country, known: true };
   return { key: 'DEFAULT', known: false };
 }
 

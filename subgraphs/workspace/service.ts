@@ -6,6 +6,7 @@ import { checkCoordinates, pageWindow, pagination, type PageArgs } from '../../k
 import { requireSignedIn, type Principal, type ProviderKind, type Role } from '../../kernel/principal.js';
 import { scopeToWorkspace } from '../../kernel/tenancy.js';
 import { isUuid } from '../../kernel/ids.js';
+import { revoke, workspaceTag } from '../../kernel/revocations.js';
 import {
   randomSecret, safeEqualHex, sha256, signConnectorToken, signContextToken, verifyConnectorToken,
 } from '../../kernel/tokens.js';
@@ -94,6 +95,7 @@ export async function deleteWorkspace(em: EntityManager, principal: Principal, w
       await tx.nativeDelete(entity as never, { workspaceId: wid }, { filters: false });
     }
     await tx.nativeDelete(Workspace, { id: wid });
+    await revoke(tx as EntityManager, [workspaceTag(wid)]);
   });
   return true;
 }
@@ -118,15 +120,21 @@ export async function changeRole(em: EntityManager, principal: Principal, wid: s
   const a = await enter(em, principal, wid, 'members.manage');
   if (role === RoleEnum.OWNER) throw validationError('role', 'OWNER cannot be given');
   const member = await memberToManage(a, userId);
-  member.role = role;
-  await a.em.flush();
+  if (member.role === role) return member;
+  await a.em.transactional(async (tx) => {
+    member.role = role; // the role is part of what context tokens resolve to
+    await revoke(tx as EntityManager, [workspaceTag(wid)]);
+  });
   return member;
 }
 
 export async function removeMember(em: EntityManager, principal: Principal, wid: string, userId: string): Promise<boolean> {
   const a = await enter(em, principal, wid, 'members.manage');
   const member = await memberToManage(a, userId);
-  await a.em.remove(member).flush();
+  await a.em.transactional(async (tx) => {
+    tx.remove(member);
+    await revoke(tx as EntityManager, [workspaceTag(wid)]);
+  });
   return true;
 }
 
@@ -184,7 +192,7 @@ export async function updateProvider(em: EntityManager, principal: Principal, wi
   if (input.description !== undefined) provider.description = input.description;
   if (input.logo !== undefined) provider.logo = input.logo;
   if (input.contacts !== undefined) provider.contacts = { emails: input.contacts.emails ?? [], phones: input.contacts.phones ?? [] };
-  if (input.address !== undefined) provider.address = { ...input.address };
+  if (input.address !== undefined) provider.address = input.address ? { ...input.address } : null;
   provider.updatedAt = new Date();
   await a.em.flush();
   return provider;
@@ -200,6 +208,7 @@ export async function deleteProvider(em: EntityManager, principal: Principal, wi
     await tx.nativeDelete(Connector, { providerId: provider.id });
     await tx.nativeDelete(Invitation, { providerCode: provider.code });
     await tx.nativeDelete(Provider, { id: provider.id });
+    await revoke(tx as EntityManager, [workspaceTag(wid)]);
   });
   return true;
 }
@@ -258,8 +267,11 @@ export async function revokeApiKey(em: EntityManager, principal: Principal, wid:
   const a = await enter(em, principal, wid, 'apikeys.manage');
   const apiKey = isUuid(id) ? await a.em.findOne(ApiKey, { id }) : null;
   if (!apiKey) throw notFound('API key');
-  apiKey.revokedAt ??= new Date();
-  await a.em.flush();
+  if (apiKey.revokedAt) return apiKey;
+  await a.em.transactional(async (tx) => {
+    apiKey.revokedAt = new Date();
+    await revoke(tx as EntityManager, [workspaceTag(wid)]);
+  });
   return apiKey;
 }
 
@@ -274,7 +286,7 @@ export async function resolveApiKey(em: EntityManager, key: string) {
   if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > 60_000) {
     await em.nativeUpdate(ApiKey, { id: apiKey.id }, { lastUsedAt: new Date() }, { filters: false });
   }
-  return { active: true, workspaceId: apiKey.workspaceId, keyId: apiKey.id, scopes: apiKey.scopes };
+  return { active: true, workspaceId: apiKey.workspaceId, keyId: apiKey.id, scopes: apiKey.scopes, expiresAt: apiKey.expiresAt ?? undefined };
 }
 
 // ───────────────────────────── connectors ─────────────────────────────
@@ -322,16 +334,21 @@ export async function listConnectors(em: EntityManager, principal: Principal, wi
   return { items, pagination: pagination(page, limit, total) };
 }
 
-/** Every connector change: load in scope, apply, stamp, flush. */
+/**
+ * Every connector change: load in scope, apply, stamp, flush. `apply` returns true when the change alters what the
+ * connector's access tokens resolve to (status, scopes): then the change and its revocation commit together.
+ */
 async function changeConnector(
   em: EntityManager, principal: Principal, wid: string, kind: ProviderKindEnum, code: string, id: string,
-  apply: (c: Connector) => void | Promise<void>,
+  apply: (c: Connector) => void | boolean | Promise<void>,
 ): Promise<Connector> {
   const { a, provider } = await connectorScope(em, principal, wid, kind, code, 'connectors.manage');
   const connector = await connectorIn(a, provider, id);
-  await apply(connector);
-  connector.updatedAt = new Date();
-  await a.em.flush();
+  await a.em.transactional(async (tx) => {
+    const revokesTokens = (await apply(connector)) === true;
+    connector.updatedAt = new Date();
+    if (revokesTokens) await revoke(tx as EntityManager, [workspaceTag(wid)]);
+  });
   return connector;
 }
 
@@ -341,11 +358,16 @@ export const updateConnector = (em: EntityManager, p: Principal, wid: string, ki
     if (input.description !== undefined) c.description = input.description;
   });
 
+const CONNECTOR_ACTIONS = new Map([['enable', ConnectorStatus.ENABLED], ['disable', ConnectorStatus.DISABLED]]);
+
 export function setConnectorState(em: EntityManager, p: Principal, wid: string, kind: ProviderKindEnum, code: string, id: string, action: string) {
-  const status = { enable: ConnectorStatus.ENABLED, disable: ConnectorStatus.DISABLED }[action];
+  // a Map, not an object literal: `:action` is the client's (`__proto__` must not find Object.prototype)
+  const status = CONNECTOR_ACTIONS.get(action);
   if (!status) throw validationError('action', 'must be enable or disable');
   return changeConnector(em, p, wid, kind, code, id, (c) => {
+    const disabling = c.status !== status && status === ConnectorStatus.DISABLED;
     c.status = status;
+    return disabling;
   });
 }
 
@@ -381,6 +403,7 @@ export async function rotateConnectorSecret(em: EntityManager, p: Principal, wid
 export const replaceConnectorConfig = (em: EntityManager, p: Principal, wid: string, kind: ProviderKindEnum, code: string, id: string, input: ConnectorConfigReplaceInput) =>
   changeConnector(em, p, wid, kind, code, id, (c) => {
     c.config = { protocol: input.protocol, version: input.version, scope: [...new Set(input.scope)], auth: input.auth };
+    return true; // the scopes its tokens carry
   });
 
 export const patchConnectorConfig = (em: EntityManager, p: Principal, wid: string, kind: ProviderKindEnum, code: string, id: string, input: ConnectorConfigPatchInput) =>
@@ -390,8 +413,9 @@ export const patchConnectorConfig = (em: EntityManager, p: Principal, wid: strin
       protocol: input.protocol ?? c.config.protocol,
       version: input.version ?? c.config.version,
       scope: input.scope ? [...new Set(input.scope)] : c.config.scope,
-      auth: input.auth ?? c.config.auth ?? null,
+      auth: input.auth !== undefined ? input.auth : (c.config.auth ?? null), // null clears it
     };
+    return true; // the scopes its tokens carry
   });
 
 export async function deleteConnector(em: EntityManager, p: Principal, wid: string, kind: ProviderKindEnum, code: string, id: string): Promise<boolean> {
@@ -400,6 +424,7 @@ export async function deleteConnector(em: EntityManager, p: Principal, wid: stri
   await a.em.transactional(async (tx) => {
     await tx.nativeDelete(AccessToken, { connectorId: connector.id });
     await tx.nativeDelete(Connector, { id: connector.id });
+    await revoke(tx as EntityManager, [workspaceTag(wid)]);
   });
   return true;
 }
@@ -472,8 +497,10 @@ export async function rotateAccessToken(em: EntityManager, config: Config, princ
   const { claims, row } = await liveToken(em, config, accessToken, false);
   if (row.origin !== origin) throw forbidden('Origin not allowed for this token');
   const connector = await usableConnector(em, claims.connectorId, origin);
-  row.revokedAt = new Date();
-  await em.flush();
+  await em.transactional(async (tx) => {
+    row.revokedAt = new Date();
+    await revoke(tx as EntityManager, [workspaceTag(row.workspaceId)]);
+  });
   return issueFor(em, config, connector, origin, agent);
 }
 
@@ -481,8 +508,10 @@ export async function revokeAccessToken(em: EntityManager, config: Config, princ
   const origin = requireOrigin(principal);
   const { claims, row } = await liveToken(em, config, accessToken, true);
   if (row.origin !== origin) throw forbidden('Origin not allowed for this token');
-  row.revokedAt = new Date();
-  await em.flush();
+  await em.transactional(async (tx) => {
+    row.revokedAt = new Date();
+    await revoke(tx as EntityManager, [workspaceTag(row.workspaceId)]);
+  });
   return { revoked: true, connectorId: claims.connectorId };
 }
 
@@ -496,7 +525,7 @@ export async function resolveConnectorToken(em: EntityManager, connectorId: stri
   if (!connector || !row || row.revokedAt || connector.status !== ConnectorStatus.ENABLED) return { active: false };
   return {
     active: true, workspaceId: connector.workspaceId, providerKind: connector.providerKind, providerCode: connector.providerCode,
-    scopes: connector.config.scope,
+    scopes: connector.config.scope, expiresAt: row.expiresAt,
   };
 }
 
@@ -511,7 +540,7 @@ export function accessConfig(config: Config, principal: Principal, expects: stri
   requireOrigin(principal);
   requireAgent(principal);
   const type = expects?.toUpperCase() as ConnectorType;
-  if (!CONNECTOR_KINDS[type]) throw validationError('expects', `must be one of ${Object.keys(CONNECTOR_KINDS).join(', ')}`);
+  if (!Object.hasOwn(CONNECTOR_KINDS, type)) throw validationError('expects', `must be one of ${Object.keys(CONNECTOR_KINDS).join(', ')}`);
   return {
     connectorType: type,
     description: CONNECTOR_KINDS[type],

@@ -3,19 +3,20 @@ import { ArrayMaxSize, IsIn, IsOptional, IsUrl, Length, Matches, Max, Min, Valid
 import { AddressInput, ContactsInput, PageArgs, PageOf, WorkspaceRef } from '../../kernel/graphql-types.js';
 import { ApiKey, Connector, Invitation, Member, Provider, Workspace } from './entities.js';
 import { ConnectorType, RoleEnum } from './enums.js';
+import { Nullable } from '../../kernel/validation.js';
 
 const SCOPE = /^[a-z][a-z0-9_-]*(:[a-z*][a-z0-9_*-]*)*$|^\*$/;
 
 @InputType({ description: 'A new workspace.' })
 export class CreateWorkspaceInput {
   @Field({ description: 'Display name (1–100 characters).' }) @Length(1, 100) name!: string;
-  @Field({ nullable: true, description: 'Description (at most 1000 characters).' }) @IsOptional() @Length(0, 1000) description?: string;
+  @Field({ nullable: true, description: 'Description (at most 1000 characters).' }) @IsOptional() @Length(0, 1000) @Nullable() description?: string;
 }
 
 @InputType({ description: 'Workspace changes; omitted fields keep their value.' })
 export class UpdateWorkspaceInput {
   @Field({ nullable: true, description: 'Display name (1–100 characters).' }) @IsOptional() @Length(1, 100) name?: string;
-  @Field({ nullable: true, description: 'Description (at most 1000 characters).' }) @IsOptional() @Length(0, 1000) description?: string;
+  @Field({ nullable: true, description: 'Description (at most 1000 characters).' }) @IsOptional() @Length(0, 1000) @Nullable() description?: string;
 }
 
 @ObjectType({ description: 'A workspace as one of its members sees it.' })
@@ -39,12 +40,12 @@ export class ProviderSetupInput {
   @Matches(/^[A-Z][A-Z0-9_]{1,39}$/, { message: 'must be an upper-case identifier such as CARRIER' })
   type!: string;
   @Field({ description: 'Display name (1–120 characters).' }) @Length(1, 120) name!: string;
-  @Field({ nullable: true, description: 'Description (at most 2000 characters).' }) @IsOptional() @Length(0, 2000) description?: string;
+  @Field({ nullable: true, description: 'Description (at most 2000 characters).' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field({ nullable: true, description: 'Logo URL (http or https).' })
   @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
-  logo?: string;
-  @Field(() => ContactsInput, { nullable: true, description: 'Contact channels.' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
-  @Field(() => AddressInput, { nullable: true, description: 'Address; coordinates are [lat, lng].' }) @IsOptional() @ValidateNested() address?: AddressInput;
+  @Nullable() logo?: string;
+  @Field(() => ContactsInput, { nullable: true, description: 'Contact channels.' }) @IsOptional() @ValidateNested() @Nullable() contacts?: ContactsInput;
+  @Field(() => AddressInput, { nullable: true, description: 'Address; coordinates are [lat, lng].' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
 }
 
 @InputType({ description: 'Provider changes; omitted fields keep their value (contacts and address are replaced whole).' })
@@ -53,12 +54,12 @@ export class ProviderUpdateInput {
   @IsOptional() @Matches(/^[A-Z][A-Z0-9_]{1,39}$/, { message: 'must be an upper-case identifier such as CARRIER' })
   type?: string;
   @Field({ nullable: true, description: 'Display name.' }) @IsOptional() @Length(1, 120) name?: string;
-  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) description?: string;
+  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field({ nullable: true, description: 'Logo URL.' })
   @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
-  logo?: string;
+  @Nullable() logo?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'Contact channels.' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
-  @Field(() => AddressInput, { nullable: true, description: 'Address.' }) @IsOptional() @ValidateNested() address?: AddressInput;
+  @Field(() => AddressInput, { nullable: true, description: 'Address.' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
 }
 
 
@@ -81,7 +82,7 @@ export class CreateApiKeyInput {
   scopes?: string[];
   @Field(() => Int, { nullable: true, description: 'Days until it expires (1–3650); none: it does not expire.' })
   @IsOptional() @Min(1) @Max(3650)
-  expiresInDays?: number;
+  @Nullable() expiresInDays?: number;
 }
 
 @ObjectType({ description: 'A created API key: `key` is shown this once and stored only as a hash.' })
@@ -103,7 +104,7 @@ export class ConnectorConfigInput {
   scope!: string[];
   @Field({ nullable: true, description: 'Authentication mode: external or internal.' })
   @IsOptional() @IsIn(['external', 'internal'], { message: 'must be external or internal' })
-  auth?: string;
+  @Nullable() auth?: string;
 }
 
 @InputType({ description: 'A subset of the connector configuration.' })
@@ -119,7 +120,7 @@ export class ConnectorConfigPatchInput {
   scope?: string[];
   @Field({ nullable: true, description: 'Authentication mode: external or internal.' })
   @IsOptional() @IsIn(['external', 'internal'], { message: 'must be external or internal' })
-  auth?: string;
+  @Nullable() auth?: string;
 }
 
 @InputType({ description: 'A full connector configuration (PUT): every field is given.' })
@@ -133,14 +134,14 @@ export class ConnectorConfigReplaceInput extends ConnectorConfigInput {
 export class CreateConnectorInput {
   @Field(() => ConnectorType, { description: 'Connector kind.' }) type!: ConnectorType;
   @Field({ description: 'Name (1–120 characters).' }) @Length(1, 120) name!: string;
-  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) description?: string;
+  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field(() => ConnectorConfigInput, { description: 'Protocol, version and scopes.' }) @ValidateNested() config!: ConnectorConfigInput;
 }
 
 @InputType({ description: 'Connector changes; omitted fields keep their value.' })
 export class UpdateConnectorInput {
   @Field({ nullable: true, description: 'Name.' }) @IsOptional() @Length(1, 120) name?: string;
-  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) description?: string;
+  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
 }
 
 @ObjectType({ description: 'A created connector: `secret` is shown this once.' })
@@ -200,8 +201,8 @@ export class InvitedOperatorInput {
   @Field({ nullable: true, description: 'Operator status on joining (default ACTIVE).' })
   @IsOptional() @Matches(/^[A-Z][A-Z_]{1,19}$/, { message: 'must be an upper-case status such as ACTIVE' })
   status?: string;
-  @Field({ nullable: true, description: 'Short description.' }) @IsOptional() @Length(0, 500) bio?: string;
-  @Field(() => ContactsInput, { nullable: true, description: 'Contact channels.' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
+  @Field({ nullable: true, description: 'Short description.' }) @IsOptional() @Length(0, 500) @Nullable() bio?: string;
+  @Field(() => ContactsInput, { nullable: true, description: 'Contact channels.' }) @IsOptional() @ValidateNested() @Nullable() contacts?: ContactsInput;
 }
 
 @InputType({ description: 'An invitation of an operator.' })

@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, IsTimeZone, Length, Matches,
 import { Address, AddressInput, Contacts, ContactsInput, checkCoordinates } from '../../../kernel/graphql-types.js';
 import { validationError } from '../../../kernel/errors.js';
 import { LspRecord } from './records.js';
+import { Nullable } from '../../../kernel/validation.js';
 
 export const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -21,8 +22,8 @@ export class OperatingHour {
 @InputType({ description: 'Opening hours of one day.' })
 export class OperatingHourInput {
   @Field({ description: 'MONDAY … SUNDAY.' }) @IsIn(DAYS as unknown as string[], { message: 'must be one of MONDAY … SUNDAY' }) dayOfWeek!: string;
-  @Field({ nullable: true, description: 'Opening time, HH:MM.' }) @IsOptional() @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' }) openTime?: string;
-  @Field({ nullable: true, description: 'Closing time, HH:MM.' }) @IsOptional() @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' }) closeTime?: string;
+  @Field({ nullable: true, description: 'Opening time, HH:MM.' }) @IsOptional() @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' }) @Nullable() openTime?: string;
+  @Field({ nullable: true, description: 'Closing time, HH:MM.' }) @IsOptional() @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' }) @Nullable() closeTime?: string;
   @Field({ nullable: true, description: 'Closed all day (default false).' }) @IsOptional() @IsBoolean() isClosed?: boolean;
 }
 
@@ -48,9 +49,9 @@ export class FacilityInput {
   @Field({ description: 'Your code for the facility (1–40: letters, digits, - and _), unique per LSP and kind.' })
   @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { message: 'must be 1–40 letters, digits, - or _' }) code!: string;
   @Field({ description: 'Name (1–120).' }) @Length(1, 120) name!: string;
-  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) description?: string;
+  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'Contact channels.' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
-  @Field(() => AddressInput, { nullable: true, description: 'Address; coordinates are [lat, lng].' }) @IsOptional() @ValidateNested() address?: AddressInput;
+  @Field(() => AddressInput, { nullable: true, description: 'Address; coordinates are [lat, lng].' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
   @Field({ description: 'IANA time zone (e.g. Africa/Nairobi).' }) @IsTimeZone({ message: 'must be an IANA time zone name' }) timezone!: string;
   @Field({ nullable: true, description: 'Service level (default STANDARD).' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
   @Field({ nullable: true, description: 'Operating mode: 24_7 or SCHEDULED (default SCHEDULED).' })
@@ -64,9 +65,9 @@ export class FacilityInput {
 export class FacilityUpdateInput {
   @Field({ nullable: true, description: 'Facility type.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) type?: string;
   @Field({ nullable: true, description: 'Name.' }) @IsOptional() @Length(1, 120) name?: string;
-  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) description?: string;
+  @Field({ nullable: true, description: 'Description.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'Contact channels.' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
-  @Field(() => AddressInput, { nullable: true, description: 'Address.' }) @IsOptional() @ValidateNested() address?: AddressInput;
+  @Field(() => AddressInput, { nullable: true, description: 'Address.' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
   @Field({ nullable: true, description: 'IANA time zone.' }) @IsOptional() @IsTimeZone({ message: 'must be an IANA time zone name' }) timezone?: string;
   @Field({ nullable: true, description: 'Service level.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
   @Field({ nullable: true, description: 'Operating mode: 24_7 or SCHEDULED.' }) @IsOptional() @IsIn(['24_7', 'SCHEDULED'], { message: 'must be 24_7 or SCHEDULED' }) operatingMode?: string;
@@ -108,7 +109,7 @@ export function applyFacility(target: Facility, input: FacilityInput | FacilityU
     if (hours) target.operatingHours = hours;
     if (input.digitalTwinSync !== undefined) target.digitalTwinSync = input.digitalTwinSync;
     if (input.contacts !== undefined) target.contacts = { emails: input.contacts.emails ?? [], phones: input.contacts.phones ?? [] };
-    if (input.address !== undefined) target.address = { ...input.address };
+    if (input.address !== undefined) target.address = input.address ? { ...input.address } : null;
     if (input.description !== undefined) target.description = input.description;
   }
   if (input.type !== undefined) target.type = input.type;

@@ -36,6 +36,7 @@ const normalizeType = (raw: string) => raw.trim().toUpperCase().replace(/-/g, '_
 
 /** The path's `:type` as a transit type of the kind, else 400 naming `field`. */
 export function transitTypeOf(raw: string, kind: Kind | undefined, field = 'type'): string {
+  if (kind !== undefined && !Object.hasOwn(TRANSIT_TYPES, kind)) throw validationError('kind', 'must be AREA or ROUTE');
   const allowed = kind ? TRANSIT_TYPES[kind] : [...new Set([...AREA_TRANSIT_TYPES, ...ROUTE_TRANSIT_TYPES])];
   const type = normalizeType(raw);
   if (!allowed.includes(type)) {

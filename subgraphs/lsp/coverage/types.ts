@@ -5,6 +5,7 @@ import {
 import { AddressInput, PageArgs, PageOf } from '../../../kernel/graphql-types.js';
 import { DAYS } from '../common/facility.js';
 import { Coverage, CoverageArea, CoverageRoute } from './entities.js';
+import { Nullable } from '../../../kernel/validation.js';
 
 /** The closed lists of the coverage family (docs/lsp-coverage.md). */
 export const REACHES = ['LOCAL', 'REGIONAL', 'NATIONAL', 'INTERNATIONAL'];
@@ -70,7 +71,7 @@ export class CoverageDepartureTimeInput {
 export class CoverageScheduleInput {
   @Field({ description: 'HOURLY, DAILY, WEEKLY, BIWEEKLY, MONTHLY or ON_DEMAND.' }) @IsIn(FREQUENCIES, oneOf(FREQUENCIES)) frequency!: string;
   @Field(() => [CoverageDepartureTimeInput], { nullable: true, description: 'Departure times (at most 96, no duplicates).' })
-  @IsOptional() @ArrayMaxSize(96) @ValidateNested({ each: true }) departureTimes?: CoverageDepartureTimeInput[];
+  @IsOptional() @ArrayMaxSize(96) @ValidateNested({ each: true }) @Nullable() departureTimes?: CoverageDepartureTimeInput[];
   @Field(() => [String], { description: 'Days it runs: 1 to 7 of MONDAY … SUNDAY, no duplicates.' })
   @ArrayMinSize(1, { message: 'must name at least one day' }) @ArrayMaxSize(7)
   @IsIn(DAYS as unknown as string[], { each: true, message: 'must contain MONDAY … SUNDAY' }) operatingDays!: string[];
@@ -83,8 +84,8 @@ export class CoverageAreaCapacityInput {
 
 @InputType('CoverageRouteCapacityInput', { description: 'What one departure of a route can carry; give sits, packages or both.' })
 export class CoverageRouteCapacityInput {
-  @Field(() => Int, { nullable: true, description: 'Seats per departure (≥ 1).' }) @IsOptional() @Min(1, { message: 'must be a positive integer' }) @Max(10_000) sits?: number;
-  @Field(() => Int, { nullable: true, description: 'Packages per departure (≥ 1).' }) @IsOptional() @Min(1, { message: 'must be a positive integer' }) @Max(10_000_000) packages?: number;
+  @Field(() => Int, { nullable: true, description: 'Seats per departure (≥ 1).' }) @IsOptional() @Min(1, { message: 'must be a positive integer' }) @Max(10_000) @Nullable() sits?: number;
+  @Field(() => Int, { nullable: true, description: 'Packages per departure (≥ 1).' }) @IsOptional() @Min(1, { message: 'must be a positive integer' }) @Max(10_000_000) @Nullable() packages?: number;
 }
 
 @InputType('CoverageLengthInput', { description: 'A length with its unit.' })
@@ -102,19 +103,20 @@ export class CoveragePointInput {
   @Matches(POINT_TYPE, { message: 'must be an upper-case identifier such as HUB or ANY' }) type!: string;
   @Field(() => ID, { nullable: true, description: 'Identifier of the node (a hub, warehouse or parking facility of the same LSP).' })
   @IsOptional() @Matches(UUID, { message: 'must be a node identifier (UUID)' }) id?: string;
-  @Field({ nullable: true, description: 'Description (1–200); a node defaults to its name.' }) @IsOptional() @Length(1, 200) description?: string;
+  @Field({ nullable: true, description: 'Description (1–200); a node defaults to its name.' }) @IsOptional() @Length(1, 200) @Nullable() description?: string;
   @Field(() => AddressInput, { nullable: true, description: 'Address with coordinates [lat, lng] or at least a city.' }) @IsOptional() @ValidateNested() address?: AddressInput;
 }
 
 @InputType('CoverageTransitPointInput', { description: 'A transit point to add to a route: a node by id or a place by address, optionally at a position.' })
 export class CoverageTransitPointInput extends CoveragePointInput {
-  @Field(() => Int, { nullable: true, description: 'Where to insert it (0-based; default: after the last one).' })
-  @IsOptional() @Min(0, { message: 'must be 0 or more' }) position?: number;
+  @Field(() => Int, { nullable: true, description: 'Where to insert it (0-based, 0 to the number of points; default: after the last one).' })
+  @IsOptional() @Min(0, { message: 'must be 0 or more' }) @Max(MAX_TRANSIT_POINTS, { message: `must be at most ${MAX_TRANSIT_POINTS}` }) position?: number;
 }
 
 @InputType('CoverageEntryRemoveInput', { description: 'Which entry to remove: its position (`index`, 0-based) or the id of the node it names (`id`); exactly one.' })
 export class CoverageEntryRemoveInput {
-  @Field(() => Int, { nullable: true, description: 'Position of the entry (0-based).' }) @IsOptional() @Min(0, { message: 'must be 0 or more' }) index?: number;
+  @Field(() => Int, { nullable: true, description: 'Position of the entry (0-based, at most 99).' })
+  @IsOptional() @Min(0, { message: 'must be 0 or more' }) @Max(MAX_LINKS - 1, { message: `must be at most ${MAX_LINKS - 1}` }) index?: number;
   @Field(() => ID, { nullable: true, description: 'Identifier of the node the entry names.' }) @IsOptional() @Length(1, 100) id?: string;
 }
 
@@ -129,27 +131,27 @@ abstract class CoverageBaseInput {
   @IsOptional() @IsIn(SERVICE_LEVELS, oneOf(SERVICE_LEVELS)) serviceLevel?: string;
   @Field(() => CoverageTransitInput, { description: 'Transit mode and time (its type is the path\'s `:type`).' }) @ValidateNested() transit!: CoverageTransitInput;
   @Field(() => [CoverageScheduleInput], { nullable: true, description: 'One Schedule or a list (at most 20).' })
-  @IsOptional() @ArrayMaxSize(20) @ValidateNested({ each: true }) schedules?: CoverageScheduleInput[];
+  @IsOptional() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Nullable() schedules?: CoverageScheduleInput[];
   @Field({ nullable: true, description: 'Whether the transit time is guaranteed (default false).' }) @IsOptional() @IsBoolean() isGuaranteed?: boolean;
 }
 
 @InputType('CoverageAreaInput', { description: 'The area create body.' })
 export class CoverageAreaInput extends CoverageBaseInput {
-  @Field(() => CoverageAreaCapacityInput, { nullable: true, description: 'Capacity {packages}.' }) @IsOptional() @ValidateNested() capacity?: CoverageAreaCapacityInput;
-  @Field({ nullable: true, description: 'Country, ISO 3166-1 alpha-2 (e.g. KE).' }) @IsOptional() @Matches(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 code such as KE' }) country?: string;
-  @Field({ nullable: true, description: 'Region, state or province (1–100).' }) @IsOptional() @Length(1, 100) region?: string;
+  @Field(() => CoverageAreaCapacityInput, { nullable: true, description: 'Capacity {packages}.' }) @IsOptional() @ValidateNested() @Nullable() capacity?: CoverageAreaCapacityInput;
+  @Field({ nullable: true, description: 'Country, ISO 3166-1 alpha-2 (e.g. KE).' }) @IsOptional() @Matches(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 code such as KE' }) @Nullable() country?: string;
+  @Field({ nullable: true, description: 'Region, state or province (1–100).' }) @IsOptional() @Length(1, 100) @Nullable() region?: string;
   @Field({ nullable: true, description: 'A city served (1–100); stored in `cities`.' }) @IsOptional() @Length(1, 100) city?: string;
   @Field(() => [String], { nullable: true, description: 'Cities served (at most 50; instead of `city`).' })
   @IsOptional() @ArrayMaxSize(50) @Length(1, 100, { each: true }) cities?: string[];
-  @Field(() => CoverageLengthInput, { nullable: true, description: 'Reach around its linked nodes or city centres.' }) @IsOptional() @ValidateNested() radius?: CoverageLengthInput;
+  @Field(() => CoverageLengthInput, { nullable: true, description: 'Reach around its linked nodes or city centres.' }) @IsOptional() @ValidateNested() @Nullable() radius?: CoverageLengthInput;
 }
 
 @InputType('CoverageRouteInput', { description: 'The route create body.' })
 export class CoverageRouteInput extends CoverageBaseInput {
-  @Field(() => CoverageRouteCapacityInput, { nullable: true, description: 'Capacity {sits, packages} of one departure.' }) @IsOptional() @ValidateNested() capacity?: CoverageRouteCapacityInput;
-  @Field(() => CoveragePointInput, { nullable: true, description: 'Where it starts: {type, id} of a node or {type, address}.' }) @IsOptional() @ValidateNested() origin?: CoveragePointInput;
-  @Field(() => CoveragePointInput, { nullable: true, description: 'Where it ends: {type, address} or {type, id} of a node.' }) @IsOptional() @ValidateNested() destination?: CoveragePointInput;
-  @Field(() => CoverageLengthInput, { nullable: true, description: 'Length {value, unit}.' }) @IsOptional() @ValidateNested() distance?: CoverageLengthInput;
+  @Field(() => CoverageRouteCapacityInput, { nullable: true, description: 'Capacity {sits, packages} of one departure.' }) @IsOptional() @ValidateNested() @Nullable() capacity?: CoverageRouteCapacityInput;
+  @Field(() => CoveragePointInput, { nullable: true, description: 'Where it starts: {type, id} of a node or {type, address}.' }) @IsOptional() @ValidateNested() @Nullable() origin?: CoveragePointInput;
+  @Field(() => CoveragePointInput, { nullable: true, description: 'Where it ends: {type, address} or {type, id} of a node.' }) @IsOptional() @ValidateNested() @Nullable() destination?: CoveragePointInput;
+  @Field(() => CoverageLengthInput, { nullable: true, description: 'Length {value, unit}.' }) @IsOptional() @ValidateNested() @Nullable() distance?: CoverageLengthInput;
 }
 
 /** Fields both kinds' update bodies share; omitted fields keep their value. */
@@ -167,20 +169,20 @@ abstract class CoverageBaseUpdateInput {
 
 @InputType('CoverageAreaUpdateInput', { description: 'Area changes; omitted fields keep their value, null clears an optional one.' })
 export class CoverageAreaUpdateInput extends CoverageBaseUpdateInput {
-  @Field(() => CoverageAreaCapacityInput, { nullable: true, description: 'Capacity (null clears it).' }) @IsOptional() @ValidateNested() capacity?: CoverageAreaCapacityInput | null;
-  @Field(() => String, { nullable: true, description: 'Country, ISO 3166-1 alpha-2 (null clears it).' }) @IsOptional() @Matches(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 code such as KE' }) country?: string | null;
-  @Field(() => String, { nullable: true, description: 'Region (null clears it).' }) @IsOptional() @Length(1, 100) region?: string | null;
+  @Field(() => CoverageAreaCapacityInput, { nullable: true, description: 'Capacity (null clears it).' }) @IsOptional() @ValidateNested() @Nullable() capacity?: CoverageAreaCapacityInput | null;
+  @Field(() => String, { nullable: true, description: 'Country, ISO 3166-1 alpha-2 (null clears it).' }) @IsOptional() @Matches(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 code such as KE' }) @Nullable() country?: string | null;
+  @Field(() => String, { nullable: true, description: 'Region (null clears it).' }) @IsOptional() @Length(1, 100) @Nullable() region?: string | null;
   @Field({ nullable: true, description: 'Replaces the cities by this one.' }) @IsOptional() @Length(1, 100) city?: string;
   @Field(() => [String], { nullable: true, description: 'Replaces the cities ([] removes them).' }) @IsOptional() @ArrayMaxSize(50) @Length(1, 100, { each: true }) cities?: string[];
-  @Field(() => CoverageLengthInput, { nullable: true, description: 'Radius (null clears it).' }) @IsOptional() @ValidateNested() radius?: CoverageLengthInput | null;
+  @Field(() => CoverageLengthInput, { nullable: true, description: 'Radius (null clears it).' }) @IsOptional() @ValidateNested() @Nullable() radius?: CoverageLengthInput | null;
 }
 
 @InputType('CoverageRouteUpdateInput', { description: 'Route changes; omitted fields keep their value, null clears an optional one.' })
 export class CoverageRouteUpdateInput extends CoverageBaseUpdateInput {
-  @Field(() => CoverageRouteCapacityInput, { nullable: true, description: 'Capacity (null clears it).' }) @IsOptional() @ValidateNested() capacity?: CoverageRouteCapacityInput | null;
-  @Field(() => CoveragePointInput, { nullable: true, description: 'Origin (null clears it).' }) @IsOptional() @ValidateNested() origin?: CoveragePointInput | null;
-  @Field(() => CoveragePointInput, { nullable: true, description: 'Destination (null clears it).' }) @IsOptional() @ValidateNested() destination?: CoveragePointInput | null;
-  @Field(() => CoverageLengthInput, { nullable: true, description: 'Distance (null clears it).' }) @IsOptional() @ValidateNested() distance?: CoverageLengthInput | null;
+  @Field(() => CoverageRouteCapacityInput, { nullable: true, description: 'Capacity (null clears it).' }) @IsOptional() @ValidateNested() @Nullable() capacity?: CoverageRouteCapacityInput | null;
+  @Field(() => CoveragePointInput, { nullable: true, description: 'Origin (null clears it).' }) @IsOptional() @ValidateNested() @Nullable() origin?: CoveragePointInput | null;
+  @Field(() => CoveragePointInput, { nullable: true, description: 'Destination (null clears it).' }) @IsOptional() @ValidateNested() @Nullable() destination?: CoveragePointInput | null;
+  @Field(() => CoverageLengthInput, { nullable: true, description: 'Distance (null clears it).' }) @IsOptional() @ValidateNested() @Nullable() distance?: CoverageLengthInput | null;
 }
 
 @ArgsType()

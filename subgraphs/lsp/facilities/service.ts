@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Constructor } from '@mikro-orm/core';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
-import type { PageArgs } from '../../../kernel/graphql-types.js';
+import { roundMoney, type PageArgs } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
 import { findOwn, pageOf, saveAndPublish } from '../common/query.js';
@@ -54,11 +54,11 @@ function ruleOf(input: PricingRuleInput): PricingRule {
     throw validationError('rule.minimumCharge.currency', 'must be the currency of the rate');
   }
   const c = input.conditions;
-  if (c?.minWeightKg !== undefined && c?.maxWeightKg !== undefined && c.minWeightKg > c.maxWeightKg) {
+  if (c?.minWeightKg != null && c?.maxWeightKg != null && c.minWeightKg > c.maxWeightKg) {
     throw validationError('rule.conditions.maxWeightKg', 'must not be below minWeightKg');
   }
   if (input.validFrom && input.validUntil && input.validUntil <= input.validFrom) throw validationError('rule.validUntil', 'must be after validFrom');
-  const money = (m: { amount: number; currency: string }) => ({ amount: Math.round(m.amount * 100) / 100, currency: m.currency });
+  const money = (m: { amount: number; currency: string }) => ({ amount: roundMoney(m.amount, m.currency), currency: m.currency });
   return {
     id: randomUUID(), name: input.name.trim(), basis: input.basis, rate: money(input.rate),
     minimumCharge: input.minimumCharge ? money(input.minimumCharge) : null,

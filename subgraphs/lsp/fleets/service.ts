@@ -54,9 +54,10 @@ export async function deleteFleet(ctx: SubgraphContext, id: string): Promise<boo
 
 // ───────────────────────────── vehicles ─────────────────────────────
 
+/** Specs given replace the stored ones; `null` clears one (kernel/validation.ts, PATCH semantics). */
 function specsOf(input: VehicleSpecsInput, base: VehicleSpecs = {}): VehicleSpecs {
   const out: VehicleSpecs = { ...base };
-  for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(input)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   return out;
 }
 

@@ -1,0 +1,88 @@
+import { validateOrReject, type ValidatorOptions } from 'class-validator';
+import { ArgumentValidationError, getMetadataStorage, type ValidatorFn } from 'type-graphql';
+import { validationError } from './errors.js';
+
+/**
+ * The one input rule every subgraph's arguments go through (kernel/subgraph.ts passes `validateArguments` to
+ * type-graphql), before class-validator runs:
+ *
+ * **Explicit `null`** (docs/contract.md, "PATCH semantics"): an absent field means "unchanged" (updates) or "the
+ * default" (creations); `null` is accepted only for a field declared `@Nullable()`, where it clears the value (on an
+ * update) or means "none" (on a creation). `null` anywhere else is a VALIDATION_ERROR naming the field
+ * (`name: must not be null`, `operatingHours.0.openTime: …`), so no service ever sees a null it did not ask for.
+ * A family whose optional fields all treat `null` as absent (the utilities queries, which store nothing) says so once,
+ * `nullMeansAbsent` in its SubgraphDefinition (or `@NullMeansAbsent()` on one input class). Arguments of `@ArgsType`
+ * classes (list filters, paging) are query parameters: `null` there is absent.
+ */
+
+const nullableFields = new WeakMap<object, Set<string>>();
+const nullMeansAbsent = new WeakSet<object>();
+
+/** This input field accepts `null`: it clears the stored value on an update, and means "none" on a creation. */
+export function Nullable(): PropertyDecorator {
+  return (prototype, key) => {
+    let own = nullableFields.get(prototype);
+    if (!own) nullableFields.set(prototype, (own = new Set()));
+    own.add(String(key));
+  };
+}
+
+/** Every nullable field of this input class treats `null` as absent (inputs of queries that store nothing). */
+export function NullMeansAbsent(): ClassDecorator {
+  return (target) => {
+    nullMeansAbsent.add(target);
+  };
+}
+
+function acceptsNull(ctor: Function, key: string): boolean {
+  for (let c: Function | null = ctor; c && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    if (nullMeansAbsent.has(c)) return true;
+    if (nullableFields.get(c.prototype)?.has(key)) return true;
+  }
+  return false;
+}
+
+let inputClasses: Set<Function> | undefined;
+/** Classes decorated with `@InputType` (type-graphql turns every input object into an instance of its class). */
+function isInputClass(ctor: unknown): ctor is Function {
+  inputClasses ??= new Set(getMetadataStorage().inputTypes.map((t) => t.target));
+  return typeof ctor === 'function' && inputClasses.has(ctor);
+}
+
+/** Throws VALIDATION_ERROR for the first `null` given to a field that does not accept it. */
+export function checkNulls(value: unknown, path = ''): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkNulls(item, path ? `${path}.${i}` : String(i)));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const ctor = (value as object).constructor;
+  // JSON scalars (plain or prototype-less objects), uploads and other scalar values are not input objects
+  if (!isInputClass(ctor)) return;
+  for (const [key, v] of Object.entries(value)) {
+    const field = path ? `${path}.${key}` : key;
+    if (v === null) {
+      if (!acceptsNull(ctor, key)) throw validationError(field, 'must not be null');
+    } else {
+      checkNulls(v, field);
+    }
+  }
+}
+
+/**
+ * type-graphql's argument validation for every subgraph: the null rule, then class-validator with the options
+ * type-graphql would use (missing properties skipped: absent means unchanged; unknown values allowed).
+ */
+export function argumentValidator(options: ValidatorOptions = {}, rules: { nullMeansAbsent?: boolean } = {}): ValidatorFn {
+  const validatorOptions: ValidatorOptions = { skipMissingProperties: true, forbidUnknownValues: false, ...options };
+  return async (argValue) => {
+    if (argValue === null || argValue === undefined || typeof argValue !== 'object') return;
+    if (!rules.nullMeansAbsent) checkNulls(argValue);
+    try {
+      const items = Array.isArray(argValue) ? argValue : [argValue];
+      for (const item of items) if (item !== null && typeof item === 'object') await validateOrReject(item, validatorOptions);
+    } catch (err) {
+      throw new ArgumentValidationError(err as never);
+    }
+  };
+}

@@ -1,0 +1,300 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildWorld, bodyTypeOf, failureOf, inputTypes, request, routeKey, routes, validationCodeOf,
+  type InputField, type RouteSpec, type World,
+} from './hardening-fixtures.js';
+import { facilityBody, parkingBody, ruleBody, uniqueCode, vehicleBody } from './lsp-helpers.js';
+import { providerBody, uniqueName } from './workspace-helpers.js';
+
+/**
+ * Extreme numbers (issue 10, causes 1 and 8): every numeric field of every writing route, found in the route table
+ * (rest-bridge/routes/*.ts) and the GraphQL input type of its body, is sent each extreme value below. A value outside
+ * the field's documented range (docs/contract.md, "Numbers") is 400 in the route's envelope naming the field; a value
+ * inside it is stored (or, for the utilities, computed). Nothing is ever a 5xx, and afterwards every list and record
+ * of the tenant still reads 200: no write can leave a row that breaks a read.
+ */
+
+const EXTREMES: { label: string; json: string; value: number }[] = [
+  { label: '1e308', json: '1e308', value: 1e308 },
+  { label: '-1e308', json: '-1e308', value: -1e308 },
+  { label: '5e-324 (denormal)', json: '5e-324', value: 5e-324 },
+  { label: '-0', json: '-0', value: -0 },
+  { label: '2^53+1', json: '9007199254740993', value: 2 ** 53 + 1 },
+  { label: '1e16', json: '1e16', value: 1e16 },
+];
+
+/** A field's documented range. `state`: inside the range the answer may still depend on the record (a 4xx, never 400 on the field). */
+interface Range { min: number; max: number; int?: boolean; exclusiveMin?: boolean; test?: (v: number) => boolean; state?: boolean }
+const real = (min: number, max: number, exclusiveMin = false): Range => ({ min, max, exclusiveMin });
+const int = (min: number, max: number, state = false): Range => ({ min, max, int: true, state });
+const INT32 = 2 ** 31 - 1;
+const THIS_YEAR = new Date().getUTCFullYear();
+const MONEY = real(0, 999_999_999_999);
+const LAT = real(-90, 90);
+const LNG = real(-180, 180);
+const TIMESTAMP: Range = { min: 0, max: Infinity, test: (v) => { const s = Math.abs(v) >= 1e12 ? v / 1000 : v; return s >= 0 && s <= 32_503_680_000; } };
+
+/** The documented range of each numeric input field, by `InputType.field` (lists of numbers: `.index`). */
+const RANGES: Record<string, Range> = {
+  'AddressInput.coordinates.0': LAT,
+  'AddressInput.coordinates.1': LNG,
+  'MoneyInput.amount': MONEY,
+  'PricingConditionsInput.minWeightKg': real(0, 1_000_000),
+  'PricingConditionsInput.maxWeightKg': real(0, 1_000_000),
+  'QuantityInput.value': real(0.001, 1_000_000),
+  'VehicleSpecsInput.seats': int(1, 100),
+  'VehicleSpecsInput.manufactured': int(1900, THIS_YEAR + 1),
+  'CoverageHoursInput.hour': real(0, 2160),
+  'CoverageAreaCapacityInput.packages': int(1, 10_000_000),
+  'CoverageRouteCapacityInput.sits': int(1, 10_000),
+  'CoverageRouteCapacityInput.packages': int(1, 10_000_000),
+  'CoverageLengthInput.value': real(0.001, 40_000),
+  'CoverageTransitPointInput.position': int(0, 50, true),
+  'CoverageEntryRemoveInput.index': int(0, 99, true),
+  'CreateApiKeyInput.expiresInDays': int(1, 3650),
+  // utilities (docs/utilities.md)
+  'UtilityPlaceInput.coordinates.0': LAT,
+  'UtilityPlaceInput.coordinates.1': LNG,
+  'UtilityEtaPlaceInput.coordinates.0': LAT,
+  'UtilityEtaPlaceInput.coordinates.1': LNG,
+  'UtilityLatLngInput.lat': LAT,
+  'UtilityLatLngInput.lng': LNG,
+  'UtilityWeightInput.value': real(0, 1_000_000_000, true),
+  'UtilityVolumeInput.value': real(0, 1_000_000_000, true),
+  'UtilityDimensionsInput.length': real(0, 100_000, true),
+  'UtilityDimensionsInput.width': real(0, 100_000, true),
+  'UtilityDimensionsInput.height': real(0, 100_000, true),
+  'UtilityMoneyInput.amount': MONEY,
+  'ShipmentInput.quantity': int(1, 10_000_000),
+  'RideFareInput.passengerCount': int(1, 7),
+  'RideFareInput.requestTime': TIMESTAMP,
+  'EtaInput.departureTime': TIMESTAMP,
+  'NearbySearchInput.radius': real(0.01, 100_000),
+  'NearbySearchInput.limit': int(1, 100),
+  'NearbyBoundsInput.limit': int(1, 100),
+  'NearestInput.count': int(1, 100),
+  'NearestInput.maxDistance': real(0.01, 100_000),
+};
+
+/** Values just outside a field's documented range (below what the input boundary refuses on its own, 1e15). */
+function justOutside(r: Range): { label: string; json: string; value: number }[] {
+  if (r.test) return [];
+  const step = (m: number) => (r.int ? 1 : Math.max(0.5, Math.abs(m) * 0.001));
+  const out: number[] = [];
+  if (Number.isFinite(r.max) && r.max < 1e15) out.push(r.max + step(r.max));
+  if (r.exclusiveMin) out.push(r.min);
+  else if (r.min > -1e15) out.push(r.min - step(r.min));
+  return out.map((v) => ({ label: `${v} (just outside)`, json: JSON.stringify(v), value: v }));
+}
+
+function inRange(r: Range, v: number): boolean {
+  if (!Number.isFinite(v)) return false;
+  if (r.int && (!Number.isInteger(v) || Math.abs(v) > INT32)) return false;
+  if (r.test) return r.test(v);
+  return (r.exclusiveMin ? v > r.min : v >= r.min) && v <= r.max;
+}
+
+const NBO: [number, number] = [-1.2864, 36.8172];
+const KAREN: [number, number] = [-1.3194, 36.7073];
+const place = (c: [number, number]) => ({ coordinates: [...c], country: 'KE' });
+/** A pricing rule whose weight conditions leave room on both sides (min 0, max 1,000,000). */
+const pricingRule = () => ruleBody({ conditions: { minWeightKg: 0, maxWeightKg: 1_000_000 } });
+
+/**
+ * A valid body for each writing route with numeric fields (a function: creations need fresh codes). The numeric
+ * fields themselves are not listed here: they come from the body's input type, so a field added later is tested too.
+ */
+const BODIES: Record<string, (w: World) => Record<string, unknown>> = {
+  'POST /v1/lsp/fleets/create': () => facilityBody(),
+  'PATCH /v1/lsp/fleets/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } }),
+  'POST /v1/lsp/fleets/:id/vehicles/add': () => vehicleBody(),
+  'PATCH /v1/lsp/fleets/:id/vehicles/:vid/specs': () => ({ seats: 3, manufactured: 2019, maxWeightCapacity: { value: 5.5, unit: 't' } }),
+  'POST /v1/lsp/fleet/parking/facilities': () => parkingBody(),
+  'POST /v1/lsp/warehouses/create': () => facilityBody({ type: 'FULFILLMENT' }),
+  'PATCH /v1/lsp/warehouses/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } }),
+  'PUT /v1/lsp/warehouses/:id/pricing/:action': () => ({ rule: pricingRule() }),
+  'POST /v1/lsp/hubs/create': () => facilityBody({ type: 'DISTRIBUTION' }),
+  'PATCH /v1/lsp/hubs/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } }),
+  'PUT /v1/lsp/hubs/:id/pricing/:action': () => ({ rule: pricingRule() }),
+  'POST /v1/lsp/coverage/areas/:type': () => ({
+    name: uniqueName('Area'), code: uniqueCode('AREA'), reach: 'LOCAL', transit: { mode: 'GROUND', time: { min: { hour: 0 }, max: { hour: 2160 } } },
+    capacity: { packages: 100 }, radius: { value: 10, unit: 'km' }, country: 'KE', city: 'Nairobi',
+  }),
+  'PATCH /v1/lsp/coverage/areas/:id/:type': () => ({ transit: { time: { min: { hour: 0 }, max: { hour: 2160 } } }, capacity: { packages: 100 }, radius: { value: 10, unit: 'km' } }),
+  'PUT /v1/lsp/coverage/areas/:id/link': () => ({ type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } }),
+  'PATCH /v1/lsp/coverage/areas/:id/unlink': () => ({ index: 0 }),
+  'POST /v1/lsp/coverage/routes/:type': () => ({
+    name: uniqueName('Route'), code: uniqueCode('ROUTE'), reach: 'NATIONAL', transit: { mode: 'GROUND', time: { min: { hour: 0 }, max: { hour: 2160 } } },
+    capacity: { sits: 10, packages: 100 }, distance: { value: 480, unit: 'km' },
+    origin: { type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } }, destination: { type: 'ANY', address: { city: 'Karen', coordinates: [...KAREN] } },
+  }),
+  'PATCH /v1/lsp/coverage/routes/:id/:type': () => ({
+    transit: { time: { min: { hour: 0 }, max: { hour: 2160 } } }, capacity: { sits: 10, packages: 100 }, distance: { value: 480, unit: 'km' },
+    origin: { type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } }, destination: { type: 'ANY', address: { city: 'Karen', coordinates: [...KAREN] } },
+  }),
+  'PUT /v1/lsp/coverage/routes/:id/transit-point': () => ({ type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] }, position: 0 }),
+  'PATCH /v1/lsp/coverage/routes/:id/transit-point': () => ({ index: 0 }),
+  'POST /v1/workspace/:wid/api-keys': () => ({ name: 'extreme', expiresInDays: 30 }),
+  ...Object.fromEntries(['csp', 'dev', 'lsp', 'iotsp'].flatMap((k) => [
+    [`POST /v1/:wid/${k}/setup`, () => providerBody()],
+    [`PATCH /v1/:wid/${k}/:xcode`, () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } })],
+  ])),
+  'POST /realm/utilities/fares/delivery': () => ({
+    origin: place(NBO), destination: place(KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' }, dimensions: { length: 10, width: 10, height: 10, unit: 'cm' },
+  }),
+  'POST /realm/utilities/fares/transport': () => ({
+    origin: place(NBO), destination: place(KAREN), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' }, volume: { value: 1, unit: 'm3' } },
+  }),
+  'POST /realm/utilities/fares/ride': () => ({ pickup: place(NBO), dropoff: place(KAREN), passengerCount: 1, requestTime: 1_800_000_000 }),
+  'POST /realm/utilities/fares/crossborder': () => ({
+    origin: { country: 'CN', coordinates: [31.23, 121.47] }, destination: { country: 'KE', coordinates: [...NBO] }, transportMode: 'AIR',
+    shipment: { weight: { value: 1, unit: 'kg' }, declaredValue: { amount: 10, currency: 'USD' }, description: 'x', quantity: 1 },
+  }),
+  'POST /realm/utilities/distance': () => ({ origin: place(NBO), destination: place(KAREN), mode: 'AIR' }),
+  'POST /realm/utilities/zone': () => ({ location: place(NBO) }),
+  'POST /realm/utilities/nearby/search': () => ({ location: { lat: NBO[0], lng: NBO[1] }, radius: 100, limit: 5 }),
+  'POST /realm/utilities/nearby/bounds': () => ({ bounds: { northeast: { lat: 1, lng: 37 }, southwest: { lat: -2, lng: 36 } }, limit: 5 }),
+  'POST /realm/utilities/nearby/nearest': () => ({ location: { lat: NBO[0], lng: NBO[1] }, count: 1, maxDistance: 1000 }),
+  'POST /realm/utilities/eta': () => ({ origin: { coordinates: [...NBO] }, destination: { coordinates: [...KAREN] }, mode: 'ROAD', departureTime: 1_800_000_000 }),
+};
+
+/** Numeric leaves of an input type: `path` (dotted, list items by index) and the range key `Type.field[.index]`. */
+function numericLeaves(types: Map<string, InputField[]>, type: string, body: unknown, prefix = '', depth = 0): { path: string; key: string; int: boolean }[] {
+  if (depth > 6) return [];
+  const out: { path: string; key: string; int: boolean }[] = [];
+  for (const f of types.get(type) ?? []) {
+    const path = prefix ? `${prefix}.${f.name}` : f.name;
+    const value = (body as Record<string, unknown> | undefined)?.[f.name];
+    if (f.type === 'Float' || f.type === 'Int') {
+      if (f.list) {
+        const n = Array.isArray(value) ? value.length : 2;
+        for (let i = 0; i < n; i++) out.push({ path: `${path}.${i}`, key: `${type}.${f.name}.${i}`, int: f.type === 'Int' });
+      } else {
+        out.push({ path, key: `${type}.${f.name}`, int: f.type === 'Int' });
+      }
+    } else if (f.kind === 'INPUT_OBJECT') {
+      if (f.list) {
+        if (Array.isArray(value) && value.length) out.push(...numericLeaves(types, f.type, value[0], `${path}.0`, depth + 1));
+        else if (numericLeaves(types, f.type, undefined, '', depth + 1).length) out.push({ path: `${path}.0.*`, key: `${f.type} (list item)`, int: false });
+      } else {
+        out.push(...numericLeaves(types, f.type, value, path, depth + 1));
+      }
+    }
+  }
+  return out;
+}
+
+/** Sets `value` at a dotted path, creating nothing: the base body holds every parent. */
+function setAt(body: Record<string, unknown>, path: string, value: unknown): boolean {
+  const keys = path.split('.');
+  let t: any = body;
+  for (const k of keys.slice(0, -1)) {
+    if (t[k] === undefined || t[k] === null) return false;
+    t = t[k];
+  }
+  t[keys.at(-1)!] = value;
+  return true;
+}
+
+const SENTINEL = 7_654_321.123_456_7;
+const writing = routes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE' && r.bodyVariable && !r.files);
+
+let w: World;
+let types: Map<string, InputField[]>;
+beforeAll(async () => {
+  [w, types] = await Promise.all([buildWorld(), inputTypes()]);
+}, 120_000);
+
+describe('extreme numbers in every numeric field of every writing route', () => {
+  it('every writing route with a numeric field has a base body here, and every numeric field a documented range', () => {
+    const missing: string[] = [];
+    for (const route of writing) {
+      const leaves = numericLeaves(types, bodyTypeOf(route)!, BODIES[routeKey(route)]?.(w));
+      if (leaves.length && !BODIES[routeKey(route)]) missing.push(`${routeKey(route)}: no base body (numeric fields ${leaves.map((l) => l.path).join(', ')})`);
+      for (const l of leaves) if (!RANGES[l.key]) missing.push(`${routeKey(route)}: ${l.path} (${l.key}) has no documented range here`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  for (const route of writing) {
+    it(`${routeKey(route)}: out of range is 400 naming the field, in range is stored, never 5xx`, async () => {
+      const base = BODIES[routeKey(route)];
+      if (!base) return; // no numeric field (checked above)
+      const leaves = numericLeaves(types, bodyTypeOf(route)!, base(w));
+      const problems: string[] = [];
+      for (const leaf of leaves) {
+        const range = RANGES[leaf.key]!;
+        for (const x of [...EXTREMES, ...justOutside(range)]) {
+          const body = base(w);
+          if (!setAt(body, leaf.path, SENTINEL)) { problems.push(`${leaf.path}: the base body lacks its parent`); continue; }
+          const text = JSON.stringify(body).replace(String(SENTINEL), x.json);
+          const res = await request(w, route, text);
+          const { code, field } = failureOf(route, res);
+          const where = `${leaf.path} = ${x.label} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+          if (res.status >= 500) { problems.push(`5xx: ${where}`); continue; }
+          const blamed = res.status === 400 && typeof field === 'string' && (leaf.path === field || leaf.path.startsWith(`${field}.`));
+          if (!inRange(range, x.value)) {
+            if (res.status !== 400 || code !== validationCodeOf(route) || !blamed) problems.push(`expected 400 ${validationCodeOf(route)} naming ${leaf.path}: ${where}`);
+          } else if (blamed) {
+            problems.push(`in range, yet refused: ${where}`);
+          } else if (!range.state && !(res.status >= 200 && res.status < 300) && !(route.path.startsWith('/realm/utilities') && res.status === 422)) {
+            problems.push(`in range, expected success: ${where}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    }, 120_000);
+  }
+
+  it('afterwards every list and every record of the tenant reads 200', async () => {
+    const reads = routes.filter((r) => r.method === 'GET' && !r.path.startsWith('/v1/users/:userId') && !r.path.includes('/context') && r.path !== '/v1/access/config');
+    const problems: string[] = [];
+    for (const route of reads) {
+      const res = await request(w, route, undefined);
+      if (route.path === '/v1/users/search') continue;
+      if (res.status !== 200) problems.push(`${routeKey(route)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe('regressions (issue 10)', () => {
+  const route = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)!;
+
+  it('cause 1: a pricing amount outside the money range is refused, an amount inside it is kept to the cent, and the warehouse and hub lists keep reading', async () => {
+    for (const kind of ['warehouses', 'hubs']) {
+      const pricing = route('PUT', `/v1/lsp/${kind}/:id/pricing/:action`);
+      for (const amount of ['1e308', '1e13', '1000000000000', '-0.01']) {
+        const res = await request(w, pricing, `{"rule":{"name":"Huge","basis":"FLAT","rate":{"amount":${amount},"currency":"USD"}}}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body).toMatchObject({ error: true, status: 'VALIDATION_ERROR', field: 'rule.rate.amount' });
+      }
+      const kept = await request(w, pricing, { rule: { name: 'Largest', basis: 'FLAT', rate: { amount: 999_999_999_998.994, currency: 'USD' }, minimumCharge: { amount: 0.005, currency: 'USD' } } });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+      const rule = kept.body.data.pricing.at(-1);
+      expect(rule.rate.amount).toBe(999_999_999_998.99);
+      expect(rule.minimumCharge.amount).toBe(0.01);
+      const list = await request(w, route('GET', `/v1/lsp/${kind}`));
+      expect(list.status, JSON.stringify(list.body).slice(0, 300)).toBe(200);
+    }
+  });
+
+  it('cause 8: a denormal coordinate (5e-324) is stored and searched as 0, never a 500', async () => {
+    const fleet = await request(w, route('POST', '/v1/lsp/fleets/create'), JSON.stringify(facilityBody({ address: { city: 'Null Island', coordinates: [7654321.5, 1234567.5] } }))
+      .replace('7654321.5', '5e-324').replace('1234567.5', '-0'));
+    expect(fleet.status, JSON.stringify(fleet.body)).toBe(201);
+    expect(fleet.body.data.address.coordinates).toEqual([0, 0]);
+    expect(Object.is(fleet.body.data.address.coordinates[1], -0)).toBe(false);
+    for (const [path, body] of [
+      ['/realm/utilities/nearby/search', '{"location":{"lat":5e-324,"lng":5e-324},"radius":1000}'],
+      ['/realm/utilities/nearby/nearest', '{"location":{"lat":5e-324,"lng":-5e-324},"count":3,"maxDistance":1000}'],
+      ['/realm/utilities/nearby/bounds', '{"bounds":{"northeast":{"lat":5e-324,"lng":5e-324},"southwest":{"lat":-1,"lng":-1}}}'],
+    ] as const) {
+      const res = await request(w, route('POST', path), body);
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    const tiny = await request(w, route('POST', '/realm/utilities/nearby/search'), '{"location":{"lat":0,"lng":0},"radius":5e-324}');
+    expect(tiny.status).toBe(400);
+    expect(tiny.body).toMatchObject({ error: true, status: 'UTILITY::VALIDATION_FAILED', field: 'radius' });
+  });
+});

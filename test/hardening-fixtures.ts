@@ -1,0 +1,247 @@
+import { Kind, parse, type OperationDefinitionNode, type TypeNode } from 'graphql';
+import { api, newUser, randomIp, gatewayUrl, PASSWORD, type ApiResponse, type TestUser } from './helpers.js';
+import { DEVICE, AGENT, KINDS, type Kind as ProviderKind, contextToken, setupProvider, uniqueName, createConnector, allowOrigins, issueToken, invite, accept } from './workspace-helpers.js';
+import { facilityBody, vehicleBody, parkingBody, uniqueCode } from './lsp-helpers.js';
+import { routes, type RouteSpec } from '../rest-bridge/routes/index.js';
+
+/**
+ * One tenant with a record of every kind the REST routes address (for the hardening tests: extreme numbers, explicit
+ * nulls): a workspace owned by a user, a provider of each kind, an LSP context, a fleet with a vehicle, a parking
+ * facility, a warehouse, a hub, an agent, a coverage area and route, a connector with an access token, a member, an
+ * API key. `request(route, …)` fills a route's path parameters and credential headers from it.
+ *
+ * Rate limits count per credential (100 a minute): every credential here is re-issued after 40 uses.
+ */
+
+export const ORIGIN = 'https://shop.hardening.example';
+
+export interface World {
+  owner: TestUser;
+  wid: string;
+  providers: Record<ProviderKind, { id: string; code: string }>;
+  fleetId: string;
+  vehicleId: string;
+  parkingId: string;
+  warehouseId: string;
+  hubId: string;
+  agentId: string;
+  areaId: string;
+  routeId: string;
+  connectorId: string;
+  connectorSecret: string;
+  accessToken: string;
+  apiKeyId: string;
+  apiKey: string;
+  member: TestUser;
+  /** Fresh credentials (each reissued after 40 uses). */
+  userToken(): Promise<string>;
+  lspToken(): Promise<string>;
+  cspToken(): Promise<string>;
+  /** A utilities API key of the workspace (a fresh key after 40 uses). */
+  utilitiesKey(): Promise<string>;
+}
+
+/** Counts uses of a credential and mints a new one after `max`. */
+function rotating(mint: () => Promise<string>, max = 40): () => Promise<string> {
+  let current: Promise<string> | undefined;
+  let uses = 0;
+  return async () => {
+    if (!current || uses >= max) {
+      current = mint();
+      uses = 0;
+    }
+    uses++;
+    return current;
+  };
+}
+
+async function must<T = any>(res: ApiResponse<T>, status: number, what: string): Promise<T> {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const setA = (token: string) => ({ 'svc-auth-token': token, 'svc-user-agent': AGENT, 'svc-auth-device': DEVICE });
+const callA = (method: string, path: string, token: string, body?: unknown) => api(method, path, { body, headers: setA(token) });
+
+async function login(user: TestUser): Promise<string> {
+  const res = await api('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD, deviceId: DEVICE } });
+  return (await must(res, 200, 'login')).accessToken;
+}
+
+export async function buildWorld(): Promise<World> {
+  const owner = await newUser({ name: 'Hardening owner', phone: '+254700000009' });
+  const userToken = rotating(() => login(owner));
+  const ws = await must(await callA('POST', '/v1/workspace', await userToken(), { name: uniqueName('Hardening') }), 201, 'workspace');
+  const wid = ws.data.workspace.id as string;
+  const providers = {} as World['providers'];
+  for (const kind of KINDS) {
+    const p = await setupProvider(await userToken(), wid, kind, { type: kind === 'lsp' ? 'CARRIER' : 'VENDOR' });
+    providers[kind] = { id: p.id, code: p.code };
+  }
+  const lspToken = rotating(async () => contextToken(await userToken(), wid, 'lsp', providers.lsp.code));
+  const cspToken = rotating(async () => contextToken(await userToken(), wid, 'csp', providers.csp.code));
+
+  const fleet = await must(await callA('POST', '/v1/lsp/fleets/create', await lspToken(), facilityBody()), 201, 'fleet');
+  const vehicle = await must(await callA('POST', `/v1/lsp/fleets/${fleet.data.id}/vehicles/add`, await lspToken(), vehicleBody()), 201, 'vehicle');
+  const parking = await must(await callA('POST', '/v1/lsp/fleet/parking/facilities', await lspToken(), parkingBody()), 201, 'parking');
+  const warehouse = await must(await callA('POST', '/v1/lsp/warehouses/create', await lspToken(), facilityBody({ type: 'FULFILLMENT' })), 201, 'warehouse');
+  const hub = await must(await callA('POST', '/v1/lsp/hubs/create', await lspToken(), facilityBody({ type: 'DISTRIBUTION' })), 201, 'hub');
+  const area = await must(await callA('POST', '/v1/lsp/coverage/areas/last_mile', await lspToken(), {
+    name: uniqueName('Area'), code: uniqueCode('AREA'), reach: 'LOCAL',
+    transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } }, country: 'KE', city: 'Nairobi',
+  }), 201, 'area');
+  const route = await must(await callA('POST', '/v1/lsp/coverage/routes/line_haul', await lspToken(), {
+    name: uniqueName('Route'), code: uniqueCode('ROUTE'), reach: 'NATIONAL',
+    transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
+  }), 201, 'route');
+
+  const agentUser = await newUser({ name: 'Hardening agent' });
+  const inv = await must(await callA('POST', '/v1/lsp/agents/invitations', await lspToken(), { name: uniqueName('Agent'), phone: '+254722000111' }), 201, 'agent invitation');
+  const agent = await must(await callA('POST', '/v1/lsp/agents/invitations/accept', agentUser.accessToken, { token: inv.data.token }), 201, 'agent');
+
+  const connector = await createConnector(await userToken(), wid, 'lsp', providers.lsp.code);
+  await allowOrigins(await userToken(), wid, 'lsp', providers.lsp.code, connector.connectorId, [ORIGIN]);
+  const token = await must(await issueToken(connector.connectorId, connector.secret, ORIGIN), 201, 'access token');
+
+  const key = await must(await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening', scopes: ['utilities'] }), 201, 'api key');
+
+  const member = await newUser({ name: 'Hardening member' });
+  const memberInv = await invite(await cspToken(), 'coordinator', { name: uniqueName('Member') });
+  await accept(member, memberInv.token);
+
+  const utilitiesKey = rotating(async () => {
+    const res = await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening', scopes: ['utilities'] });
+    return (await must(res, 201, 'api key')).data.key as string;
+  });
+
+  return {
+    owner, wid, providers, utilitiesKey,
+    fleetId: fleet.data.id, vehicleId: vehicle.data.id, parkingId: parking.data.id, warehouseId: warehouse.data.id, hubId: hub.data.id,
+    agentId: agent.data.id, areaId: area.area.id, routeId: route.route.id,
+    connectorId: connector.connectorId, connectorSecret: connector.secret, accessToken: token.data.accessToken,
+    apiKeyId: key.data.apiKey.id, apiKey: key.data.key, member,
+    userToken, lspToken, cspToken,
+  };
+}
+
+/** The provider kind a route's path names (`/v1/:wid/lsp/...`, connectors: `:ctype`). */
+function kindOf(path: string): ProviderKind {
+  const m = /^\/v1\/:wid\/(csp|dev|lsp|iotsp)s?(\/|$)/.exec(path);
+  return (m?.[1] as ProviderKind | undefined) ?? 'lsp';
+}
+
+/** The concrete path of a route in this world (`overrides` replace parameters). */
+export function pathOf(w: World, route: RouteSpec, overrides: Record<string, string> = {}): string {
+  const p = route.path;
+  const idOf = (): string => {
+    if (p.startsWith('/v1/lsp/fleets/')) return w.fleetId;
+    if (p.startsWith('/v1/lsp/fleet/parking/')) return w.parkingId;
+    if (p.startsWith('/v1/lsp/warehouses/')) return w.warehouseId;
+    if (p.startsWith('/v1/lsp/hubs/')) return w.hubId;
+    if (p.startsWith('/v1/lsp/agents/')) return w.agentId;
+    if (p.startsWith('/v1/lsp/coverage/areas/')) return w.areaId;
+    if (p.startsWith('/v1/lsp/coverage/routes/')) return w.routeId;
+    if (p.includes('/connectors/')) return w.connectorId;
+    if (p.includes('/api-keys/')) return w.apiKeyId;
+    return '00000000-0000-4000-8000-000000000000';
+  };
+  const values: Record<string, string> = {
+    wid: w.wid,
+    xcode: w.providers[kindOf(p)].code,
+    ctype: 'lsp',
+    id: idOf(),
+    vid: w.vehicleId,
+    userId: p.startsWith('/v1/workspace') ? w.member.id : w.owner.id,
+    type: p.includes('/coverage/routes') ? 'line_haul' : 'last_mile',
+    action: p.includes('/connectors/') ? 'enable' : 'add',
+    as: 'coordinator',
+    ...overrides,
+  };
+  return p.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`no value for :${name} in ${p}`);
+    return encodeURIComponent(values[name]!);
+  });
+}
+
+/** Headers of a route's credential scheme in this world. */
+export async function headersOf(w: World, route: RouteSpec): Promise<Record<string, string>> {
+  const lspFamily = route.path.startsWith('/v1/lsp/');
+  switch (route.auth) {
+    case 'none': return {};
+    case 'user-bearer': return { authorization: `Bearer ${await w.userToken()}` };
+    case 'set-a': case 'set-a-or-b': case 'set-b': {
+      const token = lspFamily ? await w.lspToken() : route.path.startsWith('/v1/csp/invitation') ? await w.cspToken() : await w.userToken();
+      return route.auth === 'set-b'
+        ? { 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE }
+        : setA(token);
+    }
+    case 'origin': return { origin: ORIGIN };
+    case 'origin+svc-user-agent': return { origin: ORIGIN, 'svc-user-agent': 'shop/2.1' };
+    case 'api-key': return { authorization: `Bearer ${await w.utilitiesKey()}` };
+    case 'api-key+workspace': return { authorization: `Bearer ${await w.utilitiesKey()}`, 'X-Workspace-ID': w.wid };
+  }
+}
+
+/** Calls a route of this world. A string body is sent as raw JSON text. */
+export async function request(w: World, route: RouteSpec, body?: unknown, overrides: Record<string, string> = {}): Promise<ApiResponse> {
+  const headers = await headersOf(w, route);
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
+  return api(route.method, pathOf(w, route, overrides), { body, headers });
+}
+
+/** The failure of a route's envelope: its code and field. */
+export function failureOf(route: RouteSpec, res: ApiResponse): { code?: string; field?: string } {
+  const b = res.body ?? {};
+  return route.envelope === 'user' ? { code: b.code, field: b.field } : { code: b.status, field: b.field };
+}
+
+/** The code a route answers for bad input (utilities: UTILITY::VALIDATION_FAILED). */
+export const validationCodeOf = (route: RouteSpec) => (route.errorCodes as Record<string, string> | undefined)?.VALIDATION_ERROR ?? 'VALIDATION_ERROR';
+
+export const routeKey = (route: RouteSpec) => `${route.method} ${route.path}`;
+export { routes, type RouteSpec };
+
+// ───────────────────────────── the schema, for the input types of bodies ─────────────────────────────
+
+export interface InputField {
+  name: string;
+  /** Named type (Float, Int, String, an input type …). */
+  type: string;
+  kind: 'SCALAR' | 'ENUM' | 'INPUT_OBJECT';
+  list: boolean;
+  nonNull: boolean;
+}
+
+let schemaTypes: Promise<Map<string, InputField[]>> | undefined;
+
+/** Every input object type of the supergraph with its fields (introspection at the gateway). */
+export function inputTypes(): Promise<Map<string, InputField[]>> {
+  schemaTypes ??= (async () => {
+    const query = `{ __schema { types { kind name inputFields { name type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`;
+    const res = await fetch(gatewayUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() }, body: JSON.stringify({ query }) });
+    const body = (await res.json()) as any;
+    const out = new Map<string, InputField[]>();
+    for (const t of body.data.__schema.types) {
+      if (t.kind !== 'INPUT_OBJECT') continue;
+      out.set(t.name, t.inputFields.map((f: any) => {
+        let ty = f.type;
+        const nonNull = ty.kind === 'NON_NULL';
+        let list = false;
+        while (ty.kind === 'NON_NULL' || ty.kind === 'LIST') { if (ty.kind === 'LIST') list = true; ty = ty.ofType; }
+        return { name: f.name, type: ty.name, kind: ty.kind, list, nonNull } satisfies InputField;
+      }));
+    }
+    return out;
+  })();
+  return schemaTypes;
+}
+
+const named = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.value : named(t.type));
+
+/** The GraphQL input type of a route's body (`bodyVariable`), if it has one. */
+export function bodyTypeOf(route: RouteSpec): string | undefined {
+  if (!route.bodyVariable) return undefined;
+  const op = parse(route.operation).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const v = op.variableDefinitions?.find((d) => d.variable.name.value === route.bodyVariable);
+  return v ? named(v.type) : undefined;
+}
