@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8'));
@@ -31,7 +31,12 @@ if (!process.argv.includes('--force') && existsSync(stampFile) && readFileSync(s
 }
 const started = Date.now();
 console.log('build: compiling TypeScript into dist/ (tsc) …');
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
-if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-writeFileSync(stampFile, digest);
-console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// tsc prints nothing until it is done: say every 2 s that it is still at work
+const heartbeat = setInterval(() => console.log(`build: still compiling (${Math.round((Date.now() - started) / 1000)} s)`), 2000);
+const tsc = spawn(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
+tsc.on('exit', (code) => {
+  clearInterval(heartbeat);
+  if (code !== 0) process.exit(code ?? 1);
+  writeFileSync(stampFile, digest);
+  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});

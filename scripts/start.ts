@@ -61,6 +61,17 @@ function componentLog(name: string): DestinationStream | undefined {
 }
 
 const progress = (line: string) => say('platform', line, 37);
+
+/** Runs a start-up step, saying every 2 s that it is still at work (no silent pause longer than that). */
+async function step<T>(what: string, work: Promise<T>): Promise<T> {
+  const began = Date.now();
+  const timer = setInterval(() => progress(`still ${what} (${Math.round((Date.now() - began) / 1000)} s)`), 2000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
 const stops: { name: string; stop: () => Promise<void> }[] = [];
 let stopping = false;
 
@@ -115,11 +126,11 @@ async function single(c: Config) {
   progress(`migrating and building ${subgraphs.length} subgraphs: ${subgraphs.map((s) => s.name).join(', ')}`);
   const runtimes: SubgraphRuntime[] = [];
   for (const def of subgraphs) {
-    runtimes.push(await createSubgraph(def, c, createLogger(def.name, c.LOG_LEVEL, componentLog(def.name))));
+    runtimes.push(await step(`migrating and building ${def.name}`, createSubgraph(def, c, createLogger(def.name, c.LOG_LEVEL, componentLog(def.name)))));
     stops.push({ name: def.name, stop: () => runtimes.find((r) => r.name === def.name)!.close() });
   }
   const gatewayLog = createLogger('gateway', c.LOG_LEVEL, componentLog('gateway'));
-  const gateway = await createGateway(c, { log: gatewayLog, limits, local: runtimes });
+  const gateway = await step('building the gateway', createGateway(c, { log: gatewayLog, limits, local: runtimes }));
   stops.push({ name: 'gateway', stop: () => gateway.close() });
   const bridgeLog = createLogger('bridge', c.LOG_LEVEL, componentLog('bridge'));
   const bridge = createBridge(c, { log: bridgeLog, limits, gateway });
@@ -206,7 +217,7 @@ try {
   const env: NodeJS.ProcessEnv = { ...process.env, JWT_SECRET: config.jwtSecret, INTERNAL_SECRET: config.internalSecret };
   if (!process.env.DATABASE_URL) {
     progress(`starting the embedded PostgreSQL (PGlite, ${join(config.dataDir, 'pglite')})`);
-    if (topology === 'single') await embeddedDbThread(config);
+    if (topology === 'single') await step('starting the embedded PostgreSQL', embeddedDbThread(config));
     else {
       launch('db', 'scripts/embedded-db.js', env);
       await waitFor(() => portOpen(config.EMBEDDED_DB_PORT), 'embedded PostgreSQL');
