@@ -6,7 +6,7 @@ import { createLogger, type Logger } from '../kernel/logger.js';
 import type { ClientInfo, Principal } from '../kernel/principal.js';
 import { RevocationListener, userTag, workspaceTag, type RevocationListenerStats } from '../kernel/revocations.js';
 import { bearerToken, sha256, tokenType, verifyAccessToken, verifyConnectorToken, verifyContextToken } from '../kernel/tokens.js';
-import { httpOwners, type CredentialOwners } from './credential-owners.js';
+import type { CredentialOwners } from './credential-owners.js';
 
 /**
  * Credential resolution, once, at the gateway. Every scheme of the spec becomes one principal:
@@ -225,20 +225,4 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
       return { hits: c.hits, misses: c.misses + bypassed, bypassed, cache: c, listener: listener.stats() };
     },
   };
-}
-
-let fallback: { config: Config; resolver: CredentialResolver } | undefined;
-
-/** The process's default resolver: owners asked over HTTP (`httpOwners`), created on first use. */
-export function defaultCredentialResolver(config: Config): CredentialResolver {
-  if (fallback?.config !== config) {
-    void fallback?.resolver.close();
-    fallback = { config, resolver: createCredentialResolver(config, httpOwners(config)) };
-  }
-  return fallback.resolver;
-}
-
-/** `defaultCredentialResolver(config).resolve(req)`: the gateway's credential check, owners over HTTP. */
-export function resolvePrincipal(req: Request, config: Config): Promise<Principal> {
-  return defaultCredentialResolver(config).resolve(req);
 }

@@ -6,7 +6,6 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import express, { type Express, type Request } from 'express';
-import type { GraphQLFormattedError } from 'graphql';
 import type { Config } from '../kernel/config.js';
 import { libraryLogger, type Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
@@ -15,7 +14,8 @@ import { isUuid } from '../kernel/ids.js';
 import { isDatabaseUnavailable } from '../kernel/errors.js';
 import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, signPrincipal, type Principal } from '../kernel/principal.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
-import type { SubgraphRuntime } from '../kernel/subgraph.js';
+import type { LocalResponse, SubgraphRuntime } from '../kernel/subgraph.js';
+import { databaseReady } from '../kernel/db.js';
 import { createCredentialResolver, type CredentialResolver } from './credentials.js';
 import { httpOwners, localOwners } from './credential-owners.js';
 import { extractUploads, multipartBody } from './uploads.js';
@@ -28,12 +28,8 @@ export interface GatewayContext {
   caller?: string;
 }
 
-/** A GraphQL response as the gateway answers it (formatted errors). */
-export interface GatewayResponse {
-  data?: Record<string, unknown> | null;
-  errors?: GraphQLFormattedError[];
-  extensions?: Record<string, unknown>;
-}
+/** A GraphQL response as the gateway answers it: the same shape as a subgraph's (formatted errors). */
+export type GatewayResponse = LocalResponse;
 
 /** Sends each subgraph fetch over HTTP with the signed principal; rebuilds multipart bodies so uploads reach the subgraph. */
 class RemoteSubgraph extends RemoteGraphQLDataSource<GatewayContext> {
@@ -158,7 +154,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   healthRoutes(app, async () => {
     const checks = await Promise.all([
       ...remoteNames.map((n) => fetch(new URL('/readyz', config.subgraphUrl(n))).then((r) => r.ok).catch(() => false)),
-      ...[...local.values()].map((r) => r.orm.em.getConnection().execute('select 1').then(() => true, () => false)),
+      ...[...local.values()].map((r) => databaseReady(r.orm.em)),
     ]);
     return checks.every(Boolean);
   });

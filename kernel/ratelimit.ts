@@ -1,5 +1,4 @@
 import type { Request, Response } from 'express';
-import { decodeJwt } from 'jose';
 import pg from 'pg';
 import type { Config } from './config.js';
 import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
@@ -52,8 +51,6 @@ interface Slot {
 
 /** Local leases kept at most (the oldest are dropped beyond it: their unused points are lost, never over-granted). */
 const MAX_LEASES = 100_000;
-/** Verified access tokens remembered at most. */
-const MAX_TOKENS = 10_000;
 /** How often expired rows and local entries are swept. */
 const SWEEP_MS = 60_000;
 
@@ -111,8 +108,6 @@ const noop = () => undefined;
 export class RateLimits {
   private readonly windows: Record<string, Window>;
   private readonly leases = new Map<string, Lease>();
-  /** Verified access token → its user and expiry (ms): the signature is checked once, the expiry on every use. */
-  private readonly tokens = new Map<string, { userId: string; expire: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
   private constructor(private readonly pool: pg.Pool, config: Config, private readonly jwtSecret: string) {
@@ -158,8 +153,9 @@ export class RateLimits {
   async callerKey(req: Request): Promise<string> {
     const token = bearerToken(req.header('authorization'));
     if (token) {
-      const userId = await this.tokenUser(token);
-      if (userId) return `user:${userId}`;
+      // verified once, then remembered until it expires (kernel/tokens.ts)
+      const claims = await verifyAccessToken(token, this.jwtSecret);
+      if (claims) return `user:${claims.userId}`;
     }
     const credential = token ?? req.header('svc-auth-token') ?? req.header('x-auth-token') ?? req.header('x-intent-token');
     if (credential) return `cred:${sha256(credential).slice(0, 32)}`;
@@ -245,23 +241,6 @@ export class RateLimits {
     return run;
   }
 
-  /** The user of a valid access token, verified once and then remembered until the token expires. */
-  private async tokenUser(token: string): Promise<string | undefined> {
-    const known = this.tokens.get(token);
-    if (known) {
-      if (known.expire > Date.now()) return known.userId;
-      this.tokens.delete(token);
-    }
-    const claims = await verifyAccessToken(token, this.jwtSecret);
-    if (!claims) return undefined;
-    const exp = decodeJwt(token).exp; // the signature was just verified
-    if (typeof exp === 'number') {
-      this.tokens.set(token, { userId: claims.userId, expire: exp * 1000 });
-      if (this.tokens.size > MAX_TOKENS) this.tokens.delete(this.tokens.keys().next().value!);
-    }
-    return claims.userId;
-  }
-
   /**
    * Drops expired local entries, and the rows of windows over for a minute at least (every replica does it; it is
    * idempotent). The minute's grace keeps a replica whose clock runs ahead from deleting a row that replicas behind it
@@ -270,7 +249,6 @@ export class RateLimits {
   private sweep(): void {
     const now = Date.now();
     for (const [key, lease] of this.leases) if (lease.expire <= now) this.leases.delete(key);
-    for (const [token, known] of this.tokens) if (known.expire <= now) this.tokens.delete(token);
     void this.pool.query('DELETE FROM bridge.rate_limits WHERE expire < $1', [now - SWEEP_MS]).catch(noop);
   }
 }

@@ -57,16 +57,17 @@ async function sign(typ: string, subject: string, claims: Record<string, unknown
 
 /**
  * Verified tokens, so a token presented again is not verified again (an HMAC through WebCrypto costs more than the
- * rest of a cached request). Keyed by the whole token and the secret; an entry is used only until the token's `exp`,
- * so expiry is honoured exactly. Only valid tokens are kept. Bounded: the oldest entries go first.
+ * rest of a cached request). One memo per secret, keyed by the whole token; an entry is used only until the token's
+ * `exp`, so expiry is honoured exactly. Only valid tokens are kept. Bounded: the oldest entries go first.
  */
-const verified = new Map<string, JWTPayload>();
+const verified = new Map<string, Map<string, JWTPayload>>();
 const VERIFIED_MAX = 20_000;
 
 /** The payload of a valid platform token of type `typ`, or undefined (bad signature, expired, other type). */
 async function verify(token: string, typ: string, secret: string, allowExpired = false): Promise<JWTPayload | undefined> {
-  const cacheKey = allowExpired ? undefined : `${secret.length}:${secret.slice(0, 8)}:${token}`;
-  const hit = cacheKey ? verified.get(cacheKey) : undefined;
+  let memo = verified.get(secret);
+  if (!memo) verified.set(secret, (memo = new Map()));
+  const hit = allowExpired ? undefined : memo.get(token);
   if (hit && typeof hit.exp === 'number' && hit.exp * 1000 > Date.now()) return hit.typ === typ ? hit : undefined;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
@@ -76,9 +77,9 @@ async function verify(token: string, typ: string, secret: string, allowExpired =
       ...(allowExpired ? { currentDate: new Date(0) } : {}),
     });
     if (payload.typ !== typ || typeof payload.sub !== 'string') return undefined;
-    if (cacheKey && typeof payload.exp === 'number') {
-      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-      verified.set(cacheKey, payload);
+    if (!allowExpired && typeof payload.exp === 'number') {
+      if (memo.size >= VERIFIED_MAX) memo.delete(memo.keys().next().value!);
+      memo.set(token, payload);
     }
     return payload;
   } catch {

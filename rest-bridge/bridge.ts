@@ -10,7 +10,7 @@ import { assertInput, boundedJson, hasBody } from '../kernel/input.js';
 import { publicFilesRoot } from '../kernel/storage.js';
 import { routes, type RouteSpec } from './routes/index.js';
 import type { CredentialScheme } from './routes/types.js';
-import { compileOperation, describeInputError, payloadOf, variablesFor } from './translate.js';
+import { compileOperation, describeInputError, payloadOf, put, variablesFor } from './translate.js';
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { operationLimits } from '../kernel/operation-limits.js';
@@ -44,14 +44,6 @@ interface GatewayClient {
   send(req: Request, route: RouteSpec, query: string, variables: Record<string, unknown>, files?: Record<string, Express.Multer.File[]>): Promise<GraphQLResponse>;
 }
 
-/** Places `value` at the dotted variable `path` (creating objects on the way). */
-function setAt(variables: Record<string, unknown>, path: string, value: unknown) {
-  const keys = path.split('.');
-  let target = variables;
-  for (const k of keys.slice(0, -1)) target = (target[k] ??= {}) as Record<string, unknown>;
-  target[keys.at(-1)!] = value;
-}
-
 /** The gateway in this process: the operation runs on its server directly; files become Upload values as they are. */
 function localGateway(gateway: Gateway): GatewayClient {
   return {
@@ -64,7 +56,7 @@ function localGateway(gateway: Gateway): GatewayClient {
           filename: file.originalname || 'upload', mimetype: file.mimetype, encoding: file.encoding,
           createReadStream: () => Readable.from([file.buffer]),
         });
-        setAt(variables, path, upload);
+        put(variables, path, upload);
       }
       return gateway.execute(req, { query, variables }, req.id!);
     },
@@ -118,11 +110,7 @@ function multipartForGateway(route: RouteSpec, text: string, variables: Record<s
   for (const [field, path] of Object.entries(route.files ?? {})) {
     const file = files[field]?.[0];
     if (!file) continue;
-    // set a null placeholder at the variable path
-    const keys = path.split('.');
-    let target = variables as Record<string, unknown>;
-    for (const k of keys.slice(0, -1)) target = (target[k] ??= {}) as Record<string, unknown>;
-    target[keys.at(-1)!] = null;
+    put(variables, path, null); // a null placeholder at the variable path
     map[String(parts.length)] = [`variables.${path}`];
     parts.push([field, file]);
   }
@@ -273,7 +261,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     sendError(res, envelopeOfPath(req.path), 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
   });
 
-  // Body and upload errors become VALIDATION_ERROR naming the field; anything else is a logged INTERNAL_ERROR.
+  // Body and upload errors become VALIDATION_ERROR naming the field (read by boundedJson and multipartError, which
+  // raise AppErrors); a database that cannot serve is 503; anything else is a logged INTERNAL_ERROR.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     // an error raised while the router matched (a parameter it cannot decode) comes before the route's handlers:
     // find the route by its pattern, so that the answer is in its family's envelope all the same
@@ -282,14 +271,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     const answer = (code: string, message: string, field?: string) =>
       route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field);
     if (err instanceof AppError) return answer(err.code, err.message, err.field);
-    const e = err as { type?: string; code?: string; field?: string; status?: number };
-    if (e.type === 'entity.parse.failed') return answer('VALIDATION_ERROR', 'body: malformed JSON', 'body');
+    const e = err as { type?: string; status?: number };
     if (e.type === 'entity.too.large') return answer('VALIDATION_ERROR', `body: exceeds ${Math.round(config.MAX_JSON_BODY_BYTES / 1024)} KB`, 'body');
-    if (err instanceof multer.MulterError) {
-      const field = e.field ?? 'file';
-      const reason = e.code === 'LIMIT_FILE_SIZE' ? 'file is too large' : e.code === 'LIMIT_UNEXPECTED_FILE' ? 'unexpected file field' : err.message;
-      return answer('VALIDATION_ERROR', `${field}: ${reason}`, field);
-    }
     // a path segment that is not valid percent-encoded UTF-8 (the router cannot decode it): the message would echo it
     if (err instanceof URIError) return answer('VALIDATION_ERROR', 'path: a parameter is not valid percent-encoded UTF-8', 'path');
     if (e.status && e.status >= 400 && e.status < 500) return answer('VALIDATION_ERROR', `body: ${(err as Error).message}`, 'body');

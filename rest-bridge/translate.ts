@@ -87,8 +87,8 @@ export function variablesFor(
 export const pick = (data: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), data);
 
-/** Writes `value` at the dotted `path` of `target`. */
-function put(target: Record<string, unknown>, path: string, value: unknown): void {
+/** Writes `value` at the dotted `path` of `target` (creating objects on the way). */
+export function put(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let t = target;
   for (const k of keys.slice(0, -1)) t = (t[k] ??= {}) as Record<string, unknown>;

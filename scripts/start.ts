@@ -126,8 +126,9 @@ async function single(c: Config) {
   progress(`migrating and building ${subgraphs.length} subgraphs: ${subgraphs.map((s) => s.name).join(', ')}`);
   const runtimes: SubgraphRuntime[] = [];
   for (const def of subgraphs) {
-    runtimes.push(await step(`migrating and building ${def.name}`, createSubgraph(def, c, createLogger(def.name, c.LOG_LEVEL, componentLog(def.name)))));
-    stops.push({ name: def.name, stop: () => runtimes.find((r) => r.name === def.name)!.close() });
+    const runtime = await step(`migrating and building ${def.name}`, createSubgraph(def, c, createLogger(def.name, c.LOG_LEVEL, componentLog(def.name))));
+    runtimes.push(runtime);
+    stops.push({ name: def.name, stop: () => runtime.close() });
   }
   const gatewayLog = createLogger('gateway', c.LOG_LEVEL, componentLog('gateway'));
   const gateway = await step('building the gateway', createGateway(c, { log: gatewayLog, limits, local: runtimes }));

@@ -172,7 +172,8 @@ describe('credential revocation reaches another replica within 1 s', () => {
     expect(await msUntil401(distance, since)).toBeLessThan(BUDGET_MS);
   });
 
-  it('a connector access token: revoked through replica 1, 401 at replica 2', async () => {
+  /** An LSP connector with an access token, whose `viewer` at replica 2 is warm (cached). */
+  async function warmConnectorToken() {
     const o = await newOwner();
     const p = await setupProvider(o.token, o.wid, 'lsp');
     const c = await createConnector(o.token, o.wid, 'lsp', p.code);
@@ -181,6 +182,11 @@ describe('credential revocation reaches another replica within 1 s', () => {
     const token = (await issueToken(c.connectorId, c.secret, origin)).body.data.accessToken as string;
     const view = () => viewer2({ authorization: `Bearer ${token}` });
     await warm(view);
+    return { o, p, c, origin, token, view };
+  }
+
+  it('a connector access token: revoked through replica 1, 401 at replica 2', async () => {
+    const { c, origin, token, view } = await warmConnectorToken();
     expect((await view()).body.data.viewer).toMatchObject({ kind: 'connector', connectorId: c.connectorId });
     const res = await api('PATCH', '/v1/access/token/revoke', { body: { accessToken: token }, headers: { origin } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -188,14 +194,7 @@ describe('credential revocation reaches another replica within 1 s', () => {
   });
 
   it('a connector access token: its connector disabled through replica 1, 401 at replica 2', async () => {
-    const o = await newOwner();
-    const p = await setupProvider(o.token, o.wid, 'lsp');
-    const c = await createConnector(o.token, o.wid, 'lsp', p.code);
-    const origin = 'https://replicas.example.com';
-    await allowOrigins(o.token, o.wid, 'lsp', p.code, c.connectorId, [origin]);
-    const token = (await issueToken(c.connectorId, c.secret, origin)).body.data.accessToken as string;
-    const view = () => viewer2({ authorization: `Bearer ${token}` });
-    await warm(view);
+    const { o, p, c, view } = await warmConnectorToken();
     const off = await callA('PATCH', `/v1/${o.wid}/lsp/${p.code}/connectors/${c.connectorId}/disable`, o.token);
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(await msUntil401(view, Date.now())).toBeLessThan(BUDGET_MS);
