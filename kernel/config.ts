@@ -49,7 +49,18 @@ const schema = z.object({
   MAX_JSON_BODY_BYTES: positiveInt(100 * 1024),
   AVATAR_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  /** How often the users subgraph purges accounts past their deletion grace period. */
+  PURGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /**
+   * Tests only: every process serves `PUT /__test/clock` to move its clock (kernel/clock.ts). Refused with
+   * NODE_ENV=production.
+   */
+  TEST_CLOCK: bool(false),
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((c) => !(c.TEST_CLOCK && c.NODE_ENV === 'production'), {
+  message: 'the test clock cannot be switched on in production',
+  path: ['TEST_CLOCK'],
 });
 
 /** Options of every `pg` pool of the platform (the ORM's and the rate-limit counters'), from the DB_* variables. */

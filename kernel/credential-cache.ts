@@ -1,3 +1,5 @@
+import { now as clockNow } from './clock.js';
+
 /**
  * A small, bounded cache of positive credential answers (LRU with a TTL per entry), for the gateway.
  *
@@ -32,7 +34,7 @@ export interface CacheStats {
 interface Entry<V> {
   value: V;
   tags: readonly string[];
-  /** Epoch milliseconds (Date.now()) after which the entry is gone. */
+  /** Epoch milliseconds (the platform clock, kernel/clock.ts) after which the entry is gone. */
   expiresAt: number;
 }
 
@@ -41,7 +43,7 @@ export interface CredentialCacheOptions {
   ttlMs: number;
   /** Most entries kept; the least recently used go first. */
   maxEntries?: number;
-  /** Clock (tests). */
+  /** Clock (default: the platform clock, kernel/clock.ts). */
   now?: () => number;
 }
 
@@ -58,7 +60,7 @@ export class CredentialCache<V = unknown> {
   constructor(options: CredentialCacheOptions) {
     this.ttlMs = Math.max(0, options.ttlMs);
     this.maxEntries = Math.max(1, options.maxEntries ?? 10_000);
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? clockNow;
   }
 
   /** Changes on every invalidation; read it before asking an owner and pass it to `set`. */

@@ -5,6 +5,7 @@ import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, Max, Min, Arr
 export const CURRENCIES: string[] = Intl.supportedValuesOf('currency');
 import { validationError } from './errors.js';
 import { Nullable } from './validation.js';
+import { now } from './clock.js';
 
 /**
  * GraphQL types every family shares (value types, `@shareable` so several subgraphs may return them).
@@ -138,7 +139,7 @@ export class RecordStamp {
   @Field({ description: 'User identifier.' }) by!: string;
 }
 
-export const stampNow = (by: string, timezone = 'UTC'): RecordStamp => ({ at: { timestamp: Date.now(), timezone }, by });
+export const stampNow = (by: string, timezone = 'UTC'): RecordStamp => ({ at: { timestamp: now(), timezone }, by });
 
 @ObjectType({ description: 'An amount of money.' })
 @Directive('@shareable')

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from './logger.js';
+import { loadConfig } from './config.js';
+import { clockOffset, now, setClockOffset } from './clock.js';
 
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: its dependencies answer),
@@ -13,6 +15,26 @@ export function healthRoutes(app: Express, ready: () => Promise<boolean>): void 
   app.get('/readyz', async (_req, res) => {
     const ok = await ready().catch(() => false);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable' });
+  });
+  if (loadConfig().TEST_CLOCK) testClockRoute(app);
+}
+
+/**
+ * TEST_CLOCK only (kernel/clock.ts): `PUT /__test/clock {"offsetMs": n}` sets this process's clock to system time + n
+ * (|n| ≤ 10 years); `GET` reads it. Loopback callers only.
+ */
+function testClockRoute(app: Express): void {
+  const loopback = (ip: string | undefined) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+  const answer = (res: express.Response) => res.json({ offsetMs: clockOffset(), now: new Date(now()).toISOString() });
+  app.get('/__test/clock', (req, res) => (loopback(req.socket.remoteAddress) ? answer(res) : res.status(404).end()));
+  app.put('/__test/clock', express.json({ limit: 1024 }), (req, res) => {
+    if (!loopback(req.socket.remoteAddress)) return void res.status(404).end();
+    const ms = (req.body as { offsetMs?: unknown } | undefined)?.offsetMs;
+    if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || Math.abs(ms) > 10 * 366 * 86_400_000) {
+      return void res.status(400).json({ error: 'offsetMs: an integer number of milliseconds, at most 10 years either way' });
+    }
+    setClockOffset(ms);
+    answer(res);
   });
 }
 

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import pg from 'pg';
 import type { Config } from './config.js';
 import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
+import { now as clockNow } from './clock.js';
 
 /** Per-route limits of the spec's Limits table, on top of the general limit. */
 export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';
@@ -171,7 +172,7 @@ export class RateLimits {
     const names = [...(general ? ['minute', 'hour'] : []), ...new Set(routeLimits)];
     if (!names.length) throw new Error('nothing to count');
     for (;;) {
-      const now = Date.now();
+      const now = clockNow();
       const slots = names.map((name) => this.slot(name, caller, now));
       // a window whose lease is empty and whose row is full refuses, whatever the others have
       const refused = slots.filter((s) => s.lease.available === 0 && s.lease.granted >= s.window.points);
@@ -247,7 +248,7 @@ export class RateLimits {
    * still count in: they would recreate it empty and admit the window's points again.
    */
   private sweep(): void {
-    const now = Date.now();
+    const now = clockNow();
     for (const [key, lease] of this.leases) if (lease.expire <= now) this.leases.delete(key);
     void this.pool.query('DELETE FROM bridge.rate_limits WHERE expire < $1', [now - SWEEP_MS]).catch(noop);
   }
@@ -275,7 +276,7 @@ export function rateHeaders(o: LimitOutcome): [string, string][] {
     ['X-RateLimit-Remaining', String(o.remaining)],
     ['X-RateLimit-Reset', String(o.reset)],
   ];
-  if (o.blocked) headers.push(['Retry-After', String(Math.max(1, o.reset - Math.floor(Date.now() / 1000)))]);
+  if (o.blocked) headers.push(['Retry-After', String(Math.max(1, o.reset - Math.floor(clockNow() / 1000)))]);
   return headers;
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import type { ProviderKind, Role } from './principal.js';
+import { now } from './clock.js';
 
 /**
  * Platform tokens: HS256 JWTs signed with JWT_SECRET, each with a `typ`:
@@ -49,8 +50,8 @@ async function sign(typ: string, subject: string, claims: Record<string, unknown
     .setSubject(subject)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds);
+    .setIssuedAt(Math.floor(now() / 1000))
+    .setExpirationTime(Math.floor(now() / 1000) + ttlSeconds);
   if (jti) jwt.setJti(jti);
   return jwt.sign(await hmacKey(secret));
 }
@@ -68,13 +69,13 @@ async function verify(token: string, typ: string, secret: string, allowExpired =
   let memo = verified.get(secret);
   if (!memo) verified.set(secret, (memo = new Map()));
   const hit = allowExpired ? undefined : memo.get(token);
-  if (hit && typeof hit.exp === 'number' && hit.exp * 1000 > Date.now()) return hit.typ === typ ? hit : undefined;
+  if (hit && typeof hit.exp === 'number' && hit.exp * 1000 > now()) return hit.typ === typ ? hit : undefined;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
-      ...(allowExpired ? { currentDate: new Date(0) } : {}),
+      currentDate: allowExpired ? new Date(0) : new Date(now()),
     });
     if (payload.typ !== typ || typeof payload.sub !== 'string') return undefined;
     if (!allowExpired && typeof payload.exp === 'number') {

@@ -17,6 +17,7 @@ import { operationLimits } from '../kernel/operation-limits.js';
 import { BRIDGE_HEADER, signBridgeCall } from '../kernel/principal.js';
 import { requestIdOf, type Gateway, type GatewayResponse } from '../gateway/gateway.js';
 import { openApiDocument } from './openapi.js';
+import { now } from '../kernel/clock.js';
 
 /** Headers each credential scheme needs (names as the spec spells them; HTTP headers are case-insensitive). */
 const SET_A = ['svc-auth-token', 'svc-user-agent', 'svc-auth-device'];
@@ -67,7 +68,7 @@ function localGateway(gateway: Gateway): GatewayClient {
 function remoteGateway(config: Config, log: Logger): GatewayClient {
   let mark: { token: Promise<string>; at: number } | undefined;
   const bridgeMark = () => {
-    if (!mark || Date.now() - mark.at > 30_000) mark = { token: signBridgeCall(config.internalSecret), at: Date.now() };
+    if (!mark || now() - mark.at > 30_000) mark = { token: signBridgeCall(config.internalSecret), at: now() };
     return mark.token;
   };
   return {

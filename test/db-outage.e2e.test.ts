@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { privateLines } from './global-setup.js';
+import { freePort, startProcess } from './support/platform.js';
 
 /**
  * Database outage (docs/contract.md, "Database faults"): a platform of its own (not the suite's), whose database is
@@ -20,43 +20,6 @@ import { privateLines } from './global-setup.js';
 const DEVICE = 'outage-device';
 const AGENT = 'outage/1.0';
 const ANSWER_WITHIN_MS = 5000;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-/** A process group started from dist/ that says `readyLine` when it is up; its output is kept. */
-async function startProcess(script: string, env: Record<string, string>, readyLine: RegExp, timeoutMs = 90_000) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} not ready in ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs);
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      if (process.env.TEST_SHOW_LOGS) process.stderr.write(c);
-      if (readyLine.test(output)) { clearTimeout(timer); resolve(); }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (${code}):\n${output.slice(-4000)}`)); });
-  });
-  child.removeAllListeners('exit');
-  return {
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null || !child.pid) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
-    },
-  };
-}
 
 /**
  * A TCP proxy to the database that can be cut (connections destroyed, new ones refused), stalled (connections kept

@@ -17,7 +17,7 @@ export const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() 
 export async function api<T = any>(
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string; /** another platform's bridge (test/support/platform.ts) */ base?: string } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? randomIp(), ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -27,7 +27,7 @@ export async function api<T = any>(
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(bridgeUrl() + path, { method, headers, body });
+  const res = await fetch((opts.base ?? bridgeUrl()) + path, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try { parsed = JSON.parse(text); } catch { /* not JSON */ }
@@ -55,9 +55,9 @@ export interface TestUser {
 }
 
 /** Registers a fresh user through the bridge. */
-export async function newUser(overrides: Record<string, unknown> = {}): Promise<TestUser> {
+export async function newUser(overrides: Record<string, unknown> = {}, base?: string): Promise<TestUser> {
   const email = uniqueEmail();
-  const res = await api('POST', '/v1/auth/register', { body: { email, password: PASSWORD, name: 'Test User', ...overrides } });
+  const res = await api('POST', '/v1/auth/register', { base, body: { email, password: PASSWORD, name: 'Test User', ...overrides } });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.user.id, email: res.body.user.email, password: PASSWORD, accessToken: res.body.accessToken, refreshToken: res.body.refreshToken };
 }

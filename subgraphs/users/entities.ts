@@ -5,6 +5,7 @@ import { Directive, Field, ID, ObjectType, UseMiddleware } from 'type-graphql';
 import { SelfOnly } from './guards.js';
 import { ProfileVisibility, UserType, DocumentType } from './enums.js';
 import { UserMetadata, NotificationSettings, PrivacySettings, CustomMetadata, defaultNotificationSettings } from './types.js';
+import { nowDate } from '../../kernel/clock.js';
 
 /** A platform account. Also the GraphQL `User` entity (federation key `id`). */
 @ObjectType({ description: 'A platform account, as its owner sees it.' })
@@ -78,11 +79,11 @@ export class User {
 
   @Field({ description: 'Creation time (ISO 8601, UTC).' })
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 
   @Field({ description: 'Last update time (ISO 8601, UTC).' })
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  @Property({ type: 'datetime', onUpdate: () => nowDate() })
+  updatedAt: Date = nowDate();
 
   /** Set when the owner deleted the account: sign-in is refused and the data is purged at this date. */
   @Index()
@@ -129,10 +130,10 @@ export class Session {
   refreshGeneration: number = 0;
 
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 
   @Property({ type: 'datetime' })
-  lastUsedAt: Date = new Date();
+  lastUsedAt: Date = nowDate();
 
   @Property({ type: 'datetime' })
   expiresAt!: Date;
@@ -143,7 +144,7 @@ export class Session {
   @Property({ type: 'string', nullable: true })
   revokedReason?: string | null;
 
-  isActive(now = new Date()): boolean {
+  isActive(now = nowDate()): boolean {
     return !this.revokedAt && this.expiresAt > now;
   }
 }
@@ -169,5 +170,5 @@ export class Verification {
   files!: { documentFront: string; documentBack?: string; selfie: string };
 
   @Property({ type: 'datetime' })
-  submittedAt: Date = new Date();
+  submittedAt: Date = nowDate();
 }

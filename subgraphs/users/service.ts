@@ -18,6 +18,7 @@ import type {
 } from './types.js';
 import type { AuthPayload } from './auth-payload.js';
 import { isForbiddenKey } from '../../kernel/input.js';
+import { now, nowDate } from '../../kernel/clock.js';
 
 const DAY_MS = 86_400_000;
 export const DELETION_GRACE_DAYS = 30;
@@ -45,7 +46,7 @@ async function openSession(em: EntityManager, config: Config, user: User, client
     ip: client.ip ?? null,
     refreshHash: sha256(secret),
     refreshGeneration: 0,
-    expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    expiresAt: new Date(now() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
   });
   await em.flush();
   return issueTokens(config, user, session, secret);
@@ -107,7 +108,7 @@ export async function refresh(em: EntityManager, config: Config, token: string):
   const generation = Number(gen);
   if (generation < session.refreshGeneration) {
     await em.transactional(async (tx) => {
-      session.revokedAt = new Date();
+      session.revokedAt = nowDate();
       session.revokedReason = 'refresh_token_reuse';
       await revoke(tx as EntityManager, [userTag(session.user.id)]);
     });
@@ -119,8 +120,8 @@ export async function refresh(em: EntityManager, config: Config, token: string):
   const next = randomSecret();
   session.refreshGeneration += 1;
   session.refreshHash = sha256(next);
-  session.lastUsedAt = new Date();
-  session.expiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS);
+  session.lastUsedAt = nowDate();
+  session.expiresAt = new Date(now() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS);
   await em.flush();
   return issueTokens(config, session.user, session, next);
 }
@@ -129,7 +130,7 @@ export async function revokeSession(em: EntityManager, userId: string, sessionId
   const session = isUuid(sessionId) ? await em.findOne(Session, { id: sessionId, user: userId, revokedAt: null }) : null;
   if (!session) throw notFound('Session');
   await em.transactional(async (tx) => {
-    session.revokedAt = new Date();
+    session.revokedAt = nowDate();
     session.revokedReason = reason;
     await revoke(tx as EntityManager, [userTag(userId)]);
   });
@@ -138,7 +139,7 @@ export async function revokeSession(em: EntityManager, userId: string, sessionId
 export async function listSessions(em: EntityManager, userId: string, currentSessionId: string) {
   const sessions = await em.find(
     Session,
-    { user: userId, revokedAt: null, expiresAt: { $gt: new Date() } },
+    { user: userId, revokedAt: null, expiresAt: { $gt: nowDate() } },
     { orderBy: { lastUsedAt: 'desc' } },
   );
   return sessions.map((s) => ({ ...s, current: s.id === currentSessionId }));
@@ -177,7 +178,7 @@ export async function updateProfile(em: EntityManager, userId: string, input: Up
       notifications: notifications ?? user.metadata.notifications,
     };
   }
-  user.updatedAt = new Date();
+  user.updatedAt = nowDate();
   await em.flush();
   return user;
 }
@@ -246,7 +247,7 @@ export async function updateNotifications(em: EntityManager, userId: string, inp
   assign(s.push, input.push);
   assign(s.sms, input.sms);
   user.notificationSettings = s;
-  user.updatedAt = new Date();
+  user.updatedAt = nowDate();
   await em.flush();
   return s;
 }
@@ -254,7 +255,7 @@ export async function updateNotifications(em: EntityManager, userId: string, inp
 export async function updatePrivacy(em: EntityManager, userId: string, input: PrivacySettingsInput) {
   const user = await activeUser(em, userId);
   assign(user, input as Partial<User>);
-  user.updatedAt = new Date();
+  user.updatedAt = nowDate();
   await em.flush();
   return user.privacy();
 }
@@ -296,7 +297,7 @@ export async function updateCustomMetadata(em: EntityManager, userId: string, in
     throw validationError('customFields', `metadata must not exceed ${METADATA_MAX_BYTES / 1024} KB`);
   }
   user.customMetadata = next;
-  user.updatedAt = new Date();
+  user.updatedAt = nowDate();
   await em.flush();
   return next;
 }
@@ -311,7 +312,7 @@ export async function uploadAvatar(em: EntityManager, config: Config, userId: st
   await store.put(key, file.data);
   const previous = user.avatar;
   user.avatar = store.publicUrl(key);
-  user.updatedAt = new Date();
+  user.updatedAt = nowDate();
   try {
     await em.flush();
   } catch (err) {
@@ -364,11 +365,11 @@ export async function scheduleDeletion(em: EntityManager, userId: string, input:
   if (!(await argon2.verify(user.passwordHash, input.password).catch(() => false))) {
     throw new AppError('FORBIDDEN', 'password: is incorrect', 'password');
   }
-  const deletionDate = new Date(Date.now() + DELETION_GRACE_DAYS * DAY_MS);
+  const deletionDate = new Date(now() + DELETION_GRACE_DAYS * DAY_MS);
   await em.transactional(async (tx) => {
     const u = await tx.findOneOrFail(User, user.id);
     u.deletionDate = deletionDate;
-    await tx.nativeUpdate(Session, { user: u.id, revokedAt: null }, { revokedAt: new Date(), revokedReason: 'account_deleted' });
+    await tx.nativeUpdate(Session, { user: u.id, revokedAt: null }, { revokedAt: nowDate(), revokedReason: 'account_deleted' });
     await revoke(tx as EntityManager, [userTag(u.id)]);
   });
   return { message: `Account scheduled for deletion; data is removed after ${DELETION_GRACE_DAYS} days`, deletionDate };
@@ -376,7 +377,7 @@ export async function scheduleDeletion(em: EntityManager, userId: string, input:
 
 /** Removes accounts whose grace period has passed (their sessions and verifications cascade; files are deleted). */
 export async function purgeDueAccounts(em: EntityManager, config: Config): Promise<number> {
-  const due = await em.find(User, { deletionDate: { $lte: new Date() } }, { limit: 500 });
+  const due = await em.find(User, { deletionDate: { $lte: nowDate() } }, { limit: 500 });
   const store = storageOf(config);
   for (const u of due) {
     await store.delete(`public/avatars/${u.id}`);

@@ -6,7 +6,6 @@ import { purgeDueAccounts, sessionStatus } from './service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express from 'express';
 
-const HOUR_MS = 3_600_000;
 
 /** The users subgraph: accounts, profiles, settings, verification, deletion, and the authentication service. */
 export const usersSubgraph: SubgraphDefinition = {
@@ -36,7 +35,7 @@ export const usersSubgraph: SubgraphDefinition = {
         .then((n) => n && log.info({ purged: n }, 'purged deleted accounts'))
         .catch((err) => log.error({ err }, 'account purge failed'));
     void sweep();
-    const timer = setInterval(sweep, HOUR_MS).unref();
+    const timer = setInterval(sweep, config.PURGE_SWEEP_INTERVAL_SECONDS * 1000).unref();
     return () => clearInterval(timer);
   },
 };

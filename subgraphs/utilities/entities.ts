@@ -3,6 +3,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { TenantEntity } from '../../kernel/tenancy.js';
 import { VehicleStatus } from './enums.js';
+import { nowDate } from '../../kernel/clock.js';
 
 /**
  * The live position of one vehicle of a workspace: the last report its fleet (an LSP's tracking, an IoT telemetry
@@ -65,5 +66,5 @@ export class LiveVehiclePositionRecord extends TenantEntity {
   updatedAt!: Date;
 
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 }

@@ -13,6 +13,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EARTH_MEAN_RADIUS_M } from './constants.js';
 import type { VehicleStatus } from './enums.js';
+import { nowDate } from '../../kernel/clock.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
 
@@ -67,9 +68,10 @@ function filterSql(f: Filters, params: unknown[]): string {
 export async function upsertPositions(em: EntityManager, workspaceId: string, reportedBy: string | null, reports: PositionReport[]): Promise<PositionRow[]> {
   if (!reports.length) return [];
   const params: unknown[] = [];
+  const receivedAt = nowDate().toISOString();
   const values = reports.map((r) => {
-    params.push(workspaceId, r.vehicleId, r.type, r.status, r.lat, r.lng, r.lat, r.lng, r.heading, r.speed, reportedBy, r.recordedAt.toISOString());
-    return '(gen_random_uuid(), ?::uuid, ?, ?, ?, ?::float8, ?::float8, ll_to_earth(?::float8, ?::float8)::cube, ?::float8, ?::float8, ?::uuid, ?::timestamptz, now())';
+    params.push(workspaceId, r.vehicleId, r.type, r.status, r.lat, r.lng, r.lat, r.lng, r.heading, r.speed, reportedBy, r.recordedAt.toISOString(), receivedAt);
+    return '(gen_random_uuid(), ?::uuid, ?, ?, ?, ?::float8, ?::float8, ll_to_earth(?::float8, ?::float8)::cube, ?::float8, ?::float8, ?::uuid, ?::timestamptz, ?::timestamptz)';
   });
   return em.execute<PositionRow[]>(
     `insert into ${TABLE} as p (id, workspace_id, vehicle_id, type, status, lat, lng, earth, heading, speed, reported_by, updated_at, created_at)

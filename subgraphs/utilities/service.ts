@@ -38,6 +38,7 @@ import type {
   VehiclePositionBatch, VehiclePositionInput, VolumeInput, WeightInput, ZoneAssignment, ZoneInput,
 } from './types.js';
 import { zoneOf } from './zoning.js';
+import { nowDate } from '../../kernel/clock.js';
 
 const require = createRequire(import.meta.url);
 
@@ -98,7 +99,7 @@ function distanceBy(a: Located, b: Located, mode: TransportMode, field = 'destin
 
 export function deliveryFare(_em: EntityManager, principal: Principal, input: DeliveryFareInput): DeliveryFare {
   caller(principal);
-  const now = new Date();
+  const now = nowDate();
   const origin = locate(input.origin, 'origin', 'origin');
   const destination = locate(input.destination, 'destination', 'destination');
   const quote = currency(input.currency, 'currency', 'USD');
@@ -204,7 +205,7 @@ const fresh = (now: Date) => new Date(now.getTime() - POSITION_FRESH_S * 1000);
 
 export async function transportFare(em: EntityManager, principal: Principal, input: TransportFareInput): Promise<TransportFare> {
   const key = caller(principal);
-  const now = new Date();
+  const now = nowDate();
   const origin = locate(input.origin, 'origin', 'origin');
   const destination = locate(input.destination, 'destination', 'destination');
   const quote = currency(input.currency, 'currency', 'USD');
@@ -267,7 +268,7 @@ function toNearby(r: store.PositionRow): NearbyVehicle {
 
 export async function rideFare(em: EntityManager, principal: Principal, input: RideFareInput): Promise<RideFare> {
   const key = caller(principal);
-  const now = new Date();
+  const now = nowDate();
   const pickup = locate(input.pickup, 'pickup', 'pickup');
   const dropoff = locate(input.dropoff, 'dropoff', 'dropoff');
   const passengers = input.passengerCount === undefined || input.passengerCount === null ? 1 : intRange(input.passengerCount, 'passengerCount', 1, 7);
@@ -380,7 +381,7 @@ function payerOf(term: Incoterm, item: string): CostPayer {
 
 export async function crossBorderFare(_em: EntityManager, principal: Principal, input: CrossBorderFareInput): Promise<CrossBorderFare> {
   caller(principal);
-  const now = new Date();
+  const now = nowDate();
   const origin = locate(input.origin, 'origin', 'origin');
   const destination = locate(input.destination, 'destination', 'destination');
   const from = origin.country!.code;
@@ -539,7 +540,7 @@ export async function crossBorderFare(_em: EntityManager, principal: Principal, 
 
 export function routeDistance(_em: EntityManager, principal: Principal, input: DistanceInput): RouteDistance {
   caller(principal);
-  const now = new Date();
+  const now = nowDate();
   const origin = locate(input.origin, 'origin', 'origin');
   const destination = locate(input.destination, 'destination', 'destination');
   const d = distanceBy(origin, destination, input.mode);
@@ -557,7 +558,7 @@ export function routeDistance(_em: EntityManager, principal: Principal, input: D
 
 export function arrivalEstimate(_em: EntityManager, principal: Principal, input: EtaInput): ArrivalEstimate {
   caller(principal);
-  const now = new Date();
+  const now = nowDate();
   const origin = locate(input.origin, 'origin', 'origin', false);
   const destination = locate(input.destination, 'destination', 'destination', false);
   const departure = timestamp(input.departureTime, 'departureTime', now);
@@ -579,7 +580,7 @@ export function arrivalEstimate(_em: EntityManager, principal: Principal, input:
 
 export async function assignZone(_em: EntityManager, principal: Principal, input: ZoneInput): Promise<ZoneAssignment> {
   const key = caller(principal);
-  const now = new Date();
+  const now = nowDate();
   const location = locate(input.location, 'location', 'location');
   const serviceType = input.serviceType ?? ZoneServiceType.DELIVERY;
   const zone = await zoneOf(location, serviceType, key.workspaceId);
@@ -665,7 +666,7 @@ function toPosition(r: store.PositionRow): VehiclePosition {
 /** Stores one position report of the caller's workspace; answers the stored position (the newer one if the report was older). */
 export async function reportVehiclePosition(em: EntityManager, principal: Principal, input: VehiclePositionInput): Promise<VehiclePosition> {
   const key = caller(principal);
-  const r = report(input, '', new Date());
+  const r = report(input, '', nowDate());
   const [row] = await store.upsertPositions(em, key.workspaceId, key.keyId, [r]);
   return toPosition(row ?? (await store.findPosition(em, key.workspaceId, r.vehicleId))!);
 }
@@ -675,7 +676,7 @@ export async function reportVehiclePositions(em: EntityManager, principal: Princ
   const key = caller(principal);
   if (!Array.isArray(input) || input.length === 0) throw invalid('positions', 'must hold at least one report');
   if (input.length > MAX_POSITION_BATCH) throw invalid('positions', `must hold at most ${MAX_POSITION_BATCH} reports`);
-  const now = new Date();
+  const now = nowDate();
   const reports = input.map((p, i) => report(p, `positions.${i}`, now));
   const seen = new Set<string>();
   for (const [i, r] of reports.entries()) {

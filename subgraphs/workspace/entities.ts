@@ -5,6 +5,7 @@ import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { Address, Contacts } from '../../kernel/graphql-types.js';
 import { TenantEntity } from '../../kernel/tenancy.js';
 import { ConnectorStatus, ConnectorType, InvitationStatus, ProviderKindEnum, RoleEnum } from './enums.js';
+import { nowDate } from '../../kernel/clock.js';
 
 /** A user of the users subgraph, referenced by id (federation). */
 @ObjectType({ description: 'A platform account (resolved by the users subgraph).' })
@@ -38,11 +39,11 @@ export class Workspace {
 
   @Field({ description: 'Creation time.' })
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 
   @Field({ description: 'Last update time.' })
   @Property({ type: 'datetime' })
-  updatedAt: Date = new Date();
+  updatedAt: Date = nowDate();
 }
 
 @ObjectType({ description: 'A member of a workspace and their role.' })
@@ -70,7 +71,7 @@ export class Member extends TenantEntity {
 
   @Field({ description: 'When the member joined.' })
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 }
 
 @ObjectType({ description: 'A provider (LSP, CSP, DEV or IoTSP) set up in a workspace.' })
@@ -120,11 +121,11 @@ export class Provider extends TenantEntity {
 
   @Field({ description: 'Creation time.' })
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 
   @Field({ description: 'Last update time.' })
   @Property({ type: 'datetime' })
-  updatedAt: Date = new Date();
+  updatedAt: Date = nowDate();
 }
 
 @ObjectType({ description: 'A workspace API key (the secret itself is shown once, at creation).' })
@@ -157,7 +158,7 @@ export class ApiKey extends TenantEntity {
 
   @Field({ description: 'Creation time.' })
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 
   @Field(() => Date, { nullable: true, description: 'Last time the key was used (minute precision).' })
   @Property({ type: 'datetime', nullable: true })
@@ -234,11 +235,11 @@ export class Connector extends TenantEntity {
 
   @Field({ description: 'Creation time.' })
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 
   @Field({ description: 'Last update time.' })
   @Property({ type: 'datetime' })
-  updatedAt: Date = new Date();
+  updatedAt: Date = nowDate();
 }
 
 /** An issued connector access token (the JWT's `jti`), so it can be rotated and revoked. */
@@ -260,7 +261,7 @@ export class AccessToken extends TenantEntity {
   userAgent?: string | null;
 
   @Property({ type: 'datetime' })
-  issuedAt: Date = new Date();
+  issuedAt: Date = nowDate();
 
   @Property({ type: 'datetime' })
   expiresAt!: Date;
@@ -316,7 +317,7 @@ export class Invitation extends TenantEntity {
 
   @Field({ description: 'Creation time.' })
   @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
+  createdAt: Date = nowDate();
 
   @Field({ description: 'After this time the invitation can no longer be accepted.' })
   @Property({ type: 'datetime' })

@@ -17,6 +17,7 @@ import type {
   AccessConfig, ConnectorConfigPatchInput, ConnectorConfigReplaceInput, CreateApiKeyInput, CreateConnectorInput,
   CreateWorkspaceInput, InviteInput, ProviderSetupInput, ProviderUpdateInput, UpdateConnectorInput, UpdateWorkspaceInput,
 } from './types.js';
+import { now, nowDate } from '../../kernel/clock.js';
 
 const DAY_MS = 86_400_000;
 
@@ -82,7 +83,7 @@ export async function updateWorkspace(em: EntityManager, principal: Principal, w
   const workspace = await em.findOneOrFail(Workspace, wid);
   if (input.name !== undefined) workspace.name = input.name.trim();
   if (input.description !== undefined) workspace.description = input.description;
-  workspace.updatedAt = new Date();
+  workspace.updatedAt = nowDate();
   await em.flush();
   return { workspace, role: a.member.role };
 }
@@ -193,7 +194,7 @@ export async function updateProvider(em: EntityManager, principal: Principal, wi
   if (input.logo !== undefined) provider.logo = input.logo;
   if (input.contacts !== undefined) provider.contacts = { emails: input.contacts.emails ?? [], phones: input.contacts.phones ?? [] };
   if (input.address !== undefined) provider.address = input.address ? { ...input.address } : null;
-  provider.updatedAt = new Date();
+  provider.updatedAt = nowDate();
   await a.em.flush();
   return provider;
 }
@@ -250,7 +251,7 @@ export async function createApiKey(em: EntityManager, principal: Principal, wid:
     hash: sha256(key),
     scopes: input.scopes?.length ? [...new Set(input.scopes)] : ['*'],
     createdBy: a.userId,
-    expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null,
+    expiresAt: input.expiresInDays ? new Date(now() + input.expiresInDays * DAY_MS) : null,
   });
   await a.em.flush();
   return { apiKey, key };
@@ -269,7 +270,7 @@ export async function revokeApiKey(em: EntityManager, principal: Principal, wid:
   if (!apiKey) throw notFound('API key');
   if (apiKey.revokedAt) return apiKey;
   await a.em.transactional(async (tx) => {
-    apiKey.revokedAt = new Date();
+    apiKey.revokedAt = nowDate();
     await revoke(tx as EntityManager, [workspaceTag(wid)]);
   });
   return apiKey;
@@ -280,11 +281,11 @@ export async function resolveApiKey(em: EntityManager, key: string) {
   const m = /^(lpk_[A-Za-z0-9_-]{8})_[A-Za-z0-9_-]{20,}$/.exec(key);
   if (!m) return { active: false };
   const apiKey = await em.findOne(ApiKey, { prefix: m[1] }, { filters: false });
-  if (!apiKey || !safeEqualHex(sha256(key), apiKey.hash) || apiKey.revokedAt || (apiKey.expiresAt && apiKey.expiresAt < new Date())) {
+  if (!apiKey || !safeEqualHex(sha256(key), apiKey.hash) || apiKey.revokedAt || (apiKey.expiresAt && apiKey.expiresAt < nowDate())) {
     return { active: false };
   }
-  if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > 60_000) {
-    await em.nativeUpdate(ApiKey, { id: apiKey.id }, { lastUsedAt: new Date() }, { filters: false });
+  if (!apiKey.lastUsedAt || now() - apiKey.lastUsedAt.getTime() > 60_000) {
+    await em.nativeUpdate(ApiKey, { id: apiKey.id }, { lastUsedAt: nowDate() }, { filters: false });
   }
   return { active: true, workspaceId: apiKey.workspaceId, keyId: apiKey.id, scopes: apiKey.scopes, expiresAt: apiKey.expiresAt ?? undefined };
 }
@@ -346,7 +347,7 @@ async function changeConnector(
   const connector = await connectorIn(a, provider, id);
   await a.em.transactional(async (tx) => {
     const revokesTokens = (await apply(connector)) === true;
-    connector.updatedAt = new Date();
+    connector.updatedAt = nowDate();
     if (revokesTokens) await revoke(tx as EntityManager, [workspaceTag(wid)]);
   });
   return connector;
@@ -395,7 +396,7 @@ export async function rotateConnectorSecret(em: EntityManager, p: Principal, wid
   const secret = connectorSecret();
   const connector = await changeConnector(em, p, wid, kind, code, id, (c) => {
     c.secretHash = sha256(secret);
-    c.secretRotatedAt = new Date();
+    c.secretRotatedAt = nowDate();
   });
   return { connectorId: connector.id, secret };
 }
@@ -453,7 +454,7 @@ async function issueFor(em: EntityManager, config: Config, connector: Connector,
     connectorId: connector.id,
     origin,
     userAgent: userAgent.slice(0, 512),
-    expiresAt: new Date(Date.now() + config.CONNECTOR_TOKEN_TTL_SECONDS * 1000),
+    expiresAt: new Date(now() + config.CONNECTOR_TOKEN_TTL_SECONDS * 1000),
   });
   await scoped.flush();
   const accessToken = await signConnectorToken(
@@ -498,7 +499,7 @@ export async function rotateAccessToken(em: EntityManager, config: Config, princ
   if (row.origin !== origin) throw forbidden('Origin not allowed for this token');
   const connector = await usableConnector(em, claims.connectorId, origin);
   await em.transactional(async (tx) => {
-    row.revokedAt = new Date();
+    row.revokedAt = nowDate();
     await revoke(tx as EntityManager, [workspaceTag(row.workspaceId)]);
   });
   return issueFor(em, config, connector, origin, agent);
@@ -509,7 +510,7 @@ export async function revokeAccessToken(em: EntityManager, config: Config, princ
   const { claims, row } = await liveToken(em, config, accessToken, true);
   if (row.origin !== origin) throw forbidden('Origin not allowed for this token');
   await em.transactional(async (tx) => {
-    row.revokedAt = new Date();
+    row.revokedAt = nowDate();
     await revoke(tx as EntityManager, [workspaceTag(row.workspaceId)]);
   });
   return { revoked: true, connectorId: claims.connectorId };
@@ -582,7 +583,7 @@ export async function invite(em: EntityManager, config: Config, principal: Princ
     },
     tokenHash: sha256(token),
     invitedBy: a.userId,
-    expiresAt: new Date(Date.now() + config.INVITATION_TTL_DAYS * DAY_MS),
+    expiresAt: new Date(now() + config.INVITATION_TTL_DAYS * DAY_MS),
   });
   await a.em.flush();
   return { invitation, token };
@@ -602,7 +603,7 @@ export async function cancelInvitation(em: EntityManager, principal: Principal, 
 export async function acceptInvitation(em: EntityManager, principal: Principal, token: string) {
   const { userId } = requireSignedIn(principal);
   const found = /^inv_[A-Za-z0-9_-]{20,}$/.test(token) ? await em.findOne(Invitation, { tokenHash: sha256(token) }, { filters: false }) : null;
-  if (!found || found.status !== InvitationStatus.PENDING || found.expiresAt < new Date()) throw notFound('Invitation');
+  if (!found || found.status !== InvitationStatus.PENDING || found.expiresAt < nowDate()) throw notFound('Invitation');
   const scoped = scopeToWorkspace(em, found.workspaceId);
   return scoped.transactional(async (tx) => {
     const invitation = await tx.findOneOrFail(Invitation, { id: found.id });
@@ -610,7 +611,7 @@ export async function acceptInvitation(em: EntityManager, principal: Principal, 
     const member = tx.create(Member, { userId, role: invitation.operator.role, name: invitation.name });
     invitation.status = InvitationStatus.ACCEPTED;
     invitation.acceptedBy = userId;
-    invitation.acceptedAt = new Date();
+    invitation.acceptedAt = nowDate();
     await tx.flush();
     return { invitation, member };
   });

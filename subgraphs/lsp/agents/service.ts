@@ -12,6 +12,7 @@ import { stampNow } from '../../../kernel/graphql-types.js';
 import { Vehicle } from '../fleets/entities.js';
 import { Agent, AgentInvitation, AgentVehicle } from './entities.js';
 import type { AgentUpdateInput, AssignVehicleInput, InviteAgentInput } from './types.js';
+import { now, nowDate } from '../../../kernel/clock.js';
 
 const DAY_MS = 86_400_000;
 
@@ -87,7 +88,7 @@ export async function inviteAgent(ctx: SubgraphContext, input: InviteAgentInput)
   const token = `agt_${randomSecret(24)}`;
   const invitation = s.em.create(AgentInvitation, {
     name: input.name.trim(), phone: input.phone ?? null, tokenHash: sha256(token), status: 'PENDING',
-    expiresAt: new Date(Date.now() + ctx.config.INVITATION_TTL_DAYS * DAY_MS), added: s.stamp(), updated: s.stamp(),
+    expiresAt: new Date(now() + ctx.config.INVITATION_TTL_DAYS * DAY_MS), added: s.stamp(), updated: s.stamp(),
   } as never) as AgentInvitation;
   await s.em.flush();
   return { invitation, token };
@@ -99,7 +100,7 @@ export async function acceptAgentInvitation(ctx: SubgraphContext, token: string)
   const found = /^agt_[A-Za-z0-9_-]{20,}$/.test(token)
     ? await ctx.em.findOne(AgentInvitation, { tokenHash: sha256(token) }, { filters: false })
     : null;
-  if (!found || found.status !== 'PENDING' || found.expiresAt < new Date()) throw notFound('Invitation');
+  if (!found || found.status !== 'PENDING' || found.expiresAt < nowDate()) throw notFound('Invitation');
   const em: EntityManager = scopeToProvider(ctx.em, found.workspaceId, found.icode);
   return em.transactional(async (tx) => {
     if (await tx.findOne(Agent, { userId: user.userId })) throw new AppError('CONFLICT', 'You are already an agent of this LSP');

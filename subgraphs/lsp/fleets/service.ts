@@ -8,6 +8,7 @@ import { lspScope, type LspScope } from '../common/scope.js';
 import { coverageRecordExists } from '../coverage/lookup.js';
 import { Fleet, ParkingFacility, Vehicle, type VehicleSpecs } from './entities.js';
 import type { AllocationInput, ParkingFacilityInput, VehicleInput, VehicleIotInput, VehicleSpecsInput, VehicleUpdateInput } from './types.js';
+import { now, nowDate } from '../../../kernel/clock.js';
 
 const fleetEvent = (f: Fleet, deleted = false) => ({
   kind: 'FLEET', id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone, deleted,
@@ -128,7 +129,7 @@ export const allocateVehicle = (ctx: SubgraphContext, fleetId: string, vid: stri
     if (!['INACTIVE', 'ACTIVE'].includes(v.status)) throw new AppError('CONFLICT', `A ${v.status} vehicle cannot be allocated`);
     if (v.allocation) throw new AppError('CONFLICT', `Vehicle is already allocated to ${v.allocation.type} ${v.allocation.id}; deallocate it first`);
     if (!(await coverageRecordExists(s.em, input.type as 'AREA' | 'ROUTE', input.id))) throw notFound(`Coverage ${input.type.toLowerCase()}`);
-    v.allocation = { type: input.type, id: input.id, at: Date.now(), by: s.principal.userId };
+    v.allocation = { type: input.type, id: input.id, at: now(), by: s.principal.userId };
   });
 
 export const deallocateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string) =>
@@ -171,7 +172,7 @@ export async function decommissionParking(ctx: SubgraphContext, id: string): Pro
   const parking = await findOwn(s.em, ParkingFacility, id, 'Parking facility');
   if (parking.status === 'DECOMMISSIONED') throw new AppError('CONFLICT', 'Parking facility is already decommissioned');
   parking.status = 'DECOMMISSIONED';
-  parking.decommissionedAt = new Date();
+  parking.decommissionedAt = nowDate();
   parking.updated = s.stamp();
   await saveAndPublish(s, 'lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, status: parking.status });
   return parking;

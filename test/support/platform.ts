@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/**
+ * A platform of a test file's own, for what the suite's shared platform must not see: a moved clock, short
+ * lifetimes, small limits, a cut database. Started from dist/ like the suite's (`node dist/scripts/start.js`), on free
+ * ports, with a fresh DATA_DIR and a database of its own: a new database on the suite's PostgreSQL server when
+ * DATABASE_URL is set (dropped at `stop`), else the embedded one the launcher starts in DATA_DIR.
+ */
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+export interface StartedProcess {
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A process group started from dist/ that says `readyLine` when it is up; its output is kept. */
+export async function startProcess(script: string, env: Record<string, string | undefined>, readyLine: RegExp, timeoutMs = 90_000): Promise<StartedProcess> {
+  const full: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
+  const child = spawn(process.execPath, [script], { env: full as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} not ready in ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs);
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      if (process.env.TEST_SHOW_LOGS) process.stderr.write(c);
+      if (readyLine.test(output)) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (${code}):\n${output.slice(-4000)}`)); });
+  });
+  child.removeAllListeners('exit');
+  return {
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || !child.pid) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    },
+  };
+}
+
+/** The processes of a platform that answer HTTP, by port variable. A new family adds its subgraph's here. */
+export const SERVED_PORTS = ['BRIDGE_PORT', 'GATEWAY_PORT', 'USERS_PORT', 'WORKSPACE_PORT', 'LSP_PORT', 'UTILITIES_PORT'] as const;
+const ALL_PORTS = [...SERVED_PORTS, 'COMMERCE_PORT', 'DEV_PORT', 'IOT_PORT', 'PIPELINES_PORT', 'QUERIES_PORT', 'EMBEDDED_DB_PORT'];
+
+export interface OwnPlatform extends StartedProcess {
+  bridgeUrl: string;
+  gatewayUrl: string;
+  ports: Record<string, number>;
+  /** Sets every process's clock to system time + `offsetMs` (TEST_CLOCK platforms; kernel/clock.ts). */
+  setClock(offsetMs: number): Promise<void>;
+}
+
+export interface PlatformOptions {
+  /** `single` or `split`; default: the suite's topology (PLATFORM_TOPOLOGY), else single. */
+  topology?: 'single' | 'split';
+  /** Extra environment (TEST_CLOCK, short TTLs, small limits …). */
+  env?: Record<string, string>;
+  /** The database to use instead of a fresh one (a proxy in front of one, say). */
+  databaseUrl?: string;
+}
+
+/** Starts a platform of its own; `stop()` ends it and removes its data directory and database. */
+export async function startPlatform(options: PlatformOptions = {}): Promise<OwnPlatform> {
+  const topology = options.topology ?? (process.env.PLATFORM_TOPOLOGY === 'split' ? 'split' : 'single');
+  const dataDir = mkdtempSync(join(tmpdir(), `own-platform-${topology}-`));
+  const ports: Record<string, number> = {};
+  for (const n of ALL_PORTS) ports[n] = await freePort();
+  let databaseUrl = options.databaseUrl;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (!databaseUrl && process.env.DATABASE_URL) {
+    const name = `own_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try { await admin.query(`CREATE DATABASE ${name}`); } finally { await admin.end(); }
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end(); }
+    };
+  }
+  const env: Record<string, string | undefined> = {
+    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    DATA_DIR: dataDir,
+    PLATFORM_TOPOLOGY: topology,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'pretty',
+    // unset: the launcher starts an embedded database (the suite's DATABASE_URL is not inherited)
+    DATABASE_URL: databaseUrl,
+    ...options.env,
+  };
+  const proc = await startProcess('dist/scripts/start.js', env, /platform\s+\| ready:/, 150_000).catch(async (err) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase?.();
+    throw err;
+  });
+  return {
+    ...proc,
+    bridgeUrl: `http://127.0.0.1:${ports.BRIDGE_PORT}`,
+    gatewayUrl: `http://127.0.0.1:${ports.GATEWAY_PORT}/graphql`,
+    ports,
+    async setClock(offsetMs: number) {
+      for (const p of SERVED_PORTS) {
+        const res = await fetch(`http://127.0.0.1:${ports[p]}/__test/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
+        if (res.status !== 200) throw new Error(`setting the clock on ${p}: ${res.status} ${await res.text()}`);
+        const body = (await res.json()) as { offsetMs: number };
+        if (body.offsetMs !== offsetMs) throw new Error(`the clock on ${p} says offset ${body.offsetMs}, not ${offsetMs}`);
+      }
+    },
+    async stop() {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase?.();
+    },
+  };
+}
