@@ -7,6 +7,7 @@ import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { scopeToProvider } from '../../../kernel/tenancy.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
 import { findOwn, pageOf, saveAndPublish } from '../common/query.js';
+import { publish } from '../../../kernel/events.js';
 import { lspScope } from '../common/scope.js';
 import { stampNow } from '../../../kernel/graphql-types.js';
 import { Vehicle } from '../fleets/entities.js';
@@ -111,6 +112,8 @@ export async function acceptAgentInvitation(ctx: SubgraphContext, token: string)
     invitation.acceptedBy = user.userId;
     invitation.updated = stamp;
     await tx.flush();
+    // joining is an agent change like any other (docs/lsp.md, "What other families see"): published with it
+    await publish(tx as EntityManager, 'lsp.agent', agent.id, found.workspaceId, { icode: found.icode, id: agent.id, userId: agent.userId, status: agent.status });
     return agent;
   });
 }
