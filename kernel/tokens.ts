@@ -52,7 +52,9 @@ async function sign(typ: string, subject: string, claims: Record<string, unknown
     .setAudience(AUDIENCE)
     .setIssuedAt(Math.floor(now() / 1000))
     .setExpirationTime(Math.floor(now() / 1000) + ttlSeconds);
-  if (jti) jwt.setJti(jti);
+  // every token is distinct (RFC 7519 `jti`), even two issued to the same session in the same second: a token is
+  // what rate limits count and caches remember
+  jwt.setJti(jti ?? randomUUID());
   return jwt.sign(await hmacKey(secret));
 }
 
