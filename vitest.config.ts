@@ -1,12 +1,40 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Two projects:
+ * - `unit`: test/unit/**: pure logic in-process (no platform, no child process); runs in seconds. `npm run test:unit`.
+ * - `e2e`: every other test file, against the real platform that test/global-setup.ts starts once per run.
+ * `npm test` builds, runs `unit` first (a fast failure), then `e2e`.
+ */
+/** The unit project, also the whole of vitest.unit.config.ts (mutation testing runs it alone). */
+export const unitProject = {
+  extends: true,
+  test: {
+    name: 'unit',
+    include: ['test/unit/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+  },
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    // every file talks to the same running platform; files run in parallel, tests inside a file in order
-    fileParallelism: true,
+    projects: [
+      unitProject,
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/unit/**'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // every file talks to the same running platform; files run in parallel, tests inside a file in order
+          fileParallelism: true,
+        },
+      },
+    ],
   },
 });

@@ -33,8 +33,8 @@ const ERROR_FIELDS = ['code', 'errno', 'syscall', 'severity', 'sqlState', 'const
 const PATTERNS: [RegExp, string][] = [
   // JSON.parse's message quotes the text it failed on (a request body)
   [/(Unexpected [^\n]*?,\s*)".*"(\s+is not valid JSON)/gs, '$1"[body]"$2'],
-  // `"password": "…"`, `secret=…` and the like, wherever a string holds them
-  [/("?\b(?:password|newPassword|currentPassword|secret|token|accessToken|refreshToken|apiKey|authorization)\b"?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;&}]+)/gi, '$1"[redacted]"'],
+  // `"password": "…"`, `secret=…` and the like, wherever a string holds them (`authorization: Bearer …` whole)
+  [/("?\b(?:password|newPassword|currentPassword|secret|token|accessToken|refreshToken|apiKey|authorization)\b"?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|(?:Bearer|Basic)\s+[^\s,;&}]+|[^\s,;&}]+)/gi, '$1"[redacted]"'],
   [/eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g, '[jwt]'],
   [/\bBearer\s+\S+/gi, 'Bearer [redacted]'],
   [/\b(?:lpk|lcs|inv|lrt)_[A-Za-z0-9_-]{6,}/g, '[secret]'],

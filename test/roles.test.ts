@@ -129,7 +129,8 @@ describe('docs/roles.md over HTTP: a member of each role, a request per permissi
   beforeAll(async () => {
     const o = await ownerWithCsp();
     const lsp = await setupProvider(o.token, o.wid, 'lsp');
-    await callA('POST', `/v1/${o.wid}/lsp/${lsp.code}/connectors`, o.token, connectorBody());
+    const connector = await callA('POST', `/v1/${o.wid}/lsp/${lsp.code}/connectors`, o.token, connectorBody());
+    expect(connector.status, JSON.stringify(connector.body)).toBe(201);
     const target = await joinAs(o.cspContext, 'COORDINATOR');
     const others = ROLES.filter((r) => r !== 'OWNER') as Exclude<Role, 'OWNER'>[];
     // one after another: concurrent requests through the bridge hit a product bug on the embedded database
@@ -173,18 +174,23 @@ describe('docs/roles.md over HTTP: a member of each role, a request per permissi
     }
     // providers.write, apikeys.manage, connectors.manage: one record per granted role
     const devs = await callA('GET', `/v1/${fx.wid}/devs?limit=100`, t);
+    expectOk(devs);
     expect(devs.body.data.map((p: any) => p.name).sort()).toEqual([...table.grants.get('providers.write')!].map((r) => `by ${r}`).sort());
     const keys = await callA('GET', `/v1/workspace/${fx.wid}/api-keys?limit=100`, t);
+    expectOk(keys);
     expect(keys.body.data.map((k: any) => k.name).sort()).toEqual([...table.grants.get('apikeys.manage')!].map((r) => `key of ${r}`).sort());
     const conns = await callA('GET', `/v1/${fx.wid}/lsp/${fx.lspCode}/connectors?limit=100`, t);
+    expect(conns.status, JSON.stringify(conns.body)).toBe(200);
     const byRole = conns.body.connectors.map((c: any) => c.name).filter((n: string) => n.startsWith('by ')).sort();
     expect(byRole).toEqual([...table.grants.get('connectors.manage')!].map((r) => `by ${r}`).sort());
     // workspace.update: the description is the last granted role's
     const ws = await callA('GET', `/v1/workspace/${fx.wid}`, t);
+    expectOk(ws);
     const updaters = ROLES.filter((r) => table.grants.get('workspace.update')!.has(r));
     expect(ws.body.data.workspace.description).toBe(`updated by ${updaters.at(-1)}`);
     // members: the target is still a COORDINATOR, nobody else changed
     const members = await callA('GET', `/v1/workspace/${fx.wid}/members?limit=100`, t);
+    expectOk(members);
     const roles = Object.fromEntries(members.body.data.map((m: any) => [m.userId, m.role]));
     expect(roles[fx.targetUserId]).toBe('COORDINATOR');
     expect(members.body.data.map((m: any) => m.role).sort()).toEqual([...ROLES, 'COORDINATOR'].sort());

@@ -10,16 +10,12 @@ import { AppError } from '../../kernel/errors.js';
 import { MONEY_MAX } from '../../kernel/graphql-types.js';
 import { requireApiKey, type Principal } from '../../kernel/principal.js';
 import {
-  BORDER_ENTRY_FEE, BROKERAGE_FEE, CM_PER, DELIVERY, DISCLAIMER, DOCUMENTATION_FEE, FREIGHT_HANDLING_H, HAZARDOUS_PCT, INSPECTION, INSURANCE,
-  KG_PER, KM_PER_MILE, M3_PER, MAX_POSITION_BATCH, MAX_QUANTITY, MAX_SEARCH_RADIUS_M, MAX_SPEED_KMH, MIN_SEARCH_RADIUS_M, MODE_SPEED_KMH, NEARBY_DEFAULT_LIMIT, NEARBY_MAX_LIMIT,
-  PICKUP_COUNT_CAP, PICKUP_DRIVERS_LISTED, PICKUP_RADIUS_M, PICKUP_SPEED_KMH, POSITION_FRESH_S, QUOTE_VALIDITY_S, RIDE_BOOKING_FEE, RIDE_CURRENCY, RIDE_RATES,
-  RIDE_TRAFFIC_CONFIDENCE, ROAD_DRIVER_RULES, SURGE, TRANSPORT_RATES, TRANSPORT_VEHICLE_CAP, TRANSPORT_VEHICLE_RADIUS_M, URGENCY_HANDLING_FACTOR, URGENCY_MULTIPLIER,
-  CIRCUITY,
+  BORDER_ENTRY_FEE, BROKERAGE_FEE, DELIVERY, DISCLAIMER, DOCUMENTATION_FEE, INSPECTION, KM_PER_MILE, MAX_POSITION_BATCH, MAX_SEARCH_RADIUS_M,
+  MAX_SPEED_KMH, MIN_SEARCH_RADIUS_M, MODE_SPEED_KMH, NEARBY_DEFAULT_LIMIT, NEARBY_MAX_LIMIT, PICKUP_COUNT_CAP, PICKUP_DRIVERS_LISTED,
+  PICKUP_RADIUS_M, POSITION_FRESH_S, QUOTE_VALIDITY_S, RIDE_CURRENCY, RIDE_TRAFFIC_CONFIDENCE, SURGE, TRANSPORT_VEHICLE_CAP,
+  TRANSPORT_VEHICLE_RADIUS_M,
 } from './constants.js';
-import {
-  CostPayer, DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule, TransportMode, VehicleStatus,
-  ZoneServiceType,
-} from './enums.js';
+import { CostPayer, DeliveryPackageType, FreightUrgency, Incoterm, TransportMode, VehicleStatus, ZoneServiceType } from './enums.js';
 import { localTime, modeDistance, roadDrivingHours, timeZoneAt, travelHours, type ModeDistance } from './geo.js';
 import { convert, dec, Decimal, fxDate, roundMoney, sum } from './money.js';
 import {
@@ -28,66 +24,27 @@ import {
 } from './places.js';
 import * as store from './positions.js';
 import {
-  CHAPTER_DOCUMENTS, CLEARANCE_DAYS, CUSTOMS_UNIONS, CA_CUSMA, DE_MINIMIS, DUTY_PROFILES, EU_MEMBERS, EXPORT_DECLARATION, FAST_CLEARANCE,
-  FOB_VALUATION, IMPORT_DOCUMENTS, IMPORT_LEVIES, SLOW_CLEARANCE, TRANSPORT_DOCUMENT, dutyProfileOf, generalRate, groupOfChapter, CHAPTER_GROUPS,
+  CHAPTER_DOCUMENTS, CUSTOMS_UNIONS, CA_CUSMA, DE_MINIMIS, DUTY_PROFILES, EU_MEMBERS, EXPORT_DECLARATION, FOB_VALUATION, IMPORT_DOCUMENTS,
+  TRANSPORT_DOCUMENT, dutyProfileOf, generalRate, groupOfChapter, CHAPTER_GROUPS,
 } from './tariffs.js';
 import type {
-  ArrivalEstimate, CostLine, CrossBorderFare, CrossBorderFareInput, DeliveryFare, DeliveryFareInput, DimensionsInput, DistanceInput, EtaInput,
-  ExchangeRate, KmMi, MinuteHour, Money, NamedFee, NearbyBoundsInput, NearbyBoundsResult, NearbySearchInput, NearbySearchResult, NearbyVehicle,
+  ArrivalEstimate, CostLine, CrossBorderFare, CrossBorderFareInput, DeliveryFare, DeliveryFareInput, DistanceInput, EtaInput,
+  ExchangeRate, Money, NamedFee, NearbyBoundsInput, NearbyBoundsResult, NearbySearchInput, NearbySearchResult, NearbyVehicle,
   NearestInput, NearestResult, RideFare, RideFareInput, RouteDistance, TransportFare, TransportFareInput, VehiclePosition,
-  VehiclePositionBatch, VehiclePositionInput, VolumeInput, WeightInput, ZoneAssignment, ZoneInput,
+  VehiclePositionBatch, VehiclePositionInput, ZoneAssignment, ZoneInput,
 } from './types.js';
 import { zoneOf } from './zoning.js';
+import {
+  checkDeliveryService, clearanceDays, deliveryChargeableKg, deliveryDays, deliveryPrice, freightChargeableKg, freightFares, freightHours, hsChapter,
+  importLevies, inChapters, insurancePremium, payerOf, pickupEtaMinutes, rideClass, rideFareLines, SEA_ONLY_TERMS, SURGE_REASON, surgeRuleAt,
+} from './fares.js';
+import { dimensionsCm3, kmMi, minuteHour, round, volumeM3, weightKg } from './units.js';
 import { nowDate } from '../../kernel/clock.js';
 
 const require = createRequire(import.meta.url);
 
 /** The caller: a workspace API key allowed to call the utilities family. */
 const caller = (principal: Principal) => requireApiKey(principal, 'utilities');
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-const kmMi = (km: number): KmMi => ({ kilometer: round(km), mile: round(km / KM_PER_MILE) });
-const minuteHour = (hours: number): MinuteHour => ({ minute: Math.ceil(round(hours * 60, 6)), hour: round(hours) });
-const unitOf = <T extends string>(unit: T, table: Record<string, number>, field: string): number => {
-  const f = Object.hasOwn(table, unit) ? table[unit] : undefined;
-  if (f === undefined) throw invalid(field, `unknown unit ${unit}`);
-  return f;
-};
-
-function weightKg(w: WeightInput | undefined | null, field: string, maxKg?: number): number {
-  if (!w) throw invalid(field, 'is required');
-  const value = positive(w.value, `${field}.value`, MAX_QUANTITY);
-  const kg = value * unitOf(w.unit, KG_PER, `${field}.unit`);
-  if (maxKg !== undefined && kg > maxKg) throw invalid(`${field}.value`, `must be at most ${maxKg.toLocaleString('en-US')} kg for this service`);
-  return kg;
-}
-
-function volumeM3(v: VolumeInput | undefined | null, field: string): number | undefined {
-  if (!v) return undefined;
-  return positive(v.value, `${field}.value`, MAX_QUANTITY) * unitOf(v.unit, M3_PER, `${field}.unit`);
-}
-
-function dimensionsCm3(d: DimensionsInput | undefined | null, field: string): number | undefined {
-  if (!d) return undefined;
-  const f = unitOf(d.unit, CM_PER, `${field}.unit`);
-  const side = (v: unknown, name: string) => positive(v, `${field}.${name}`, 100_000) * f;
-  return side(d.length, 'length') * side(d.width, 'width') * side(d.height, 'height');
-}
-
-/** Sums `amount × rate` over consecutive bands of `quantity` (distance or weight bands). */
-function banded(quantity: number, bands: { upto: number; rate: number }[]): Decimal {
-  let total = dec(0);
-  let from = 0;
-  for (const band of bands) {
-    const part = Math.max(0, Math.min(quantity, band.upto) - from);
-    total = total.add(dec(part).mul(band.rate));
-    from = band.upto;
-    if (quantity <= band.upto) break;
-  }
-  return total;
-}
-
-const isPeakSeason = (d: Date) => d.getUTCMonth() + 1 === 12 || (d.getUTCMonth() + 1 === DELIVERY.peakSeason.fromMonth && d.getUTCDate() >= DELIVERY.peakSeason.fromDay);
 
 function distanceBy(a: Located, b: Located, mode: TransportMode, field = 'destination'): ModeDistance {
   const d = modeDistance(a, b, mode);
@@ -105,44 +62,16 @@ export function deliveryFare(_em: EntityManager, principal: Principal, input: De
   const quote = currency(input.currency, 'currency', 'USD');
   const actualKg = weightKg(input.weight, 'weight', DELIVERY.maxKg);
   const cm3 = dimensionsCm3(input.dimensions, 'dimensions');
-  const volumetricKg = cm3 === undefined ? 0 : cm3 / DELIVERY.volumetricDivisorCm3PerKg;
-  const chargeableKg = Math.max(actualKg, volumetricKg);
-  if (chargeableKg > DELIVERY.maxKg) throw invalid('dimensions', `volumetric weight ${round(volumetricKg)} kg is above the ${DELIVERY.maxKg} kg a parcel may weigh`);
+  const { chargeableKg } = deliveryChargeableKg(actualKg, cm3);
   const level = input.serviceLevel;
   const packageType = input.packageType ?? DeliveryPackageType.PARCEL;
 
   const roadKm = round(distanceBy(origin, destination, TransportMode.ROAD).km);
   const international = Boolean(origin.country && destination.country && origin.country.code !== destination.country.code);
-  if (level === DeliveryServiceLevel.SAME_DAY && (international || roadKm > DELIVERY.sameDayMaxKm)) {
-    throw new AppError('UTILITY::ESTIMATION_FAILED', `serviceLevel: SAME_DAY is offered within one country up to ${DELIVERY.sameDayMaxKm} road km (this parcel: ${roadKm} km${international ? ', across a border' : ''})`, 'serviceLevel');
-  }
-  if (level === DeliveryServiceLevel.NEXT_DAY && (international || roadKm > DELIVERY.nextDayMaxKm)) {
-    throw new AppError('UTILITY::ESTIMATION_FAILED', `serviceLevel: NEXT_DAY is offered within one country up to ${DELIVERY.nextDayMaxKm} road km (this parcel: ${roadKm} km${international ? ', across a border' : ''})`, 'serviceLevel');
-  }
+  checkDeliveryService(level, roadKm, international);
 
-  const base = dec(DELIVERY.baseFee[level]);
-  const distance = banded(roadKm, DELIVERY.distanceBands.map((b) => ({ upto: b.uptoKm, rate: b.perKm })));
-  const weight = banded(Math.max(0, chargeableKg - DELIVERY.includedKg), DELIVERY.weightBands.map((b) => ({ upto: b.uptoKg - DELIVERY.includedKg, rate: b.perKg })));
-  const core = base.add(distance).add(weight);
-  const service = distance.add(weight).mul(DELIVERY.servicePct[level]);
-  const fuel = core.mul(DELIVERY.fuelPct);
-  const seasonal = isPeakSeason(now) ? core.mul(DELIVERY.peakSeason.pct) : undefined;
-  const handling = DELIVERY.handlingFee[packageType];
-
-  const q = (usd: Decimal.Value) => roundMoney(convert(usd, 'USD', quote), quote);
-  const lines = { baseFee: q(base), distanceFee: q(distance), weightFee: q(weight), serviceFee: q(service), fuelSurcharge: q(fuel) };
-  const seasonalLine = seasonal ? q(seasonal) : undefined;
-  const handlingLine = handling ? q(handling) : undefined;
-  const total = sum(...Object.values(lines), seasonalLine, handlingLine);
-
-  const [minDays, maxDaysBase] = DELIVERY.days[level];
-  const perExtra = DELIVERY.extraDayPerKm[level];
-  let min = minDays;
-  let max = maxDaysBase + (perExtra ? Math.floor(roadKm / perExtra) : 0);
-  if (international) {
-    min += DELIVERY.internationalDays[0];
-    max += DELIVERY.internationalDays[1];
-  }
+  const { lines, seasonalAdjustment: seasonalLine, handlingFee: handlingLine, total } = deliveryPrice(level, packageType, roadKm, chargeableKg, now, quote);
+  const { min, max } = deliveryDays(level, roadKm, international);
   return {
     totalFee: total.toNumber(),
     currency: quote,
@@ -173,32 +102,12 @@ interface FreightQuote {
   hours: number;
 }
 
-/** Door-to-door hours of a freight move: moving time, driver breaks and rests (ROAD), handling × urgency. */
-function freightHours(d: ModeDistance, mode: TransportMode, urgency: FreightUrgency): number {
-  let moving: number;
-  if (mode === TransportMode.SEA) moving = (d.seaKm ?? 0) / MODE_SPEED_KMH.SEA + roadDrivingHours(d.accessKm ?? 0);
-  else moving = travelHours(d.km, mode);
-  if (mode === TransportMode.ROAD && moving > 0) {
-    const days = Math.ceil(moving / ROAD_DRIVER_RULES.dailyDrivingH);
-    const segments = Math.ceil(moving / ROAD_DRIVER_RULES.breakAfterH);
-    moving += (segments - days) * ROAD_DRIVER_RULES.breakH + (days - 1) * ROAD_DRIVER_RULES.dailyRestH;
-  }
-  return moving + FREIGHT_HANDLING_H[mode] * URGENCY_HANDLING_FACTOR[urgency];
-}
-
 function freightQuote(origin: Located, destination: Located, mode: TransportMode, kg: number, m3: number | undefined, urgency: FreightUrgency, hazardous: boolean, weightField: string): FreightQuote {
-  const rate = TRANSPORT_RATES[mode];
-  const chargeableKg = Math.max(kg, (m3 ?? 0) * rate.volumetricKgPerM3);
-  if (chargeableKg > rate.maxKg) throw invalid(weightField, `chargeable weight ${round(chargeableKg)} kg is above the ${rate.maxKg.toLocaleString('en-US')} kg one ${mode} shipment may weigh`);
+  const chargeableKg = freightChargeableKg(mode, kg, m3, weightField);
   const distance = distanceBy(origin, destination, mode);
   const km = round(distance.km);
-  const m = URGENCY_MULTIPLIER[urgency];
-  const base = dec(rate.baseFare);
-  const distanceFare = dec(rate.perKm).mul(km).mul(m);
-  const weightFare = dec(rate.perTonneKm).mul(chargeableKg / 1000).mul(km).mul(m);
-  const fuel = distanceFare.add(weightFare).mul(rate.fuelPct);
-  const hazardousFare = hazardous ? base.add(distanceFare).add(weightFare).mul(HAZARDOUS_PCT) : undefined;
-  return { distance: { ...distance, km }, chargeableKg, base, distanceFare, weightFare, fuel, hazardous: hazardousFare, hours: freightHours(distance, mode, urgency) };
+  const fares = freightFares(mode, km, chargeableKg, urgency, hazardous);
+  return { distance: { ...distance, km }, chargeableKg, ...fares, hours: freightHours(distance, mode, urgency) };
 }
 
 const fresh = (now: Date) => new Date(now.getTime() - POSITION_FRESH_S * 1000);
@@ -241,21 +150,7 @@ export async function transportFare(em: EntityManager, principal: Principal, inp
 
 // ================================================================= ride
 
-/** The spec's surge rules, on the pickup's local weekday (0 = Sunday) and hour. */
-export function surgeRuleAt(weekday: number, hour: number): SurgeRule {
-  if ((hour >= 7 && hour < 9) || (hour >= 17 && hour < 19)) return SurgeRule.PEAK_HOURS;
-  // Friday and Saturday nights: Fri 22:00 – Sat 02:00 and Sat 22:00 – Sun 02:00
-  if ((hour >= 22 && (weekday === 5 || weekday === 6)) || (hour < 2 && (weekday === 6 || weekday === 0))) return SurgeRule.WEEKEND_NIGHT;
-  if (hour >= 2 && hour < 5) return SurgeRule.LATE_NIGHT;
-  return SurgeRule.NONE;
-}
-
-const SURGE_REASON: Record<SurgeRule, string> = {
-  PEAK_HOURS: 'Peak hours (07:00–09:00 and 17:00–19:00 local time): ×1.5',
-  WEEKEND_NIGHT: 'Weekend night (Friday and Saturday, 22:00–02:00 local time): ×1.8',
-  LATE_NIGHT: 'Late night (02:00–05:00 local time): ×1.3',
-  NONE: 'No surge at this local time: ×1.0',
-};
+export { surgeRuleAt };
 
 const MAX_RIDE_KM = 1000;
 
@@ -272,9 +167,7 @@ export async function rideFare(em: EntityManager, principal: Principal, input: R
   const pickup = locate(input.pickup, 'pickup', 'pickup');
   const dropoff = locate(input.dropoff, 'dropoff', 'dropoff');
   const passengers = input.passengerCount === undefined || input.passengerCount === null ? 1 : intRange(input.passengerCount, 'passengerCount', 1, 7);
-  const vehicleClass = input.vehicleClass ?? (passengers > 4 ? RideVehicleClass.XL : RideVehicleClass.STANDARD);
-  const rate = RIDE_RATES[vehicleClass];
-  if (passengers > rate.seats) throw invalid('passengerCount', `a ${vehicleClass} vehicle seats ${rate.seats}; choose XL (7) or SUV (6)`);
+  const { vehicleClass, rate } = rideClass(passengers, input.vehicleClass);
   const at = timestamp(input.requestTime, 'requestTime', now);
 
   const km = round(distanceBy(pickup, dropoff, TransportMode.ROAD, 'dropoff').km);
@@ -288,28 +181,20 @@ export async function rideFare(em: EntityManager, principal: Principal, input: R
   const multiplier = SURGE[rule];
 
   const c = RIDE_CURRENCY;
-  const baseFare = roundMoney(rate.baseFare, c);
-  const distanceFare = roundMoney(dec(rate.perKm).mul(km), c);
-  const timeFare = roundMoney(dec(rate.perMinute).mul(duration.minute), c);
-  const bookingFee = roundMoney(RIDE_BOOKING_FEE, c);
-  const subtotal = sum(baseFare, distanceFare, timeFare);
-  const surgeFare = roundMoney(subtotal.mul(multiplier - 1), c);
-  const totalBeforeSurge = subtotal.add(bookingFee);
-  const afterSurge = totalBeforeSurge.add(surgeFare);
-  const minimumFare = roundMoney(rate.minimumFare, c);
-  const minimumFareApplied = afterSurge.lt(minimumFare);
+  const { baseFare, distanceFare, timeFare, bookingFee, surgeFare, totalBeforeSurge, totalAfterSurge, minimumFare, minimumFareApplied } =
+    rideFareLines(rate, km, duration.minute, multiplier);
 
   const filters = { status: VehicleStatus.AVAILABLE, freshSince: fresh(now) };
   const stats = await store.nearbyStats(em, key.workspaceId, pickup.lat, pickup.lng, PICKUP_RADIUS_M, filters, PICKUP_COUNT_CAP);
   const drivers = input.includeNearbyDrivers ? stats.rows.slice(0, PICKUP_DRIVERS_LISTED).map(toNearby) : null;
-  const etaMinutes = stats.nearest === null ? null : Math.max(1, Math.ceil(((stats.nearest / 1000) * CIRCUITY.ROAD / PICKUP_SPEED_KMH) * 60));
+  const etaMinutes = pickupEtaMinutes(stats.nearest);
 
   const metadata = metadataOf([pickup, dropoff], now);
   return {
     estimatedFare: {
       baseFare: baseFare.toNumber(), distanceFare: distanceFare.toNumber(), timeFare: timeFare.toNumber(), surgeFare: surgeFare.toNumber(),
       bookingFee: bookingFee.toNumber(), totalBeforeSurge: totalBeforeSurge.toNumber(),
-      totalAfterSurge: (minimumFareApplied ? minimumFare : afterSurge).toNumber(), minimumFare: minimumFare.toNumber(), minimumFareApplied, currency: c,
+      totalAfterSurge: totalAfterSurge.toNumber(), minimumFare: minimumFare.toNumber(), minimumFareApplied, currency: c,
     },
     surgeInfo: { multiplier, reason: SURGE_REASON[rule], isActive: multiplier > 1, rule, localTime: local.iso, timeZone },
     tripEstimate: { distance: kmMi(km), duration, confidence: round(metadata.confidence * RIDE_TRAFFIC_CONFIDENCE) },
@@ -342,41 +227,6 @@ async function vatRateOf(country: string): Promise<{ rate: number; type: string;
   const { module, known } = vatModule();
   const r = await module.getSalesTax(country);
   return { rate: round(r.rate * 100, 3), type: r.type, known: known.has(country) };
-}
-
-/** HS code → digits and chapter (01–97, 77 reserved). */
-function hsChapter(code: string | null | undefined): { code: string; chapter: number } | undefined {
-  if (code === undefined || code === null || code === '') return undefined;
-  const digits = code.replace(/[.\s-]/g, '');
-  if (!/^\d{2,10}$/.test(digits)) throw invalid('shipment.hsCode', 'must be 2 to 10 digits (dots and spaces allowed), e.g. 8471.30');
-  const chapter = Number(digits.slice(0, 2));
-  if (chapter < 1 || chapter > 97 || chapter === 77) throw invalid('shipment.hsCode', `chapter ${digits.slice(0, 2)} is not an HS chapter (01–97, 77 reserved)`);
-  return { code: digits, chapter };
-}
-
-const inChapters = (chapter: number, ranges: string[]) => ranges.some((r) => {
-  const [a, b] = r.split('-').map(Number);
-  return chapter >= a! && chapter <= (b ?? a)!;
-});
-
-const SEA_ONLY_TERMS = [Incoterm.FAS, Incoterm.FOB, Incoterm.CFR, Incoterm.CIF];
-
-/** Who pays each cost under an incoterm (Incoterms 2020, ICC). */
-function payerOf(term: Incoterm, item: string): CostPayer {
-  const S = CostPayer.SELLER;
-  const B = CostPayer.BUYER;
-  const importSide = ['customsDuty', 'vat', 'importTax', 'brokerageFee', 'inspectionFee'];
-  if (term === Incoterm.DDP) return S;
-  if (importSide.includes(item)) return B;
-  if (term === Incoterm.EXW) return B;
-  switch (item) {
-    case 'documentationFee.export': return S;
-    case 'documentationFee.import': return B;
-    case 'transportFee': return [Incoterm.FCA, Incoterm.FAS, Incoterm.FOB].includes(term) ? B : S;
-    case 'insurance': return [Incoterm.CIF, Incoterm.CIP, Incoterm.DAP, Incoterm.DPU].includes(term) ? S : B;
-    case 'borderCrossingFee': return [Incoterm.DAP, Incoterm.DPU].includes(term) ? S : B;
-    default: return B;
-  }
 }
 
 export async function crossBorderFare(_em: EntityManager, principal: Principal, input: CrossBorderFareInput): Promise<CrossBorderFare> {
@@ -415,8 +265,9 @@ export async function crossBorderFare(_em: EntityManager, principal: Principal, 
 
   // main carriage and insurance
   const freight = freightQuote(origin, destination, mode, kg, undefined, FreightUrgency.STANDARD, false, 'shipment.weight.value');
-  const transport = r(fromUsd(sum(freight.base, freight.distanceFare, freight.weightFare, freight.fuel)));
-  const insurance = r(Decimal.max(goods.mul(INSURANCE.pct), fromUsd(INSURANCE.minimum)));
+  // the freight fare as /fares/transport quotes it in this currency: each line rounded, then summed
+  const transport = sum(r(fromUsd(freight.base)), r(fromUsd(freight.distanceFare)), r(fromUsd(freight.weightFare)), r(fromUsd(freight.fuel)));
+  const insurance = insurancePremium(goods, Q);
 
   // customs value and de minimis
   const basis = FOB_VALUATION.includes(to) ? 'FOB' : 'CIF';
@@ -447,16 +298,9 @@ export async function crossBorderFare(_em: EntityManager, principal: Principal, 
   const levyLines: NamedFee[] = [];
   let levies = dec(0);
   if (!union) {
-    for (const levy of IMPORT_LEVIES[to] ?? []) {
-      if (levy.modes && !levy.modes.includes(mode)) continue;
-      let amount = (levy.base === 'duty' ? duty : customsValue).mul(levy.pct).div(100);
-      if (levy.min !== undefined) amount = Decimal.max(amount, convert(levy.min, levy.currency ?? 'USD', Q));
-      if (levy.max !== undefined) amount = Decimal.min(amount, convert(levy.max, levy.currency ?? 'USD', Q));
-      if (levy.base === 'duty' && duty.isZero()) continue;
-      const line = r(amount);
-      levies = levies.add(line);
-      levyLines.push({ name: levy.name, amount: moneyOf(line) });
-    }
+    const found = importLevies(to, mode, duty, customsValue, Q);
+    levies = found.total;
+    for (const line of found.lines) levyLines.push({ name: line.name, amount: moneyOf(line.amount) });
   }
 
   // VAT / GST at the border
@@ -496,8 +340,7 @@ export async function crossBorderFare(_em: EntityManager, principal: Principal, 
   if ([Incoterm.CIF, Incoterm.CIP].includes(term)) documents.add('Insurance certificate');
 
   // clearance time
-  const tier = noFormalities ? CLEARANCE_DAYS.UNION : FAST_CLEARANCE.includes(to) ? CLEARANCE_DAYS.FAST : SLOW_CLEARANCE.includes(to) ? CLEARANCE_DAYS.SLOW : CLEARANCE_DAYS.STANDARD;
-  const clearance = { min: tier[0] + (inspected ? INSPECTION.extraDays[0] : 0), max: tier[1] + (inspected ? INSPECTION.extraDays[1] : 0) };
+  const clearance = clearanceDays(to, noFormalities, inspected);
 
   const notes = [DISCLAIMER.crossborder, `Exchange rates: reference rates of ${fxDate()}.`];
   if (SEA_ONLY_TERMS.includes(term) && mode !== TransportMode.SEA) notes.push(`${term} is a sea and inland-waterway term under Incoterms 2020; costs were allocated as written, consider ${term === Incoterm.FOB || term === Incoterm.FAS ? 'FCA' : term === Incoterm.CFR ? 'CPT' : 'CIP'}.`);
@@ -649,7 +492,6 @@ function report(p: VehiclePositionInput | undefined | null, field: string, now: 
   let speed: number | null = null;
   if (p.speed !== undefined && p.speed !== null) {
     speed = nonNegative(p.speed, at('speed'), MAX_SPEED_KMH);
-    if (speed > 1500) throw invalid(at('speed'), 'must be at most 1,500 km/h');
   }
   const recordedAt = timestamp(p.recordedAt, at('recordedAt'), now);
   if (recordedAt.getTime() > now.getTime() + 5 * 60_000) throw invalid(at('recordedAt'), 'must not be in the future');

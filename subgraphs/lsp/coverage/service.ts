@@ -5,17 +5,19 @@ import { checkCoordinates, pageWindow, pagination } from '../../../kernel/graphq
 import { isUuid } from '../../../kernel/ids.js';
 import { publish } from '../../../kernel/events.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
-import { DAYS } from '../common/facility.js';
 import { saveAndPublish } from '../common/query.js';
 import { lspScope, type LspScope } from '../common/scope.js';
 import { Hub, Warehouse } from '../facilities/entities.js';
 import { ParkingFacility, Vehicle } from '../fleets/entities.js';
-import { Coverage, type CoveragePoint, type CoverageSchedule } from './entities.js';
+import { Coverage, type CoveragePoint } from './entities.js';
 import {
-  AREA_TRANSIT_TYPES, MAX_LINKS, MAX_TRANSIT_POINTS, NODE_TYPES, ROUTE_TRANSIT_TYPES,
+  checkActive, checkBodyTransitType, checkEnds, citiesOf, entryIndex, refuseNulls, routeCapacity, schedulesOf, timeOf, transitTypeOf, withLink,
+  withTransitPoint, type Kind,
+} from './rules.js';
+import {
+  NODE_TYPES,
   type AllCoverageArgs, type CoverageAreaInput, type CoverageAreaUpdateInput, type CoverageEntryRemoveInput, type CoverageListArgs,
-  type CoveragePointInput, type CoverageRouteInput, type CoverageRouteUpdateInput, type CoverageScheduleInput, type CoverageTransitPointInput,
-  type CoverageTransitTimeInput,
+  type CoveragePointInput, type CoverageRouteInput, type CoverageRouteUpdateInput, type CoverageTransitPointInput,
 } from './types.js';
 
 /**
@@ -24,79 +26,11 @@ import {
  * Every change is saved together with an event on topic `lsp.coverage` of the platform log.
  */
 
-export type Kind = 'AREA' | 'ROUTE';
+export type { Kind };
 const TOPIC = 'lsp.coverage';
 const WHAT: Record<Kind, string> = { AREA: 'Coverage area', ROUTE: 'Coverage route' };
-const TRANSIT_TYPES: Record<Kind, string[]> = { AREA: AREA_TRANSIT_TYPES, ROUTE: ROUTE_TRANSIT_TYPES };
 
 // ───────────────────────────── checks ─────────────────────────────
-
-/** `last-mile`, `last_mile`, `LAST_MILE` → LAST_MILE. */
-const normalizeType = (raw: string) => raw.trim().toUpperCase().replace(/-/g, '_');
-
-/** The path's `:type` as a transit type of the kind, else 400 naming `field`. */
-export function transitTypeOf(raw: string, kind: Kind | undefined, field = 'type'): string {
-  if (kind !== undefined && !Object.hasOwn(TRANSIT_TYPES, kind)) throw validationError('kind', 'must be AREA or ROUTE');
-  const allowed = kind ? TRANSIT_TYPES[kind] : [...new Set([...AREA_TRANSIT_TYPES, ...ROUTE_TRANSIT_TYPES])];
-  const type = normalizeType(raw);
-  if (!allowed.includes(type)) {
-    throw validationError(field, `must be a transit type of ${kind ? `a coverage ${kind.toLowerCase()}` : 'coverage'}: ${allowed.join(', ')} (lower case and - accepted)`);
-  }
-  return type;
-}
-
-/** A body's `transit.type`, when given, must say the same as the path. */
-function checkBodyTransitType(given: string | undefined | null, pathType: string): void {
-  if (given === undefined || given === null) return;
-  if (normalizeType(given) !== pathType) throw validationError('transit.type', `must match the :type of the path (${pathType}) or be left out`);
-}
-
-/** Fields of an update body that may be left out but not set to null. */
-function refuseNulls(input: object, fields: string[]): void {
-  for (const f of fields) if ((input as Record<string, unknown>)[f] === null) throw validationError(f, 'must not be null');
-}
-
-function timeOf(time: CoverageTransitTimeInput, field = 'transit.time') {
-  if (time.max.hour < time.min.hour) throw validationError(`${field}.max.hour`, `must be at least min.hour (${time.min.hour})`);
-  return { min: { hour: time.min.hour }, max: { hour: time.max.hour } };
-}
-
-/** Schedules: no day or departure twice; days in week order, departures sorted. */
-function schedulesOf(input: CoverageScheduleInput[] | undefined | null): CoverageSchedule[] {
-  return (input ?? []).map((sch, i) => {
-    const days = new Set<string>();
-    for (const day of sch.operatingDays) {
-      if (days.has(day)) throw validationError(`schedules.${i}.operatingDays`, `${day} is given twice`);
-      days.add(day);
-    }
-    const departures = new Set<string>();
-    (sch.departureTimes ?? []).forEach((d, j) => {
-      const key = `${d.value} ${d.timezone}`;
-      if (departures.has(key)) throw validationError(`schedules.${i}.departureTimes.${j}`, `${d.value} ${d.timezone} is given twice`);
-      departures.add(key);
-    });
-    return {
-      frequency: sch.frequency,
-      departureTimes: (sch.departureTimes ?? []).map((d) => ({ value: d.value, timezone: d.timezone })).sort((a, b) => a.value.localeCompare(b.value) || a.timezone.localeCompare(b.timezone)),
-      operatingDays: DAYS.filter((d) => days.has(d)),
-    };
-  });
-}
-
-/** Cities: trimmed, no duplicates (case-insensitive); `city` and `cities` are alternatives. */
-function citiesOf(city: string | undefined | null, cities: string[] | undefined | null): string[] | undefined {
-  if (city != null && cities != null) throw validationError('cities', 'give city or cities, not both');
-  if (city != null) return [city.trim()];
-  if (cities == null) return undefined;
-  const seen = new Set<string>();
-  return cities.map((c, i) => {
-    const name = c.trim();
-    if (!name) throw validationError(`cities.${i}`, 'must not be blank');
-    if (seen.has(name.toLowerCase())) throw validationError(`cities.${i}`, `${name} is given twice`);
-    seen.add(name.toLowerCase());
-    return name;
-  });
-}
 
 /** The record a node point names, in the caller's LSP scope (so another LSP's node is unknown). */
 async function nodeName(em: EntityManager, type: string, id: string): Promise<string | undefined> {
@@ -125,18 +59,6 @@ async function pointOf(s: LspScope, input: CoveragePointInput, prefix = ''): Pro
   checkCoordinates(address.coordinates, f('address.coordinates'));
   if (!address.coordinates && !address.city) throw validationError(f('address'), 'give coordinates [lat, lng] or at least a city');
   return { type: input.type, id: null, description: input.description?.trim() || null, address: { ...address } };
-}
-
-/** What a record needs before it may be ACTIVE: an area serves some city or is linked; a route has both ends. */
-function missingForActive(r: Coverage): string | undefined {
-  if (r.type === 'AREA') return (r.cities?.length ?? 0) + (r.linkedTo?.length ?? 0) > 0 ? undefined : 'an ACTIVE area needs at least one city or linkedTo entry';
-  return r.origin && r.destination ? undefined : 'an ACTIVE route needs an origin and a destination';
-}
-
-function checkActive(r: Coverage, statusGiven: boolean): void {
-  if (r.status !== 'ACTIVE') return;
-  const missing = missingForActive(r);
-  if (missing) throw new AppError('CONFLICT', `status: ${missing}${statusGiven ? '' : '; send status INACTIVE with this change'}`, 'status');
 }
 
 /** The zone of the record's stamps: that of its first scheduled departure, else UTC. */
@@ -226,15 +148,6 @@ export async function createArea(ctx: SubgraphContext, type: string, input: Cove
   return r;
 }
 
-function routeCapacity(c: { sits?: number | null; packages?: number | null }) {
-  if (c.sits == null && c.packages == null) throw validationError('capacity', 'give sits, packages or both');
-  return { sits: c.sits ?? null, packages: c.packages ?? null };
-}
-
-function checkEnds(r: Coverage): void {
-  if (r.origin?.id && r.origin.id === r.destination?.id) throw validationError('destination.id', 'must differ from the origin');
-}
-
 export async function createRoute(ctx: SubgraphContext, type: string, input: CoverageRouteInput): Promise<Coverage> {
   const s = lspScope(ctx, 'write');
   const transitType = transitTypeOf(type, 'ROUTE');
@@ -311,21 +224,6 @@ export const deleteCoverage = (ctx: SubgraphContext, kind: Kind, id: string) =>
 
 // ───────────────────────────── links and transit points ─────────────────────────────
 
-/** Which entry of `list` a remove body names: `{index}` or `{id}` (the node id), exactly one. */
-function entryIndex(list: CoveragePoint[], input: CoverageEntryRemoveInput, what: string): number {
-  const hasIndex = input.index !== undefined && input.index !== null;
-  const hasId = input.id !== undefined && input.id !== null;
-  if (hasIndex && hasId) throw validationError('id', 'give index or id, not both');
-  if (!hasIndex && !hasId) throw validationError('index', 'give index (0-based position) or id (of the node)');
-  if (hasIndex) {
-    if (input.index! >= list.length) throw notFound(`${what} at index ${input.index}`);
-    return input.index!;
-  }
-  const at = list.findIndex((e) => e.id === input.id);
-  if (at < 0) throw notFound(`${what} naming node ${input.id}`);
-  return at;
-}
-
 /** Every link, unlink and transit-point change leaves the record INACTIVE (activate it again with PATCH). */
 const changeEntries = (ctx: SubgraphContext, kind: Kind, id: string, change: (r: Coverage, s: LspScope) => Promise<void> | void) =>
   mutate(lspScope(ctx, 'write'), kind, id, async (r, tx) => {
@@ -336,10 +234,7 @@ const changeEntries = (ctx: SubgraphContext, kind: Kind, id: string, change: (r:
 export const linkArea = (ctx: SubgraphContext, id: string, input: CoveragePointInput) =>
   changeEntries(ctx, 'AREA', id, async (r, s) => {
     const point = await pointOf(s, input);
-    const links = r.linkedTo ?? [];
-    if (links.length >= MAX_LINKS) throw new AppError('CONFLICT', `An area has at most ${MAX_LINKS} linkedTo entries; unlink one first`);
-    if (point.id && links.some((e) => e.id === point.id)) throw new AppError('CONFLICT', `id: the area is already linked to this ${point.type}`, 'id');
-    r.linkedTo = [...links, point];
+    r.linkedTo = withLink(r.linkedTo ?? [], point);
   });
 
 export const unlinkArea = (ctx: SubgraphContext, id: string, input: CoverageEntryRemoveInput) =>
@@ -352,12 +247,7 @@ export const unlinkArea = (ctx: SubgraphContext, id: string, input: CoverageEntr
 export const addTransitPoint = (ctx: SubgraphContext, id: string, input: CoverageTransitPointInput) =>
   changeEntries(ctx, 'ROUTE', id, async (r, s) => {
     const point = await pointOf(s, input);
-    const points = r.transitPoints ?? [];
-    if (points.length >= MAX_TRANSIT_POINTS) throw new AppError('CONFLICT', `A route has at most ${MAX_TRANSIT_POINTS} transit points; remove one first`);
-    if (point.id && points.some((e) => e.id === point.id)) throw new AppError('CONFLICT', `id: the route already passes through this ${point.type}`, 'id');
-    const position = input.position ?? points.length;
-    if (position > points.length) throw validationError('position', `must be between 0 and ${points.length}`);
-    r.transitPoints = [...points.slice(0, position), point, ...points.slice(position)];
+    r.transitPoints = withTransitPoint(r.transitPoints ?? [], point, input.position);
   });
 
 export const removeTransitPoint = (ctx: SubgraphContext, id: string, input: CoverageEntryRemoveInput) =>

@@ -73,7 +73,7 @@ export async function changePricing(ctx: SubgraphContext, k: Kind, id: string, a
   const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
   if (action === 'add') {
     if (!rule) throw validationError('rule', 'is required to add a pricing rule');
-    if (site.pricing.length >= 100) throw new AppError('CONFLICT', 'At most 100 pricing rules per facility');
+    if (site.pricing.length >= 100) throw new AppError('CONFLICT', 'pricing: a facility has at most 100 pricing rules; remove one first', 'pricing');
     site.pricing = [...site.pricing, ruleOf(rule)];
   } else if (action === 'remove') {
     if (!ruleId) throw validationError('ruleId', 'is required to remove a pricing rule');

@@ -6,6 +6,7 @@ import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../
 import { findOwn, pageOf, saveAndPublish, saveAndPublishAll, type LspEvent } from '../common/query.js';
 import { lspScope, type LspScope } from '../common/scope.js';
 import { coverageRecordExists } from '../coverage/lookup.js';
+import { checkAllocatable, checkDeallocatable, checkStatusChange } from './rules.js';
 import { Fleet, ParkingFacility, Vehicle, type VehicleSpecs } from './entities.js';
 import type { AllocationInput, ParkingFacilityInput, VehicleInput, VehicleIotInput, VehicleSpecsInput, VehicleUpdateInput } from './types.js';
 import { now, nowDate } from '../../../kernel/clock.js';
@@ -100,9 +101,7 @@ async function changeVehicle(ctx: SubgraphContext, fleetId: string, vid: string,
 
 export const updateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string, input: VehicleUpdateInput) =>
   changeVehicle(ctx, fleetId, vid, (v) => {
-    if (input.status && ['MAINTENANCE', 'RETIRED'].includes(input.status) && v.allocation) {
-      throw new AppError('CONFLICT', `status: a vehicle allocated to a service cannot become ${input.status}; deallocate it first`, 'status');
-    }
+    checkStatusChange(v, input.status);
     if (input.type !== undefined) v.type = input.type;
     if (input.grade !== undefined) v.grade = input.grade;
     if (input.status !== undefined) v.status = input.status;
@@ -126,15 +125,14 @@ export const updateVehicleIot = (ctx: SubgraphContext, fleetId: string, vid: str
  */
 export const allocateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string, input: AllocationInput) =>
   changeVehicle(ctx, fleetId, vid, async (v, s) => {
-    if (!['INACTIVE', 'ACTIVE'].includes(v.status)) throw new AppError('CONFLICT', `A ${v.status} vehicle cannot be allocated`);
-    if (v.allocation) throw new AppError('CONFLICT', `Vehicle is already allocated to ${v.allocation.type} ${v.allocation.id}; deallocate it first`);
+    checkAllocatable(v);
     if (!(await coverageRecordExists(s.em, input.type as 'AREA' | 'ROUTE', input.id))) throw notFound(`Coverage ${input.type.toLowerCase()}`);
     v.allocation = { type: input.type, id: input.id, at: now(), by: s.principal.userId };
   });
 
 export const deallocateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string) =>
   changeVehicle(ctx, fleetId, vid, (v) => {
-    if (!v.allocation) throw new AppError('CONFLICT', 'Vehicle is not allocated');
+    checkDeallocatable(v);
     v.allocation = null;
   });
 

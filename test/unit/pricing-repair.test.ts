@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { Migration20261123150000_pricing_amounts as Repair } from '../subgraphs/lsp/migrations/Migration20261123150000_pricing_amounts.js';
+import { Migration20261123150000_pricing_amounts as Repair } from '../../subgraphs/lsp/migrations/Migration20261123150000_pricing_amounts.js';
 
 /**
  * Issue 10, cause 1: before amounts had a range, a pricing amount of 1e308 was rounded to Infinity and stored as JSON

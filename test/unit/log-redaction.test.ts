@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, libraryLogger } from '../kernel/logger.js';
-import { privateLines } from './global-setup.js';
+import { createLogger, libraryLogger } from '../../kernel/logger.js';
+import { privateLines } from '../global-setup.js';
 
 /**
  * Logs (docs/contract.md, "Logs"): what the platform's logger writes holds no request body, no variables, no row

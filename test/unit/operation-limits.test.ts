@@ -1,0 +1,67 @@
+import { parse } from 'graphql';
+import type { OperationDefinitionNode } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_LIMITS } from '../../kernel/ratelimit.js';
+import { FIELD_LIMITS, operationLimits } from '../../kernel/operation-limits.js';
+
+/**
+ * kernel/operation-limits.ts (docs/contract.md, "Rate limits"): a per-action limit belongs to the root field that
+ * performs it (updateProfile, uploadAvatar, searchUsers, updateNotificationSettings, updatePrivacySettings), and an
+ * operation that performs it twice (aliases) counts twice. The spec's windows: profile updates 10/hour, avatar uploads
+ * 5/day, user search 100/hour, settings updates 20/hour (notifications and privacy share one budget).
+ */
+const limits = (query: string, operationName?: string) => {
+  const doc = parse(query);
+  const op = operationName ? doc.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && d.name?.value === operationName) : undefined;
+  return operationLimits(doc, op);
+};
+
+describe('which per-action limits an operation meets', () => {
+  it('each limited root field names its window, with the spec\'s sizes', () => {
+    expect(limits('mutation { updateProfile(input: {}) { id } }')).toEqual(['profile-updates']);
+    expect(limits('mutation { uploadAvatar(file: null) { url } }')).toEqual(['avatar-uploads']);
+    expect(limits('query { searchUsers(q: "ada") { total } }')).toEqual(['user-search']);
+    expect(limits('mutation { updateNotificationSettings(input: {}) { ok } }')).toEqual(['settings-updates']);
+    expect(limits('mutation { updatePrivacySettings(input: {}) { ok } }')).toEqual(['settings-updates']);
+    expect(ROUTE_LIMITS['profile-updates']).toEqual({ points: 10, duration: 3600 });
+    expect(ROUTE_LIMITS['avatar-uploads']).toEqual({ points: 5, duration: 86_400 });
+    expect(ROUTE_LIMITS['user-search']).toEqual({ points: 100, duration: 3600 });
+    expect(ROUTE_LIMITS['settings-updates']).toEqual({ points: 20, duration: 3600 });
+    expect(Object.keys(FIELD_LIMITS).sort()).toEqual(['searchUsers', 'updateNotificationSettings', 'updatePrivacySettings', 'updateProfile', 'uploadAvatar']);
+  });
+
+  it('an operation without a limited field meets none; a limited name below the root does not count', () => {
+    expect(limits('{ me { id } }')).toEqual([]);
+    expect(limits('{ me { updateProfile searchUsers } }')).toEqual([]);
+    expect(limits('{ constructor toString __proto__ }')).toEqual([]);
+  });
+
+  it('aliases count each occurrence: two profile updates and both settings updates', () => {
+    expect(limits('mutation { a: updateProfile(input: {}) { id } b: updateProfile(input: {}) { id } }')).toEqual(['profile-updates', 'profile-updates']);
+    expect(limits('mutation { updateNotificationSettings(input: {}) { ok } updatePrivacySettings(input: {}) { ok } searchUsers: updateProfile { id } }'))
+      .toEqual(['settings-updates', 'settings-updates', 'profile-updates']);
+  });
+
+  it('inline fragments and fragment spreads at the root are looked through; a fragment spread twice counts once', () => {
+    expect(limits('mutation { ... on Mutation { updateProfile(input: {}) { id } } }')).toEqual(['profile-updates']);
+    expect(limits('mutation { ...F } fragment F on Mutation { uploadAvatar { url } ... on Mutation { searchUsers(q: "x") { total } } }')).toEqual(['avatar-uploads', 'user-search']);
+    expect(limits('mutation { ...F ...F } fragment F on Mutation { updateProfile { id } }')).toEqual(['profile-updates']);
+    expect(limits('mutation { ...Missing }')).toEqual([]);
+  });
+
+  it('a fragment that spreads itself is walked once (no endless loop)', () => {
+    expect(limits('query { ...A } fragment A on Query { searchUsers(q: "x") { total } ...B } fragment B on Query { ...A }')).toEqual(['user-search']);
+  });
+
+  it('the operation given is the one counted; by default the first operation of the document', () => {
+    const doc = 'query Read { me { id } } mutation Write { updateProfile { id } }';
+    expect(limits(doc)).toEqual([]);
+    expect(limits(doc, 'Write')).toEqual(['profile-updates']);
+    expect(limits('mutation Write { updateProfile { id } } query Read { me { id } }')).toEqual(['profile-updates']);
+  });
+
+  it('a document with only fragments meets none', () => {
+    expect(operationLimits(parse('fragment F on Mutation { updateProfile { id } }'))).toEqual([]);
+    expect(operationLimits(parse('fragment F on Mutation { updateProfile { id } }'), null)).toEqual([]);
+  });
+});
