@@ -430,6 +430,7 @@ describe('DELETE /v1/auth/sessions/:id', () => {
     expectError(await refresh(other.refreshToken), 401, 'UNAUTHORIZED');
     expect((await me(u.accessToken)).status).toBe(200);
     const after = await sessions(u.accessToken);
+    expect(after.status).toBe(200);
     expect(after.body.sessions.map((s: any) => s.id)).not.toContain(target.id);
     expect(after.body.sessions).toHaveLength(1);
   });

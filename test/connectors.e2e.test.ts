@@ -93,6 +93,7 @@ describe('connectors: create, read, list, update', () => {
     const malformed = await callA('POST', f.base, f.token, '{"type":', { headers: { 'content-type': 'application/json' } });
     expectError(malformed, 'VALIDATION_ERROR', 'body');
     const list = await callA('GET', f.base, f.token);
+    expectResult(list, 'CONNECTOR::LISTED');
     expect(list.body.pagination.total).toBe(0);
   });
 
@@ -232,9 +233,19 @@ describe('connectors: create, read, list, update', () => {
     const none = await api('POST', f.base, { body: connectorBody() });
     expectResultError(none, 'UNAUTHORIZED');
     expect(none.body.message).toContain('svc-auth-token');
-    expect((await callA('GET', f.base, f.token)).body.pagination.total).toBe(0);
+    const list = await callA('GET', f.base, f.token);
+    expectResult(list, 'CONNECTOR::LISTED');
+    expect(list.body.pagination.total).toBe(0);
   });
 });
+
+/** An access token issued for the connector (201; anything else fails the test). */
+async function tokenOf(connectorId: string, secret: string, origin: string): Promise<string> {
+  const res = await issueToken(connectorId, secret, origin);
+  expectOk(res, 201);
+  expect(typeof res.body.data.accessToken).toBe('string');
+  return res.body.data.accessToken;
+}
 
 describe('access tokens', () => {
   async function ready(scope = ['orders:read']) {
@@ -280,7 +291,7 @@ describe('access tokens', () => {
   it('the token works as Bearer at the gateway: viewer is the connector with its current scopes', async () => {
     const r = await ready(['orders:read', 'tracking:read']);
     await allowOrigins(r.token, r.wid, 'lsp', r.p.code, r.c.connectorId, [ORIGIN]);
-    const token = (await issueToken(r.c.connectorId, r.c.secret, ORIGIN)).body.data.accessToken;
+    const token = await tokenOf(r.c.connectorId, r.c.secret, ORIGIN);
     const v = await viewerBearer(token);
     expect(v.status).toBe(200);
     expect(v.body.data?.viewer).toEqual({
@@ -294,6 +305,7 @@ describe('access tokens', () => {
     expect((await viewerBearer(token)).body.data?.viewer.scopes).toEqual(['a:b', 'c:d']);
     // a new token reports the new scopes too
     const fresh = await issueToken(r.c.connectorId, r.c.secret, ORIGIN);
+    expectOk(fresh, 201);
     expect(fresh.body.data.scope).toEqual(['a:b', 'c:d']);
     // a tampered token is 401
     const tampered = token.slice(0, -3) + (token.endsWith('abc') ? 'xyz' : 'abc');
@@ -303,7 +315,7 @@ describe('access tokens', () => {
   it('disabling the connector stops its tokens at once (401) and refuses new ones (403); enabling restores them', async () => {
     const r = await ready();
     await allowOrigins(r.token, r.wid, 'lsp', r.p.code, r.c.connectorId, [ORIGIN]);
-    const token = (await issueToken(r.c.connectorId, r.c.secret, ORIGIN)).body.data.accessToken;
+    const token = await tokenOf(r.c.connectorId, r.c.secret, ORIGIN);
     expect((await viewerBearer(token)).status).toBe(200);
     expectResult(await callA('PATCH', `${r.cbase}/disable`, r.token), 'CONNECTOR::UPDATED');
     const off = await viewerBearer(token);
@@ -320,7 +332,7 @@ describe('access tokens', () => {
   it('secret rotation: CONNECTOR::SECRET_ROTATED with a new secret; the old one is 401, the new one works, issued tokens keep working', async () => {
     const r = await ready();
     await allowOrigins(r.token, r.wid, 'lsp', r.p.code, r.c.connectorId, [ORIGIN]);
-    const before = (await issueToken(r.c.connectorId, r.c.secret, ORIGIN)).body.data.accessToken;
+    const before = await tokenOf(r.c.connectorId, r.c.secret, ORIGIN);
     const rot = await callA('PATCH', `${r.cbase}/secret/rotate`, r.token);
     expectResult(rot, 'CONNECTOR::SECRET_ROTATED');
     expect(rot.body.connectorId).toBe(r.c.connectorId);
@@ -332,13 +344,14 @@ describe('access tokens', () => {
     expect((await viewerBearer(after.body.data.accessToken)).status).toBe(200);
     expect((await viewerBearer(before)).status).toBe(200);
     const got = await callA('GET', r.cbase, r.token);
+    expectResult(got, 'CONNECTOR::FETCHED');
     expect(Number.isNaN(Date.parse(got.body.connector.secretRotatedAt))).toBe(false);
   });
 
   it('rotate: a new token that works, the old one 401; only from the issuing origin; needs origin and agent', async () => {
     const r = await ready();
     await allowOrigins(r.token, r.wid, 'lsp', r.p.code, r.c.connectorId, [ORIGIN, 'https://admin.example.com']);
-    const old = (await issueToken(r.c.connectorId, r.c.secret, ORIGIN)).body.data.accessToken;
+    const old = await tokenOf(r.c.connectorId, r.c.secret, ORIGIN);
     const rotate = (accessToken: string, headers: Record<string, string>) => api('PATCH', '/v1/access/token/rotate', { body: { accessToken }, headers });
 
     expectError(await rotate(old, { origin: 'https://admin.example.com', 'svc-user-agent': 'a' }), 'FORBIDDEN');
@@ -363,8 +376,8 @@ describe('access tokens', () => {
   it('revoke: {revoked: true, connectorId}; the token is 401 afterwards; only from the issuing origin', async () => {
     const r = await ready();
     await allowOrigins(r.token, r.wid, 'lsp', r.p.code, r.c.connectorId, [ORIGIN, 'https://admin.example.com']);
-    const token = (await issueToken(r.c.connectorId, r.c.secret, ORIGIN)).body.data.accessToken;
-    const other = (await issueToken(r.c.connectorId, r.c.secret, ORIGIN)).body.data.accessToken;
+    const token = await tokenOf(r.c.connectorId, r.c.secret, ORIGIN);
+    const other = await tokenOf(r.c.connectorId, r.c.secret, ORIGIN);
     const revoke = (accessToken: string, headers: Record<string, string>) => api('PATCH', '/v1/access/token/revoke', { body: { accessToken }, headers });
 
     const noOrigin = await revoke(token, {});
@@ -386,7 +399,7 @@ describe('access tokens', () => {
   it('deleting the connector stops its tokens at once and its secret no longer issues any', async () => {
     const r = await ready();
     await allowOrigins(r.token, r.wid, 'lsp', r.p.code, r.c.connectorId, [ORIGIN]);
-    const token = (await issueToken(r.c.connectorId, r.c.secret, ORIGIN)).body.data.accessToken;
+    const token = await tokenOf(r.c.connectorId, r.c.secret, ORIGIN);
     expect((await viewerBearer(token)).status).toBe(200);
     expectResult(await callA('DELETE', r.cbase, r.token), 'CONNECTOR::DELETED');
     expect((await viewerBearer(token)).status).toBe(401);

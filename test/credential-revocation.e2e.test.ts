@@ -150,6 +150,7 @@ describe('credential revocation reaches another replica within 1 s', () => {
     const me = () => api2('GET', '/v1/users/me', { token: other });
     await warm(me);
     const sessions = await api('GET', '/v1/auth/sessions', { token: u.accessToken });
+    expect(sessions.status, JSON.stringify(sessions.body)).toBe(200);
     const target = sessions.body.sessions.find((s: any) => s.deviceId === 'second-device');
     expect(target, JSON.stringify(sessions.body)).toBeTruthy();
     const res = await api('DELETE', `/v1/auth/sessions/${target.id}`, { token: u.accessToken });
@@ -271,6 +272,7 @@ describe('what fails verification is never cached', () => {
   it('an unknown API key, and one that differs from a cached key after its prefix, are 401 every time', async () => {
     const o = await newOwner();
     const created = await callA('POST', `/v1/workspace/${o.wid}/api-keys`, o.token, { name: 'forged', scopes: ['utilities'] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { key, apiKey } = created.body.data;
     const distance = (token: string) => api2('POST', '/realm/utilities/distance', { token, body: distanceBody });
     await warm(() => distance(key));

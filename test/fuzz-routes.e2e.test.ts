@@ -120,8 +120,8 @@ async function createTenant(label: string): Promise<Tenant> {
   await addRule(lsp, 'warehouse', warehouse.id);
   const parking = await createParking(lsp);
   const { agent } = await newAgent(lsp);
-  const area = (await coverageArea(lsp)) ?? randomUUID();
-  const route = (await coverageRoute(lsp)) ?? randomUUID();
+  const area = await coverageArea(lsp);
+  const route = await coverageRoute(lsp);
   const member = await joinAs(cspContext, 'MANAGER');
   const conn = await createConnector(owner.token, wid, 'lsp', lsp.code);
   await allowOrigins(owner.token, wid, 'lsp', lsp.code, conn.connectorId, [ORIGIN]);
@@ -132,6 +132,7 @@ async function createTenant(label: string): Promise<Tenant> {
   const inv = await invite(cspContext, 'manager', { name: uniqueName('Invitee') });
   const sessionUser = await newUser({ name: 'Fuzz sessions' });
   const sessions = await api('GET', '/v1/auth/sessions', { token: sessionUser.accessToken });
+  if (sessions.status !== 200) throw new Error(`sessions failed: ${sessions.status} ${JSON.stringify(sessions.body)}`);
   const refreshUser = await newUser({ name: 'Fuzz refresh' });
 
   const ownerTokens = new TokenPool(() => login(owner.user));

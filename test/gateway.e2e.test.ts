@@ -114,7 +114,8 @@ describe('gateway: account operations as GraphQL', () => {
   it('login with a wrong password is UNAUTHORIZED and returns no data', async () => {
     const u = await newUser();
     const res = await gql(`mutation($input: LoginInput!) { login(input: $input) { accessToken } }`, { input: { email: u.email, password: 'not the password' } });
-    expect(res.body.data ?? null).toBeNull();
+    expect(res.status).toBe(200);
+    expect(res.body.data).toBeNull();
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
   });
 
@@ -148,6 +149,7 @@ describe('gateway: account operations as GraphQL', () => {
     await newUser({ name: `Charlie ${tag}` });
     const q = `query($q: String!, $type: UserType, $limit: Int, $offset: Int) { searchUsers(q: $q, type: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`;
     const res = await gql(q, { q: tag }, a.accessToken);
+    expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
     const found = res.body.data!.searchUsers;
     expect(found.total).toBe(3);
@@ -185,6 +187,7 @@ describe('gateway: account operations as GraphQL', () => {
   it('logout ends the session: its access token then gets 401 on the gateway and on REST; other sessions live on', async () => {
     const u = await newUser();
     const second = await api('POST', '/v1/auth/login', { body: { email: u.email, password: PASSWORD } });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
     const res = await gql(`mutation { logout }`, {}, u.accessToken);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data).toEqual({ logout: true });
@@ -223,8 +226,9 @@ describe('gateway: credentials and errors', () => {
   it('an operation that needs a user, without a token, is UNAUTHORIZED with no data', async () => {
     for (const query of [`{ me { id } }`, `{ mySessions { id } }`, `mutation { logout }`, `{ searchUsers(q: "a") { total } }`]) {
       const res = await gql(query);
+      expect(res.status, query).toBe(200);
       expect(res.body.errors?.[0]?.extensions?.code, query).toBe('UNAUTHORIZED');
-      expect(res.body.data ?? null, query).toBeNull();
+      expect(res.body.data, query).toBeNull();
     }
   });
 
@@ -235,7 +239,7 @@ describe('gateway: credentials and errors', () => {
       const res = await gql(`{ me { id } }`, {}, token);
       expect(res.status).toBe(401);
       expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
-      expect(res.body.data ?? null).toBeNull();
+      expect(res.body).not.toHaveProperty('data'); // refused before anything ran
     }
     const basic = await post(gatewayUrl(), JSON.stringify({ query: '{ me { id } }' }), { 'content-type': 'application/json', authorization: 'Basic abc' });
     expect(basic.status).toBe(401);
@@ -254,7 +258,8 @@ describe('gateway: credentials and errors', () => {
     expect(reg.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_ERROR');
     expect(reg.body.errors?.[0]?.extensions?.field).toBe('password');
     expect(reg.body.errors?.[0]?.message).toMatch(/^password: /);
-    expect(reg.body.data ?? null).toBeNull();
+    expect(reg.status).toBe(200);
+    expect(reg.body.data).toBeNull();
 
     const email = await gql(`mutation($input: RegisterInput!) { register(input: $input) { accessToken } }`, { input: { email: 'not-an-email', password: PASSWORD, name: 'X' } });
     expect(email.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'email' });
@@ -266,6 +271,7 @@ describe('gateway: credentials and errors', () => {
     expect(tz.body.errors?.[0]?.message).toMatch(/^metadata\.timezone: /);
     // nothing changed
     const me = await api('GET', '/v1/users/me', { token: u.accessToken });
+    expect(me.status).toBe(200);
     expect(me.body.user.metadata.timezone).toBe('UTC');
   });
 });
@@ -283,19 +289,29 @@ describe('gateway: e-mail and phone belong to their owner only', () => {
   it('no public view of another user exposes a contact field, whatever the privacy settings', async () => {
     const a = await newUser({ phone: '+15550001111' });
     const b = await newUser();
-    await api('PATCH', '/v1/users/me/settings/privacy', { token: a.accessToken, body: { showEmail: true, showPhone: true } });
-    // the public types have no e-mail or phone field at all: asking is a validation failure, not data
+    const shown = await api('PATCH', '/v1/users/me/settings/privacy', { token: a.accessToken, body: { showEmail: true, showPhone: true } });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.settings).toMatchObject({ showEmail: true, showPhone: true });
+    // the public types have no e-mail or phone field at all: asking is a validation failure (400, no data), not data
     const asked = await gql(`query($id: ID!) { user(id: $id) { id email } }`, { id: a.id }, b.accessToken);
-    expect(asked.body.data ?? null).toBeNull();
+    expect(asked.status).toBe(400);
+    expect(asked.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_ERROR');
     expect(asked.body.errors?.[0]?.message).toMatch(/email/);
+    expect(asked.body).not.toHaveProperty('data');
     const search = await gql(`query($q: String!) { searchUsers(q: $q) { users { id email } } }`, { q: a.email }, b.accessToken);
-    expect(search.body.data ?? null).toBeNull();
+    expect(search.status).toBe(400);
+    expect(search.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_ERROR');
+    expect(search.body).not.toHaveProperty('data');
     // what is public does not contain it
     const pub = await gql(`query($id: ID!) { user(id: $id) { id name avatar userType verified public { bio rating completedDeliveries } } }`, { id: a.id }, b.accessToken);
+    expect(pub.status).toBe(200);
     expect(pub.body.errors).toBeUndefined();
+    expect(pub.body.data!.user.id).toBe(a.id);
     expect(JSON.stringify(pub.body.data)).not.toContain(a.email);
     expect(JSON.stringify(pub.body.data)).not.toContain('5550001111');
     const found = await gql(`query($q: String!) { searchUsers(q: $q) { total users { id name avatar userType verified } } }`, { q: a.email }, b.accessToken);
+    expect(found.status).toBe(200);
+    expect(found.body.errors).toBeUndefined();
     expect(found.body.data!.searchUsers.users.map((x: any) => x.id)).toContain(a.id);
     expect(JSON.stringify(found.body.data)).not.toContain(a.email);
   });
@@ -313,6 +329,7 @@ describe('gateway: e-mail and phone belong to their owner only', () => {
 
     const anonymous = await signPrincipal({ kind: 'anonymous', client: {} });
     const anon = await subgraph(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id email } } }`, { r: [{ __typename: 'User', id: b.id }] }, { 'x-platform-principal': anonymous });
+    expect(anon.status).toBe(200);
     expect(anon.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(JSON.stringify(anon.body.data)).not.toContain(b.email);
 
@@ -353,15 +370,19 @@ describe('gateway: uploads (GraphQL multipart requests)', () => {
       'apollo-require-preflight': 'true',
       authorization: `Bearer ${u.accessToken}`,
     });
+    expect(res.status).toBe(200);
     expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'file' });
+    expect(res.body.data).toBeNull();
     const me = await api('GET', '/v1/users/me', { token: u.accessToken });
+    expect(me.status).toBe(200);
     expect(me.body.user.avatar).toBeNull();
   });
 
   it('uploadAvatar without a token is UNAUTHORIZED with no data', async () => {
     const res = await post(gatewayUrl(), multipart(AVATAR, { file: null }, { 'variables.file': [PNG, 'image/png', 'me.png'] }), { 'apollo-require-preflight': 'true' });
+    expect(res.status).toBe(200);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
-    expect(res.body.data ?? null).toBeNull();
+    expect(res.body.data).toBeNull();
   });
 
   it('submitVerification with Uploads inside its input is received as pending; a second one is a CONFLICT', async () => {
@@ -416,9 +437,10 @@ describe('gateway: uploads (GraphQL multipart requests)', () => {
       authorization: `Bearer ${u.accessToken}`,
     });
     expect(res.status).toBe(400);
-    expect(res.body.data ?? null).toBeNull();
+    expect(res.body).not.toHaveProperty('data');
     expect(res.body.errors?.[0]?.message).toMatch(/CSRF/i);
     const me = await api('GET', '/v1/users/me', { token: u.accessToken });
+    expect(me.status).toBe(200);
     expect(me.body.user.avatar).toBeNull();
   });
 });
@@ -428,7 +450,7 @@ describe('users subgraph: only the gateway may call it', () => {
     const res = await subgraph(`{ me { id } }`, {}, {});
     expect(res.status).toBe(401);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
-    expect(res.body.data ?? null).toBeNull();
+    expect(res.body).not.toHaveProperty('data');
     // also for sign-in operations, which need no user
     const login = await subgraph(`mutation { login(input: { email: "a@example.test", password: "whatever1" }) { accessToken } }`, {}, {});
     expect(login.status).toBe(401);

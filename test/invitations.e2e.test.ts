@@ -124,6 +124,7 @@ describe('invitations: invite and accept', () => {
     await accept(u, (await invite(a.cspContext, 'coordinator')).token);
     await accept(u, (await invite(b.cspContext, 'supervisor')).token);
     const mine = await callA('GET', '/v1/workspace', u.accessToken);
+    expectOk(mine);
     const roles = Object.fromEntries(mine.body.data.map((m: any) => [m.workspace.id, m.role]));
     expect(roles).toEqual({ [a.wid]: 'COORDINATOR', [b.wid]: 'SUPERVISOR' });
   });

@@ -96,12 +96,15 @@ describe('agents', () => {
     const own = await newLsp();
     const a = await newAgent(own);
     const b = await newAgent(own);
-    const all = okList(await own.call('GET', AGENTS));
+    const first = await own.call('GET', AGENTS);
+    const all = okList(first, 1, 20, 2);
     expect(all.map((x) => x.id).sort()).toEqual([a.agent.id, b.agent.id].sort());
-    expect((await own.call('GET', AGENTS)).body.pagination).toEqual({ page: 1, limit: 20, total: 2, pages: 1, hasNext: false, hasPrevious: false });
+    expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 2, pages: 1, hasNext: false, hasPrevious: false });
+    const p1 = await own.call('GET', `${AGENTS}?limit=1&page=1`);
     const p2 = await own.call('GET', `${AGENTS}?limit=1&page=2`);
-    expect(okList(p2, 2, 1)).toHaveLength(1);
-    expect(p2.body.pagination).toMatchObject({ total: 2, pages: 2, hasNext: false, hasPrevious: true });
+    const paged = [...okList(p1, 1, 1, 2), ...okList(p2, 2, 1, 2)];
+    expect(paged.map((x) => x.id).sort()).toEqual([a.agent.id, b.agent.id].sort());
+    expect(p2.body.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2, hasNext: false, hasPrevious: true });
     fails(await own.call('GET', `${AGENTS}?limit=500`), 'VALIDATION_ERROR', 'limit');
   });
 
@@ -345,10 +348,15 @@ describe('credentials and roles on agent routes', () => {
 
   it('a COORDINATOR may invite, update and assign, but not delete (403)', async () => {
     const coord = await memberAs(lsp, 'COORDINATOR');
-    ok(await coord.call('POST', `${AGENTS}/invitations`, { name: 'By coordinator' }), 201);
+    const invited = ok(await coord.call('POST', `${AGENTS}/invitations`, { name: 'By coordinator' }), 201);
+    expect(invited.invitation).toMatchObject({ name: 'By coordinator', status: 'PENDING' });
     expect(ok(await coord.call('PATCH', `${AGENTS}/${agent.id}`, { bio: 'Set by coordinator' })).updated.by).toBe(coord.userId);
+    const assigned = ok(await coord.call('PUT', `${AGENTS}/${agent.id}/vehicle/assign`, { vid: vehicle.id, terms: ['Set by coordinator'], isOwner: false }));
+    expect(assigned).toMatchObject({ vid: vehicle.id, terms: ['Set by coordinator'], isOwner: false, added: { by: coord.userId } });
     fails(await coord.call('DELETE', `${AGENTS}/${agent.id}`), 'FORBIDDEN');
-    expect(ok(await lsp.call('GET', `${AGENTS}/${agent.id}`)).bio).toBe('Set by coordinator');
+    const read = ok(await lsp.call('GET', `${AGENTS}/${agent.id}?verbose=1`));
+    expect(read.bio).toBe('Set by coordinator');
+    expect(read.vehicles.map((x: any) => [x.vid, x.terms, x.isOwner])).toEqual([[vehicle.id, ['Set by coordinator'], false]]);
   });
 });
 
@@ -356,10 +364,12 @@ describe('agents through GraphQL at the gateway', () => {
   it('inviteAgent, acceptAgentInvitation (as the user) and agent { vehicles } work', async () => {
     const lsp = await newLsp();
     const invited = await lsp.gql(`mutation($input: InviteAgentInput!) { inviteAgent(input: $input) { token invitation { status } } }`, { input: { name: 'GraphQL Agent' } });
+    expect(invited.status).toBe(200);
     expect(invited.body.errors).toBeUndefined();
     expect(invited.body.data.inviteAgent.invitation.status).toBe('PENDING');
     const user = await newUser();
     const accepted = await gqlH(`mutation($t: String!) { acceptAgentInvitation(token: $t) { id userId status workspace { icode } } }`, { t: invited.body.data.inviteAgent.token }, setA(user.accessToken));
+    expect(accepted.status).toBe(200);
     expect(accepted.body.errors).toBeUndefined();
     expect(accepted.body.data.acceptAgentInvitation).toMatchObject({ userId: user.id, status: 'ACTIVE', workspace: { icode: lsp.code } });
     const id = accepted.body.data.acceptAgentInvitation.id;

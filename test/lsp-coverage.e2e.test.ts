@@ -139,6 +139,7 @@ let ownerId: string;
 beforeAll(async () => {
   lsp = await newLsp();
   const me = await api('GET', '/v1/users/me', { token: lsp.ownerToken });
+  expect(me.status, JSON.stringify(me.body)).toBe(200);
   ownerId = me.body.user.id;
 });
 
@@ -433,7 +434,7 @@ describe('coverage areas: link and unlink', () => {
     const c = as(await lsp.ctx());
     const hub = await newHub(c);
     const a = await createArea(c);
-    await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'HUB', id: hub.id });
+    expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'HUB', id: hub.id }), 'COVERAGE::UPDATED');
     expectFail(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'HUB', id: hub.id }), 'CONFLICT', 'id');
     const otherHub = await newHub(as(await (await newLsp()).ctx()));
     const cases: [unknown, string][] = [
@@ -470,8 +471,8 @@ describe('coverage areas: link and unlink', () => {
       input: { name: 'Mombasa Road terminal', type: 'TERMINAL', address: ADDRESS, access: { type: 'SCHEDULED' } },
     });
     expect(pk.body.errors, JSON.stringify(pk.body)).toBeUndefined();
-    await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'WAREHOUSE', id: wh.body.data.createWarehouse.id });
-    await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'TERMINAL', id: pk.body.data.createParkingFacility.id });
+    expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'WAREHOUSE', id: wh.body.data.createWarehouse.id }), 'COVERAGE::UPDATED');
+    expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'TERMINAL', id: pk.body.data.createParkingFacility.id }), 'COVERAGE::UPDATED');
     const res = await c.call('GET', `${P}/areas/${a.id}`);
     expect(res.body.area.linkedTo.map((l: any) => [l.type, l.description])).toEqual([['WAREHOUSE', 'Athi River DC'], ['TERMINAL', 'Mombasa Road terminal']]);
     expectFail(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'PARKING', id: pk.body.data.createParkingFacility.id }), 'CONFLICT', 'id');
@@ -481,9 +482,9 @@ describe('coverage areas: link and unlink', () => {
     const c = as(await lsp.ctx());
     const [h1, h2] = [await newHub(c, 'Hub one'), await newHub(c, 'Hub two')];
     const a = await createArea(c);
-    await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'HUB', id: h1.id });
-    await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'ANY', address: ADDRESS });
-    await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'HUB', id: h2.id });
+    expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'HUB', id: h1.id }), 'COVERAGE::UPDATED');
+    expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'ANY', address: ADDRESS }), 'COVERAGE::UPDATED');
+    expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'HUB', id: h2.id }), 'COVERAGE::UPDATED');
 
     const byIndex = await c.call('PATCH', `${P}/areas/${a.id}/unlink`, { index: 1 });
     expectCoverage(byIndex, 'COVERAGE::UPDATED');
@@ -527,12 +528,12 @@ describe('coverage status: INACTIVE on creation and after every link, unlink or 
 
     const relinked = await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'ANY', address: { city: 'Thika' } });
     expect(relinked.body.area.status).toBe('INACTIVE');
-    await c.call('PATCH', `${P}/areas/${a.id}/last_mile`, { status: 'ACTIVE' });
+    expectCoverage(await c.call('PATCH', `${P}/areas/${a.id}/last_mile`, { status: 'ACTIVE' }), 'COVERAGE::UPDATED');
     const unlinked = await c.call('PATCH', `${P}/areas/${a.id}/unlink`, { index: 1 });
     expect(unlinked.body.area.status).toBe('INACTIVE');
 
     // with a city instead of links
-    await c.call('PATCH', `${P}/areas/${a.id}/unlink`, { index: 0 });
+    expectCoverage(await c.call('PATCH', `${P}/areas/${a.id}/unlink`, { index: 0 }), 'COVERAGE::UPDATED');
     expectFail(await c.call('PATCH', `${P}/areas/${a.id}/last_mile`, { status: 'ACTIVE' }), 'CONFLICT', 'status');
     const withCity = await c.call('PATCH', `${P}/areas/${a.id}/last_mile`, { status: 'ACTIVE', city: 'Nakuru' });
     expect(withCity.body.area).toMatchObject({ status: 'ACTIVE', cities: ['Nakuru'], linkedTo: [] });
@@ -741,9 +742,9 @@ describe('coverage routes: transit points', () => {
     const c = as(await lsp.ctx());
     const [origin, mid] = [await newHub(c), await newHub(c)];
     const r = await createRoute(c, { type: 'HUB', id: origin.id });
-    await c.call('PUT', `${P}/routes/${r.id}/transit-point`, { type: 'BARRIER', address: { city: 'Voi' } });
-    await c.call('PUT', `${P}/routes/${r.id}/transit-point`, { type: 'HUB', id: mid.id });
-    await c.call('PUT', `${P}/routes/${r.id}/transit-point`, { type: 'TOLL', address: { city: 'Mlolongo' } });
+    expectCoverage(await c.call('PUT', `${P}/routes/${r.id}/transit-point`, { type: 'BARRIER', address: { city: 'Voi' } }), 'COVERAGE::UPDATED');
+    expectCoverage(await c.call('PUT', `${P}/routes/${r.id}/transit-point`, { type: 'HUB', id: mid.id }), 'COVERAGE::UPDATED');
+    expectCoverage(await c.call('PUT', `${P}/routes/${r.id}/transit-point`, { type: 'TOLL', address: { city: 'Mlolongo' } }), 'COVERAGE::UPDATED');
 
     const byId = await c.call('PATCH', `${P}/routes/${r.id}/transit-point`, { id: mid.id });
     expectCoverage(byId, 'COVERAGE::UPDATED');
@@ -785,7 +786,7 @@ describe('GET /v1/lsp/coverage: both kinds', () => {
     expect((await c.call('GET', `${P}?kind=ROUTE`)).body.coverage.map((x: any) => x.id)).toEqual([r1.id]);
     expect((await c.call('GET', `${P}?kind=AREA`)).body.coverage.map((x: any) => x.id)).toEqual([a1.id, a2.id]);
     expect((await c.call('GET', `${P}?transitType=hub_to_terminal`)).body.coverage.map((x: any) => x.id)).toEqual([r1.id]);
-    await c.call('PATCH', `${P}/areas/${a2.id}/last_mile`, { status: 'ACTIVE' });
+    expectCoverage(await c.call('PATCH', `${P}/areas/${a2.id}/last_mile`, { status: 'ACTIVE' }), 'COVERAGE::UPDATED');
     expect((await c.call('GET', `${P}?status=ACTIVE`)).body.coverage.map((x: any) => x.id)).toEqual([a2.id]);
     expect((await c.call('GET', `${P}?page=9`)).body.coverage).toEqual([]);
     expectFail(await c.call('GET', `${P}?kind=ZONE`), 'VALIDATION_ERROR', 'kind');
@@ -863,9 +864,9 @@ describe('isolation: another workspace\'s or another LSP\'s context gets NOT_FOU
     owner = as(await lsp.ctx());
     hub = await newHub(owner);
     area = await createArea(owner);
-    await owner.call('PUT', `${P}/areas/${area.id}/link`, { type: 'HUB', id: hub.id });
+    expectCoverage(await owner.call('PUT', `${P}/areas/${area.id}/link`, { type: 'HUB', id: hub.id }), 'COVERAGE::UPDATED');
     route = await createRoute(owner, { type: 'HUB', id: hub.id });
-    await owner.call('PUT', `${P}/routes/${route.id}/transit-point`, { type: 'BARRIER', address: { city: 'Voi' } });
+    expectCoverage(await owner.call('PUT', `${P}/routes/${route.id}/transit-point`, { type: 'BARRIER', address: { city: 'Voi' } }), 'COVERAGE::UPDATED');
   });
 
   const probes = (areaId: string, routeId: string, hubId: string): [string, string, unknown?][] => [
@@ -892,6 +893,7 @@ describe('isolation: another workspace\'s or another LSP\'s context gets NOT_FOU
     }
     for (const path of [`${P}/areas`, `${P}/routes`, P]) {
       const list = await other.call('GET', path);
+      expectCoverage(list, 'COVERAGE::LISTED');
       expect(JSON.stringify(list.body)).not.toContain(area.id);
       expect(JSON.stringify(list.body)).not.toContain(route.id);
     }

@@ -52,8 +52,7 @@ describe('fleets', () => {
   });
 
   it('validates the facility body: each mistake is 400 VALIDATION_ERROR naming the field, and nothing is created', async () => {
-    const v = await lsp.fresh();
-    const before = (await v.call('GET', FLEETS)).body.pagination.total;
+    const v = await newLsp(); // an LSP of its own: it has no fleet
     const cases: [Record<string, unknown>, string | RegExp][] = [
       [{ timezone: undefined }, 'timezone'],
       [{ timezone: 'Mars/Olympus_Mons' }, 'timezone'],
@@ -82,7 +81,7 @@ describe('fleets', () => {
     // malformed JSON and a body that is not an object
     fails(await api('POST', `${FLEETS}/create`, { headers: { ...setA(v.token), 'content-type': 'application/json' }, body: '{"type": "X",' }), 'VALIDATION_ERROR', 'body');
     fails(await v.call('POST', `${FLEETS}/create`, [facilityBody()]), 'VALIDATION_ERROR', 'body');
-    expect((await v.call('GET', FLEETS)).body.pagination.total).toBe(before);
+    expect(okList(await v.call('GET', FLEETS), 1, 20, 0)).toEqual([]);
   });
 
   it('accepts a closed day without times and a close before the open (past midnight)', async () => {
@@ -187,10 +186,11 @@ describe('vehicles', () => {
     expect(v).toMatchObject({ fleetId: fleet.id, type: 'TRUCK', grade: 'STANDARD', status: 'INACTIVE', ownership: 'OWNED', iot: null, allocation: null });
     expect(v.specs).toEqual(body.specs);
     expect(ok(await lsp.call('GET', `${V()}/${v.id}`))).toEqual(v);
-    const list = okList(await lsp.call('GET', V()));
-    expect(list.map((x) => x.id)).toContain(v.id);
+    // the fleet's first vehicle (this is the first test of the group)
+    const list = okList(await lsp.call('GET', V()), 1, 20, 1);
+    expect(list.map((x) => x.id)).toEqual([v.id]);
     const f = ok(await lsp.call('GET', `${FLEETS}/${fleet.id}`));
-    expect(f.vehicleCount).toBe(list.length);
+    expect(f.vehicleCount).toBe(1);
   });
 
   it('keeps the given status and leaves omitted optional fields null', async () => {
@@ -206,12 +206,11 @@ describe('vehicles', () => {
     const b = await addVehicle(lsp, other.id);
     const f = ok(await lsp.call('GET', `${FLEETS}/${other.id}`));
     expect(f.vehicleCount).toBe(2);
-    const list = okList(await lsp.call('GET', `${FLEETS}/${other.id}/vehicles`));
+    const list = okList(await lsp.call('GET', `${FLEETS}/${other.id}/vehicles`), 1, 20, 2);
     expect(list.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
-    expect((await lsp.call('GET', `${FLEETS}/${other.id}/vehicles`)).body.pagination.total).toBe(2);
     const page = await lsp.call('GET', `${FLEETS}/${other.id}/vehicles?limit=1&page=2`);
-    expect(okList(page, 2, 1)).toHaveLength(1);
-    expect(page.body.pagination).toMatchObject({ total: 2, pages: 2, hasNext: false, hasPrevious: true });
+    expect(okList(page, 2, 1, 2)).toHaveLength(1);
+    expect(page.body.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2, hasNext: false, hasPrevious: true });
     // a vehicle is only reachable under its own fleet
     fails(await lsp.call('GET', `${FLEETS}/${fleet.id}/vehicles/${a.id}`), 'NOT_FOUND');
     fails(await lsp.call('PATCH', `${FLEETS}/${fleet.id}/vehicles/${a.id}`, { grade: 'PREMIUM' }), 'NOT_FOUND');
@@ -316,11 +315,10 @@ describe('vehicles', () => {
     expect(ok(await lsp.call('GET', `${V()}/${v.id}`)).allocation).toBeNull();
   });
 
-  it('allocation to a coverage area and route of the LSP, with its 409 rules, then deallocation', async (ctx) => {
+  it('allocation to a coverage area and route of the LSP, with its 409 rules, then deallocation', async () => {
     const c = await lsp.fresh();
     const area = await coverageArea(c);
     const route = await coverageRoute(c);
-    if (!area || !route) return ctx.skip(); // the coverage routes are not served (yet)
     const v = await addVehicle(c, fleet.id, { status: 'ACTIVE' });
     const from = Date.now();
     const allocated = ok(await c.call('PUT', `${V()}/${v.id}/allocate`, { type: 'AREA', id: area }));
@@ -392,8 +390,7 @@ describe('parking facilities', () => {
   });
 
   it('validates the parking body (400 naming the field) and creates nothing', async () => {
-    const v = await lsp.fresh();
-    const before = (await v.call('GET', PARKING)).body.pagination.total;
+    const v = await newLsp(); // an LSP of its own: it has no parking facility
     const cases: [Record<string, unknown>, string][] = [
       [{ name: undefined }, 'name'],
       [{ name: '' }, 'name'],
@@ -408,7 +405,7 @@ describe('parking facilities', () => {
     ];
     for (const [overrides, field] of cases) fails(await v.call('POST', PARKING, parkingBody(overrides)), 'VALIDATION_ERROR', field);
     fails(await api('POST', PARKING, { headers: { ...setA(v.token), 'content-type': 'application/json' }, body: '{"name":' }), 'VALIDATION_ERROR', 'body');
-    expect((await v.call('GET', PARKING)).body.pagination.total).toBe(before);
+    expect(okList(await v.call('GET', PARKING), 1, 20, 0)).toEqual([]);
   });
 
   it('DELETE decommissions: status DECOMMISSIONED with decommissionedAt, the record stays, a second DELETE is 409', async () => {
@@ -512,7 +509,7 @@ describe('credentials and roles on fleet, vehicle and parking routes', () => {
     const v = ok(await lsp.call('GET', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}`));
     expect(v).toMatchObject({ grade: vehicle.grade, specs: vehicle.specs, iot: null });
     expect(ok(await lsp.call('GET', `${PARKING}/${parking.id}`)).status).toBe('OPERATIONAL');
-    expect((await lsp.call('GET', FLEETS)).body.pagination.total).toBe(1);
+    expect(okList(await lsp.call('GET', FLEETS), 1, 20, 1).map((x) => x.id)).toEqual([fleet.id]);
   });
 
   it('a SUPERVISOR creates and updates but may not delete (403)', async () => {
@@ -547,7 +544,8 @@ describe('fleets and vehicles through GraphQL at the gateway', () => {
     expect(list.body.data.fleets).toEqual({ items: [{ id: fleet.id }], pagination: { total: 1 } });
     const anon = await newUser();
     const asUser = await gqlH('{ fleets { items { id } } }', {}, setA(anon.accessToken));
+    expect(asUser.status).toBe(200);
     expect(asUser.body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
-    expect(asUser.body.data?.fleets ?? null).toBeNull();
+    expect(asUser.body.data).toBeNull();
   });
 });

@@ -246,26 +246,26 @@ export async function newAgent(lsp: Lsp, body: Record<string, unknown> = {}) {
   return { user, agent: res.body.data };
 }
 
-/** A coverage area of the LSP through the coverage routes, or undefined when those routes are not there (yet). */
-export async function coverageArea(lsp: Lsp): Promise<string | undefined> {
+/** A coverage area of the LSP through the coverage routes; returns its id. Anything but 201 fails the caller. */
+export async function coverageArea(lsp: Lsp): Promise<string> {
   const res = await lsp.call('POST', '/v1/lsp/coverage/areas/last_mile', {
     name: uniqueName('Area'), code: uniqueCode('AREA'), reach: 'LOCAL',
     transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
     country: 'KE', city: 'Nairobi',
   });
-  if (res.status === 404 && /No route/.test(String(res.body?.message))) return undefined;
   if (res.status !== 201) throw new Error(`create coverage area failed: ${res.status} ${JSON.stringify(res.body)}`);
+  expect(res.body.area.id, JSON.stringify(res.body)).toMatch(UUID_RE);
   return res.body.area.id;
 }
 
-/** The same for a coverage route. */
-export async function coverageRoute(lsp: Lsp): Promise<string | undefined> {
+/** A coverage route of the LSP; returns its id. Anything but 201 fails the caller. */
+export async function coverageRoute(lsp: Lsp): Promise<string> {
   const res = await lsp.call('POST', '/v1/lsp/coverage/routes/line_haul', {
     name: uniqueName('Route'), code: uniqueCode('ROUTE'), reach: 'NATIONAL',
     transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
   });
-  if (res.status === 404 && /No route/.test(String(res.body?.message))) return undefined;
   if (res.status !== 201) throw new Error(`create coverage route failed: ${res.status} ${JSON.stringify(res.body)}`);
+  expect(res.body.route.id, JSON.stringify(res.body)).toMatch(UUID_RE);
   return res.body.route.id;
 }
 
@@ -280,15 +280,21 @@ export function ok(res: ApiResponse, status = 200) {
   return res.body.data;
 }
 
-/** A list answer: `data` an array and `pagination` complete and consistent; returns `data`. */
-export function okList(res: ApiResponse, page = 1, limit = 20) {
+/**
+ * A list answer: `data` an array and `pagination` complete; returns `data`. With `total` (the number of records the
+ * test itself created) the pagination and the page's length are checked exactly against it; without it only the
+ * shape and the internal consistency of the pagination are.
+ */
+export function okList(res: ApiResponse, page = 1, limit = 20, total?: number) {
   const data = ok(res);
   expect(Array.isArray(data)).toBe(true);
   const p = res.body.pagination;
-  expect(p).toEqual({
-    page, limit, total: expect.any(Number), pages: Math.ceil(p.total / limit), hasNext: page < Math.ceil(p.total / limit), hasPrevious: page > 1,
-  });
-  expect(data.length).toBeLessThanOrEqual(limit);
+  const t = total ?? p.total;
+  if (total === undefined) expect(p.total).toEqual(expect.any(Number));
+  const pages = Math.ceil(t / limit);
+  expect(p, JSON.stringify(p)).toEqual({ page, limit, total: t, pages, hasNext: page < pages, hasPrevious: page > 1 });
+  if (total !== undefined) expect(data.length).toBe(Math.max(0, Math.min(limit, total - (page - 1) * limit)));
+  else expect(data.length).toBeLessThanOrEqual(limit);
   return data as any[];
 }
 

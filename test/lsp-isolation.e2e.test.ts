@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addRule, addVehicle, coverageArea, createFleet, createParking, createSite, facilityBody, fails, newAgent, newLsp, ok, okList,
-  parkingBody, randomUUID, ruleBody, specsBody, vehicleBody, type Lsp,
+  parkingBody, ruleBody, specsBody, vehicleBody, type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -17,7 +17,7 @@ interface Owned {
   warehouse: any;
   hub: any;
   agent: any;
-  area?: string;
+  area: string;
 }
 
 let a: Lsp;
@@ -90,7 +90,7 @@ describe.each(intruders)('%s', (_label, make) => {
       ['PATCH', V, { status: 'RETIRED' }],
       ['PATCH', `${V}/specs`, { color: 'Black' }],
       ['PATCH', `${V}/iot`, { deviceId: 'evil', topic: 'evil/topic' }],
-      ['PUT', `${V}/allocate`, { type: 'AREA', id: mine.area ?? randomUUID() }],
+      ['PUT', `${V}/allocate`, { type: 'AREA', id: mine.area }],
       ['PATCH', `${V}/deallocate`],
       ['PATCH', `/v1/lsp/warehouses/${mine.warehouse.id}`, { name: 'Hijacked' }],
       ['PATCH', `/v1/lsp/hubs/${mine.hub.id}`, { name: 'Hijacked' }],
@@ -103,6 +103,15 @@ describe.each(intruders)('%s', (_label, make) => {
       ['PATCH', `/v1/lsp/agents/${mine.agent.id}/vehicle/unassign`, { vid: mine.vehicle.id }],
     ];
     for (const [method, path, body] of attempts) fails(await c.call(method, path, body), 'NOT_FOUND');
+    // and nothing of the first LSP changed
+    const owner = await a.fresh();
+    expect(ok(await owner.call('GET', F))).toMatchObject({ name: mine.fleet.name, updated: mine.fleet.updated, vehicleCount: 1 });
+    expect(ok(await owner.call('GET', V))).toEqual(mine.vehicle);
+    expect(ok(await owner.call('GET', `/v1/lsp/warehouses/${mine.warehouse.id}`))).toEqual(mine.warehouse);
+    expect(ok(await owner.call('GET', `/v1/lsp/hubs/${mine.hub.id}`))).toEqual(mine.hub);
+    const agent = ok(await owner.call('GET', `/v1/lsp/agents/${mine.agent.id}?verbose=1`));
+    expect(agent.status).toBe(mine.agent.status);
+    expect(agent.vehicles.map((x: any) => x.vid)).toEqual([mine.vehicle.id]);
   });
 
   it('gets 404 NOT_FOUND deleting each of them', async () => {
@@ -128,7 +137,7 @@ describe.each(intruders)('%s', (_label, make) => {
     fails(await c.call('PUT', `/v1/lsp/warehouses/${own.warehouse.id}/pricing/remove`, { ruleId: mine.warehouse.pricing[0].id }), 'NOT_FOUND');
     fails(await c.call('PUT', `/v1/lsp/agents/${own.agent.id}/vehicle/assign`, { vid: mine.vehicle.id, terms: [], isOwner: true }), 'NOT_FOUND');
     fails(await c.call('PATCH', `/v1/lsp/agents/${own.agent.id}/vehicle/unassign`, { vid: mine.vehicle.id }), 'NOT_FOUND');
-    if (mine.area) fails(await c.call('PUT', `${ownV}/${own.vehicle.id}/allocate`, { type: 'AREA', id: mine.area }), 'NOT_FOUND');
+    fails(await c.call('PUT', `${ownV}/${own.vehicle.id}/allocate`, { type: 'AREA', id: mine.area }), 'NOT_FOUND');
     expect(ok(await c.call('GET', `${ownV}/${own.vehicle.id}`)).allocation).toBeNull();
     expect(ok(await c.call('GET', `/v1/lsp/agents/${own.agent.id}?verbose=1`)).vehicles).toEqual([]);
   });
@@ -152,7 +161,9 @@ describe.each(intruders)('%s', (_label, make) => {
     expect(parking).toEqual([]);
     const created = ok(await c.call('POST', '/v1/lsp/fleet/parking/facilities', parkingBody()), 201);
     expect(okList(await c.call('GET', '/v1/lsp/fleet/parking/facilities?limit=100'), 1, 100).map((p) => p.id)).toEqual([created.id]);
-    const all = JSON.stringify((await c.call('GET', '/v1/lsp/fleets?limit=100')).body);
+    const fleets = await c.call('GET', '/v1/lsp/fleets?limit=100');
+    expect(okList(fleets, 1, 100).map((x) => x.id)).toEqual([own.fleet.id]);
+    const all = JSON.stringify(fleets.body);
     for (const id of foreign) expect(all).not.toContain(id);
   });
 
@@ -165,12 +176,21 @@ describe.each(intruders)('%s', (_label, make) => {
 
   it('GraphQL at the gateway answers NOT_FOUND too, and its lists hold only its own records', async () => {
     const r = await b.gql(`query($f: ID!) { fleet(id: $f) { id } }`, { f: mine.fleet.id });
+    expect(r.status).toBe(200);
     expect(r.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect(r.body.data?.fleet ?? null).toBeNull();
+    expect(r.body.data).toBeNull();
     const h = await b.gql(`query($h: ID!) { hub(id: $h) { id } }`, { h: mine.hub.id });
+    expect(h.status).toBe(200);
     expect(h.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(h.body.data).toBeNull();
     const lists = await b.gql('{ hubs(limit: 100) { items { id } } agents(limit: 100) { items { id } } }');
-    expect(lists.body.data.hubs.items.map((x: any) => x.id)).not.toContain(mine.hub.id);
+    expect(lists.status).toBe(200);
+    expect(lists.body.errors).toBeUndefined();
+    // its own hub and the one the previous test created with the first LSP's hub code; never the first LSP's
+    const hubIds = lists.body.data.hubs.items.map((x: any) => x.id);
+    expect(hubIds).toHaveLength(2);
+    expect(hubIds).toContain(own.hub.id);
+    expect(hubIds).not.toContain(mine.hub.id);
     expect(lists.body.data.agents.items.map((x: any) => x.id)).toEqual([own.agent.id]);
   });
 });

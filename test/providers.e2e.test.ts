@@ -51,6 +51,7 @@ describe.each(KINDS)('providers: %s', (kind) => {
     expect(del.body.data).toEqual({ deleted: true });
     expectError(await callA('GET', `/v1/${o.wid}/${kind}/${p.code}`, o.token), 'NOT_FOUND');
     const after = await callA('GET', `/v1/${o.wid}/${kind}s`, o.token);
+    expectOk(after);
     expect(after.body.data).toEqual([]);
     expectError(await callA('DELETE', `/v1/${o.wid}/${kind}/${p.code}`, o.token), 'NOT_FOUND');
   });
@@ -339,6 +340,7 @@ describe('providers: GraphQL through the gateway', () => {
       { wid: o.wid, input: { type: 'VENDOR', name: 'Gql Vendor', address: { coordinates: [1.5, 2.5] } } },
       headers,
     );
+    expect(created.status).toBe(200);
     expect(created.body.errors).toBeUndefined();
     const p = created.body.data.setupProvider;
     expect(p).toMatchObject({ kind: 'csp', type: 'VENDOR', name: 'Gql Vendor', address: { coordinates: [1.5, 2.5] } });
