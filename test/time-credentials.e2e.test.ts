@@ -24,10 +24,6 @@ const ORIGIN = 'https://shop.example.com';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let p: OwnPlatform;
-/** The offset last set on the platform's clock. */
-let offset = 0;
-/** The latest instant the clock was set to. */
-let latest = Number.NEGATIVE_INFINITY;
 
 beforeAll(async () => {
   p = await startPlatform({ env: { TEST_CLOCK: 'true', PURGE_SWEEP_INTERVAL_SECONDS: '1' } });
@@ -39,21 +35,10 @@ afterAll(async () => {
 
 // ───────────────────────────── the clock ─────────────────────────────
 
-/** What the platform's clock reads now (epoch ms). */
-const platformNow = () => Date.now() + offset;
-
-/** Sets the platform's clock to read `t` (epoch ms) now; never to an instant before one set earlier. */
-async function clockTo(t: number) {
-  if (t < latest) throw new Error(`the clock would go back ${latest - t} ms`);
-  latest = t;
-  offset = t - Date.now();
-  await p.setClock(offset);
-}
-
 /** Starts a test a day after wherever the previous one left the clock; returns the platform time. */
 async function nextEra(): Promise<number> {
-  await clockTo(platformNow() + DAY);
-  return platformNow();
+  await p.clockTo(p.now() + DAY);
+  return p.now();
 }
 
 // ───────────────────────────── calls to this file's platform ─────────────────────────────
@@ -147,12 +132,12 @@ describe('access tokens (15 minutes)', () => {
   it('an access token works at +890 s and is 401 UNAUTHORIZED at +910 s, through the bridge and at the gateway; its session still refreshes', async () => {
     const before = await nextEra();
     const u = await register('Access Expiry');
-    const after = platformNow();
+    const after = p.now();
     const login = await call('POST', '/v1/auth/login', { body: { email: u.email, password: PASSWORD } });
     expect(login.status).toBe(200);
     expect(login.body.expiresIn).toBe(900);
 
-    await clockTo(before + 890 * SECOND);
+    await p.clockTo(before + 890 * SECOND);
     const rest = await call('GET', '/v1/users/me', { token: u.accessToken });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(rest.body.user.id).toBe(u.id);
@@ -160,7 +145,7 @@ describe('access tokens (15 minutes)', () => {
     expect(graph.status, JSON.stringify(graph.body)).toBe(200);
     expect(graph.body.data?.me.id).toBe(u.id);
 
-    await clockTo(after + 910 * SECOND);
+    await p.clockTo(after + 910 * SECOND);
     expectError(await call('GET', '/v1/users/me', { token: u.accessToken }), 401, 'UNAUTHORIZED');
     gqlUnauthorized(await gql('{ me { id } }', { authorization: `Bearer ${u.accessToken}` }));
 
@@ -177,18 +162,18 @@ describe('provider-context tokens (3600 s)', () => {
   it('a context token works at +3590 s and is 401 UNAUTHORIZED at +3610 s (REST and gateway); a new one from a new sign-in works', async () => {
     const o = await newOwner('Context Expiry');
     const code = await setupProvider(o.user.accessToken, o.wid, 'lsp', 'CARRIER');
-    const before = platformNow();
+    const before = p.now();
     const ctx = await context(o.user.accessToken, o.wid, 'lsp', code);
-    const after = platformNow();
+    const after = p.now();
     expect(ctx.expiresIn).toBe(3600);
 
-    await clockTo(before + 3590 * SECOND);
+    await p.clockTo(before + 3590 * SECOND);
     ok(await callA('GET', '/v1/lsp/fleets', ctx.token));
     const viewer = await gql('{ viewer { kind providerCode } }', setA(ctx.token));
     expect(viewer.status, JSON.stringify(viewer.body)).toBe(200);
     expect(viewer.body.data?.viewer).toEqual({ kind: 'provider', providerCode: code });
 
-    await clockTo(after + 3610 * SECOND);
+    await p.clockTo(after + 3610 * SECOND);
     fails(await callA('GET', '/v1/lsp/fleets', ctx.token), 401, 'UNAUTHORIZED');
     gqlUnauthorized(await gql('{ viewer { kind providerCode } }', setA(ctx.token)));
 
@@ -213,18 +198,18 @@ describe('connector access tokens (3600 s)', () => {
     expect(access.status, JSON.stringify(access.body)).toBe(200);
     const issue = () => call('POST', '/v1/access/token', { body: { connectorId, secret }, headers: { origin: ORIGIN, 'svc-user-agent': AGENT } });
 
-    const before = platformNow();
+    const before = p.now();
     const issued = ok(await issue(), 201);
-    const after = platformNow();
+    const after = p.now();
     expect(issued).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600, connectorId });
     const bearer = { authorization: `Bearer ${issued.accessToken}` };
 
-    await clockTo(before + 3590 * SECOND);
+    await p.clockTo(before + 3590 * SECOND);
     const good = await gql(VIEWER, bearer);
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.data?.viewer).toEqual({ kind: 'connector', connectorId });
 
-    await clockTo(after + 3610 * SECOND);
+    await p.clockTo(after + 3610 * SECOND);
     gqlUnauthorized(await gql(VIEWER, bearer));
 
     // "an expired token may be revoked too"
@@ -259,10 +244,10 @@ describe('API keys (expiresInDays)', () => {
     const lasting = ok(await callA('POST', `/v1/workspace/${o.wid}/api-keys`, o.user.accessToken, { name: 'lasting', scopes: ['utilities'] }), 201);
     expect(lasting.apiKey.expiresAt).toBeNull();
 
-    await clockTo(expiresAt - DAY);
+    await p.clockTo(expiresAt - DAY);
     distanceOk(await distance(key));
 
-    await clockTo(expiresAt + DAY);
+    await p.clockTo(expiresAt + DAY);
     keyRefused(await distance(key));
     gqlUnauthorized(await gql('{ viewer { kind } }', { authorization: `Bearer ${key}` }));
     distanceOk(await distance(lasting.key));
@@ -277,10 +262,10 @@ describe('API keys (expiresInDays)', () => {
 
     // the gateway caches the owner's "yes" (CREDENTIAL_CACHE_TTL_SECONDS, 60 s) unless its revocation listener is
     // momentarily behind: several uses, so that the answer is cached, and several refusals expected after
-    await clockTo(expiresAt - 20 * SECOND);
+    await p.clockTo(expiresAt - 20 * SECOND);
     for (let i = 0; i < 3; i++) distanceOk(await distance(key));
 
-    await clockTo(expiresAt + 20 * SECOND);
+    await p.clockTo(expiresAt + 20 * SECOND);
     for (let i = 0; i < 5; i++) keyRefused(await distance(key));
   });
 });
@@ -305,12 +290,12 @@ describe('CSP invitations (7 days)', () => {
     const earlyUser = await register('Early Invitee');
     const lateUser = await register('Late Invitee');
 
-    await clockTo(early.expiresAt - 30 * SECOND);
+    await p.clockTo(early.expiresAt - 30 * SECOND);
     const accepted = ok(await callA('POST', '/v1/csp/invitation/accept', (await signIn(earlyUser)).accessToken, { token: early.token }));
     expect(accepted.invitation).toMatchObject({ id: early.id, status: 'ACCEPTED', acceptedBy: earlyUser.id });
     expect(accepted.member).toMatchObject({ userId: earlyUser.id, role: 'MANAGER' });
 
-    await clockTo(late.expiresAt + 30 * SECOND);
+    await p.clockTo(late.expiresAt + 30 * SECOND);
     const lateToken = (await signIn(lateUser)).accessToken;
     fails(await callA('POST', '/v1/csp/invitation/accept', lateToken, { token: late.token }), 404, 'NOT_FOUND');
 
@@ -335,7 +320,7 @@ describe('LSP agent invitations (until expiresAt)', () => {
       expect(data.token).toMatch(/^agt_/);
       expect(data.invitation.status).toBe('PENDING');
       const expiresAt = Date.parse(data.invitation.expiresAt);
-      expect(expiresAt).toBeGreaterThan(platformNow() + HOUR);
+      expect(expiresAt).toBeGreaterThan(p.now() + HOUR);
       return { token: data.token as string, expiresAt };
     };
     const early = await invite('Early Agent');
@@ -343,11 +328,11 @@ describe('LSP agent invitations (until expiresAt)', () => {
     const earlyUser = await register('Early Agent');
     const lateUser = await register('Late Agent');
 
-    await clockTo(early.expiresAt - 30 * SECOND);
+    await p.clockTo(early.expiresAt - 30 * SECOND);
     const agent = ok(await callA('POST', '/v1/lsp/agents/invitations/accept', (await signIn(earlyUser)).accessToken, { token: early.token }), 201);
     expect(agent).toMatchObject({ userId: earlyUser.id, status: 'ACTIVE', workspace: { type: 'LSP', icode: code } });
 
-    await clockTo(late.expiresAt + 30 * SECOND);
+    await p.clockTo(late.expiresAt + 30 * SECOND);
     fails(await callA('POST', '/v1/lsp/agents/invitations/accept', (await signIn(lateUser)).accessToken, { token: late.token }), 404, 'NOT_FOUND');
 
     // read back: the LSP's agents are the early invitee alone
@@ -378,15 +363,15 @@ describe('refresh sessions (30 days from last use)', () => {
     for (const s of [a, b]) expect(Math.abs(Date.parse(s.expiresAt) - Date.parse(s.lastUsedAt) - 30 * DAY)).toBeLessThan(5 * SECOND);
 
     // session A, refreshed just before its end, lives on for 30 days from that use
-    await clockTo(Date.parse(a.expiresAt) - 30 * SECOND);
-    const usedAt = platformNow();
+    await p.clockTo(Date.parse(a.expiresAt) - 30 * SECOND);
+    const usedAt = p.now();
     const a1 = await refresh(u.refreshToken);
     expect(a1.status, JSON.stringify(a1.body)).toBe(200);
     const slid = (await sessions(a1.body.accessToken)).find((s) => s.id === a.id)!;
     expect(Math.abs(Date.parse(slid.expiresAt) - (usedAt + 30 * DAY))).toBeLessThan(5 * SECOND);
 
     // session B, never refreshed, is over 30 s after its 30 days
-    await clockTo(Date.parse(b.expiresAt) + 30 * SECOND);
+    await p.clockTo(Date.parse(b.expiresAt) + 30 * SECOND);
     expectError(await refresh(second.refreshToken), 401, 'UNAUTHORIZED');
     // …while A, past its first 30 days, still refreshes (its lifetime slid)
     const a2 = await refresh(a1.body.refreshToken);
@@ -396,7 +381,7 @@ describe('refresh sessions (30 days from last use)', () => {
 
     // and A ends in turn 30 days after its last use
     const last = (await sessions(a2.body.accessToken))[0]!;
-    await clockTo(Date.parse(last.expiresAt) + 30 * SECOND);
+    await p.clockTo(Date.parse(last.expiresAt) + 30 * SECOND);
     expectError(await refresh(a2.body.refreshToken), 401, 'UNAUTHORIZED');
     const fresh = await signIn(u);
     const after = await sessions(fresh.accessToken);
@@ -422,7 +407,7 @@ describe('account deletion: 30 days of grace, then the purge', () => {
     expect(found.status).toBe(200);
     expect(found.body.users.map((x: any) => x.id)).toEqual([u.id]);
 
-    const requested = platformNow();
+    const requested = p.now();
     const del = await call('DELETE', '/v1/users/me', { token: u.accessToken, body: { password: PASSWORD, confirmation: 'DELETE_MY_ACCOUNT' } });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
     expect(del.body.success).toBe(true);
@@ -432,7 +417,7 @@ describe('account deletion: 30 days of grace, then the purge', () => {
     expectError(await call('GET', '/v1/users/me', { token: u.accessToken }), 401, 'UNAUTHORIZED');
 
     // +29 days: in its grace period; the sweep (every second here) is given a few rounds to leave it alone
-    await clockTo(requested + 29 * DAY);
+    await p.clockTo(requested + 29 * DAY);
     await new Promise((r) => setTimeout(r, 2500));
     expectError(await call('POST', '/v1/auth/login', { body: { email: u.email, password: PASSWORD } }), 401, 'UNAUTHORIZED');
     expectError(await call('POST', '/v1/auth/register', { body: { email: u.email, password: PASSWORD, name } }), 409, 'CONFLICT', 'email');
@@ -443,7 +428,7 @@ describe('account deletion: 30 days of grace, then the purge', () => {
     expect(hidden.body.total).toBe(0);
 
     // +31 days: past the grace period; the sweep purges the account, and the e-mail can be registered again
-    await clockTo(requested + 31 * DAY);
+    await p.clockTo(requested + 31 * DAY);
     let again: ApiResponse | undefined;
     for (let i = 0; i < 40; i++) {
       again = await call('POST', '/v1/auth/register', { body: { email: u.email, password: PASSWORD, name } });

@@ -30,9 +30,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 let p: OwnPlatform;
-let offset = 0;
-/** The latest instant the clock was set to: the tests set it to later and later instants (the first to a past one). */
-let latest = Number.NEGATIVE_INFINITY;
 
 beforeAll(async () => {
   p = await startPlatform({
@@ -43,17 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.stop();
 });
-
-/** What the platform's clock reads now (epoch ms). */
-const platformNow = () => Date.now() + offset;
-
-/** Sets the platform's clock to read `t` (epoch ms) now; never to an instant before one set earlier. */
-async function clockTo(t: number) {
-  if (t < latest) throw new Error(`the clock would go back ${latest - t} ms`);
-  latest = t;
-  offset = t - Date.now();
-  await p.setClock(offset);
-}
 
 const call = (method: string, path: string, opts: Parameters<typeof api>[2] = {}) => api(method, path, { ...opts, base: p.bridgeUrl });
 
@@ -89,7 +75,7 @@ function expectLimited(res: ApiResponse, limit: number, reset: number) {
   // Retry-After: the seconds from the platform's now to the reset
   const retryAfter = header(res, 'retry-after');
   expect(retryAfter).toMatch(/^\d+$/);
-  const expected = reset - Math.floor(platformNow() / 1000);
+  const expected = reset - Math.floor(p.now() / 1000);
   expect(Math.abs(Number(retryAfter) - expected), `Retry-After ${retryAfter}, expected about ${expected}`).toBeLessThanOrEqual(2);
   expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
 }
@@ -106,7 +92,7 @@ describe('delivery fares: the peak-season line on fixed dates', () => {
   const cents = (n: number) => Math.round(n * 100);
 
   it('seasonalAdjustment is (base + distance + weight) × 8 % from 15 November to 31 December (UTC), and absent just before, just after and in March', async () => {
-    await clockTo(Date.UTC(2026, 10, 14, 23, 59, 0));
+    await p.clockTo(Date.UTC(2026, 10, 14, 23, 59, 0));
     const user = await newUser({ name: 'Season Owner' }, p.bridgeUrl);
     const headers = { 'svc-auth-token': user.accessToken, 'svc-user-agent': 'time-e2e/1.0', 'svc-auth-device': 'time-device-1' };
     const ws = await call('POST', '/v1/workspace', { headers, body: { name: 'Season' } });
@@ -117,7 +103,7 @@ describe('delivery fares: the peak-season line on fixed dates', () => {
 
     // the same parcel every time: STANDARD, 3 kg, Nairobi CBD → Karen
     async function quoteAt(iso: string) {
-      await clockTo(Date.parse(iso));
+      await p.clockTo(Date.parse(iso));
       const res = await call('POST', '/realm/utilities/fares/delivery', {
         token: key, body: { origin: { coordinates: NBO_CBD, country: 'KE' }, destination: { coordinates: NBO_KAREN, country: 'KE' }, serviceLevel: 'STANDARD', weight: { value: 3, unit: 'kg' } },
       });
@@ -162,7 +148,7 @@ describe('general limits: fixed windows aligned to the minute and the hour', () 
 
   it(`per minute: exactly ${PER_MINUTE} served, then 429 with X-RateLimit-Reset at the end of the minute; still refused 10 s before it, served 10 s after it`, async () => {
     const t = Date.UTC(2027, 2, 11, 9, 5, 5);
-    await clockTo(t);
+    await p.clockTo(t);
     const u = await newUser({ name: 'Minute Window' }, p.bridgeUrl);
     const end = windowEnd(t, MINUTE);
 
@@ -170,10 +156,10 @@ describe('general limits: fixed windows aligned to the minute and the hour', () 
     expectServed(served, 200, PER_MINUTE, countdown(PER_MINUTE, PER_MINUTE), end);
     expectLimited(await me(u.accessToken), PER_MINUTE, end);
 
-    await clockTo(end * 1000 - 10 * SECOND);
+    await p.clockTo(end * 1000 - 10 * SECOND);
     expectLimited(await me(u.accessToken), PER_MINUTE, end);
 
-    await clockTo(end * 1000 + 10 * SECOND);
+    await p.clockTo(end * 1000 + 10 * SECOND);
     const next = await me(u.accessToken);
     expectServed([next], 200, PER_MINUTE, [PER_MINUTE - 1], end + 60);
     expect(next.body.user.id).toBe(u.id);
@@ -181,33 +167,33 @@ describe('general limits: fixed windows aligned to the minute and the hour', () 
 
   it(`per hour: exactly ${PER_HOUR} served over three minutes, then 429 with X-RateLimit-Reset at the end of the hour (also in the next minute); served after the hour, which counts from zero again`, async () => {
     const t = Date.UTC(2027, 2, 11, 10, 10, 5);
-    await clockTo(t);
+    await p.clockTo(t);
     const u = await newUser({ name: 'Hour Window' }, p.bridgeUrl);
     const end = windowEnd(t, HOUR);
 
     // 40 + 40 in two minutes: the minute is the tightest window
     expectServed(await times(PER_MINUTE, () => me(u.accessToken)), 200, PER_MINUTE, countdown(PER_MINUTE, PER_MINUTE), windowEnd(t, MINUTE));
-    await clockTo(t + MINUTE);
+    await p.clockTo(t + MINUTE);
     expectServed(await times(PER_MINUTE, () => me(u.accessToken)), 200, PER_MINUTE, countdown(PER_MINUTE, PER_MINUTE), windowEnd(t + MINUTE, MINUTE));
     // the last 30: the hour has fewer left than the minute
-    await clockTo(t + 2 * MINUTE);
+    await p.clockTo(t + 2 * MINUTE);
     const rest = PER_HOUR - 2 * PER_MINUTE;
     expectServed(await times(rest, () => me(u.accessToken)), 200, PER_HOUR, countdown(rest, rest), end);
 
     expectLimited(await me(u.accessToken), PER_HOUR, end);
     // a fresh minute does not help
-    await clockTo(t + 3 * MINUTE);
+    await p.clockTo(t + 3 * MINUTE);
     expectLimited(await me(u.accessToken), PER_HOUR, end);
-    await clockTo(end * 1000 - 10 * SECOND);
+    await p.clockTo(end * 1000 - 10 * SECOND);
     expectLimited(await me(u.accessToken), PER_HOUR, end);
 
     // the next hour: served again, and counted from zero (after 40 + 40 of the new hour, the hour has 30 left)
     const h = end * 1000 + 10 * SECOND;
-    await clockTo(h);
+    await p.clockTo(h);
     expectServed(await times(PER_MINUTE, () => me(u.accessToken)), 200, PER_MINUTE, countdown(PER_MINUTE, PER_MINUTE), windowEnd(h, MINUTE));
-    await clockTo(h + MINUTE);
+    await p.clockTo(h + MINUTE);
     expectServed(await times(PER_MINUTE, () => me(u.accessToken)), 200, PER_MINUTE, countdown(PER_MINUTE, PER_MINUTE), windowEnd(h + MINUTE, MINUTE));
-    await clockTo(h + 2 * MINUTE);
+    await p.clockTo(h + 2 * MINUTE);
     expectServed([await me(u.accessToken)], 200, PER_HOUR, [PER_HOUR - 2 * PER_MINUTE - 1], windowEnd(h, HOUR));
   }, 60_000);
 });
@@ -219,15 +205,15 @@ describe('per-action limits: user search (100 an hour) and avatar uploads (5 a d
 
   it(`user search: ${SEARCH_PER_HOUR} served in the hour, the ${SEARCH_PER_HOUR + 1}st is 429 until the hour ends, also with a refreshed token and after a new sign-in; other routes still served; served again after the hour`, async () => {
     const t = Date.UTC(2027, 2, 11, 12, 10, 5);
-    await clockTo(t);
+    await p.clockTo(t);
     const u = await newUser({ name: 'Search Window' }, p.bridgeUrl);
     const end = windowEnd(t, HOUR);
 
     // within the general minute limit: 40 + 40 + 20 in three minutes
     const served = [...await times(PER_MINUTE, () => search(u.accessToken))];
-    await clockTo(t + MINUTE);
+    await p.clockTo(t + MINUTE);
     served.push(...await times(PER_MINUTE, () => search(u.accessToken)));
-    await clockTo(t + 2 * MINUTE);
+    await p.clockTo(t + 2 * MINUTE);
     const last = await times(SEARCH_PER_HOUR - 2 * PER_MINUTE, () => search(u.accessToken));
     served.push(...last);
     expect(served.map((r) => r.status)).toEqual(served.map(() => 200));
@@ -251,9 +237,9 @@ describe('per-action limits: user search (100 an hour) and avatar uploads (5 a d
     expect(profile.status).toBe(200);
     expect(profile.body.user.id).toBe(u.id);
 
-    await clockTo(end * 1000 - 10 * SECOND);
+    await p.clockTo(end * 1000 - 10 * SECOND);
     expectLimited(await search(refreshed.body.accessToken), SEARCH_PER_HOUR, end);
-    await clockTo(end * 1000 + 10 * SECOND);
+    await p.clockTo(end * 1000 + 10 * SECOND);
     const next = await search(refreshed.body.accessToken);
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(next.body.success).toBe(true);
@@ -261,7 +247,7 @@ describe('per-action limits: user search (100 an hour) and avatar uploads (5 a d
 
   it(`avatar uploads: ${AVATARS_PER_DAY} served in the UTC day, the 6th is 429 with X-RateLimit-Reset at midnight UTC (still 10 s before it) and changes nothing; served 10 s after midnight`, async () => {
     const t = Date.UTC(2027, 2, 12, 10, 0, 5);
-    await clockTo(t);
+    await p.clockTo(t);
     const u = await newUser({ name: 'Avatar Window' }, p.bridgeUrl);
     const midnight = Date.UTC(2027, 2, 13) / 1000;
     expect(windowEnd(t, DAY)).toBe(midnight);
@@ -277,10 +263,10 @@ describe('per-action limits: user search (100 an hour) and avatar uploads (5 a d
     expect(profile.status).toBe(200);
     expect(profile.body.user.avatar).toBe(lastUrl);
 
-    await clockTo(midnight * 1000 - 10 * SECOND);
+    await p.clockTo(midnight * 1000 - 10 * SECOND);
     expectLimited(await upload(++i), AVATARS_PER_DAY, midnight);
 
-    await clockTo(midnight * 1000 + 10 * SECOND);
+    await p.clockTo(midnight * 1000 + 10 * SECOND);
     const next = await upload(++i);
     expectServed([next], 200, AVATARS_PER_DAY, [AVATARS_PER_DAY - 1], midnight + 86_400);
     const after = await call('GET', '/v1/users/me', { token: u.accessToken });

@@ -67,6 +67,10 @@ export interface OwnPlatform extends StartedProcess {
   ports: Record<string, number>;
   /** Sets every process's clock to system time + `offsetMs` (TEST_CLOCK platforms; kernel/clock.ts). */
   setClock(offsetMs: number): Promise<void>;
+  /** Sets every process's clock to read `t` (epoch ms) now; refuses to go back before an instant set earlier. */
+  clockTo(t: number): Promise<void>;
+  /** What the platform's clock reads now (epoch ms), as last set through this object. */
+  now(): number;
 }
 
 export interface PlatformOptions {
@@ -116,7 +120,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<OwnP
     await dropDatabase?.();
     throw err;
   });
-  return {
+  let offset = 0;
+  let latest = Number.NEGATIVE_INFINITY;
+  const platform: OwnPlatform = {
     ...proc,
     bridgeUrl: `http://127.0.0.1:${ports.BRIDGE_PORT}`,
     gatewayUrl: `http://127.0.0.1:${ports.GATEWAY_PORT}/graphql`,
@@ -128,11 +134,19 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<OwnP
         const body = (await res.json()) as { offsetMs: number };
         if (body.offsetMs !== offsetMs) throw new Error(`the clock on ${p} says offset ${body.offsetMs}, not ${offsetMs}`);
       }
+      offset = offsetMs;
     },
+    async clockTo(t: number) {
+      if (t < latest) throw new Error(`the clock would go back ${latest - t} ms`);
+      latest = t;
+      await platform.setClock(t - Date.now());
+    },
+    now: () => Date.now() + offset,
     async stop() {
       await proc.stop();
       rmSync(dataDir, { recursive: true, force: true });
       await dropDatabase?.();
     },
   };
+  return platform;
 }

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../kernel/errors.js';
 import { RIDE_RATES } from '../../subgraphs/utilities/constants.js';
 import {
   CostPayer, DeliveryPackageType as P, DeliveryServiceLevel as L, FreightUrgency as U, Incoterm, RideVehicleClass as C, SurgeRule,
@@ -12,6 +11,7 @@ import {
   SURGE_REASON, surgeRuleAt,
 } from '../../subgraphs/utilities/fares.js';
 import { dec, type Decimal } from '../../subgraphs/utilities/money.js';
+import { thrown } from './support.js';
 
 /**
  * The fare arithmetic of subgraphs/utilities/fares.ts. Every expected amount is worked by hand from the tables of
@@ -25,15 +25,6 @@ const linesOf = (p: ReturnType<typeof deliveryPrice>) => ({
   seasonalAdjustment: str(p.seasonalAdjustment), handlingFee: str(p.handlingFee), total: p.total.toString(),
 });
 
-function thrown(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('expected the call to throw');
-}
 const failure = (fn: () => unknown) => {
   const e = thrown(fn);
   return { code: e.code, field: e.field, message: e.message };

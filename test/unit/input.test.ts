@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../kernel/errors.js';
 import {
   assertInput, assertParam, boundedJson, canonicalIdArguments, canonicalUuid, FORBIDDEN_KEYS, hasBody, INPUT_LIMITS, inputProblem, isForbiddenKey,
   MalformedBodyError, MAX_PARAM_LENGTH, parseJsonBody, stringProblem, type InputLimits,
 } from '../../kernel/input.js';
+import { failure } from './support.js';
 
 /**
  * kernel/input.ts, the input boundary (docs/contract.md, "Input boundary"): nesting 64 levels (the body is level 1),
@@ -17,16 +17,6 @@ import {
  */
 const small: InputLimits = { maxDepth: 3, maxStringLength: 5, maxKeyLength: 4, maxArrayLength: 3, maxKeys: 2, maxNumber: 100 };
 
-function failure(fn: () => unknown) {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    const e = err as AppError;
-    return { code: e.code, field: e.field, message: e.message };
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('the limits (docs/contract.md)', () => {
   it('are the documented values', () => {

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../kernel/errors.js';
 import type { CoveragePoint } from '../../subgraphs/lsp/coverage/entities.js';
 import {
   checkActive, checkBodyTransitType, checkEnds, citiesOf, entryIndex, missingForActive, normalizeType, refuseNulls, routeCapacity, schedulesOf, timeOf,
@@ -8,21 +7,12 @@ import {
 } from '../../subgraphs/lsp/coverage/rules.js';
 import type { CoverageScheduleInput, CoverageTransitTimeInput } from '../../subgraphs/lsp/coverage/types.js';
 import { checkAllocatable, checkDeallocatable, checkStatusChange } from '../../subgraphs/lsp/fleets/rules.js';
+import { failure } from './support.js';
 
 /**
  * The state and list rules of LSP coverage records (docs/lsp-coverage.md: ":type", "Create bodies", "Status",
  * "Link, unlink, transit points") and of vehicle allocation (docs/lsp.md, "Allocation"), without a database.
  */
-function failure(fn: () => unknown) {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    const e = err as AppError;
-    return { code: e.code, field: e.field, message: e.message };
-  }
-  throw new Error('expected the call to throw');
-}
 
 const AREA_TYPES = ['FIRST_MILE', 'LAST_MILE', 'DOOR_TO_DOOR'];
 const ROUTE_TYPES = ['FIRST_MILE', 'MIDDLE_MILE', 'LAST_MILE', 'LINE_HAUL', 'HUB_TO_HUB', 'HUB_TO_TERMINAL', 'TERMINAL_TO_HUB', 'TERMINAL_TO_TERMINAL', 'DOOR_TO_DOOR', 'CROSS_BORDER'];

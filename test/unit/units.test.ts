@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../kernel/errors.js';
 import { dimensionsCm3, kmMi, minuteHour, round, unitOf, volumeM3, weightKg } from '../../subgraphs/utilities/units.js';
 import type { DimensionsInput, VolumeInput, WeightInput } from '../../subgraphs/utilities/types.js';
+import { thrown } from './support.js';
 
 /**
  * subgraphs/utilities/units.ts (docs/utilities.md, "Units and money"). Expected factors are the published exact
@@ -13,16 +13,6 @@ const w = (value: unknown, unit: string) => ({ value, unit }) as unknown as Weig
 const v = (value: unknown, unit: string) => ({ value, unit }) as unknown as VolumeInput;
 const d = (length: unknown, width: unknown, height: unknown, unit: string) => ({ length, width, height, unit }) as unknown as DimensionsInput;
 
-/** The error a call throws (fails the test when it does not throw). */
-function thrown(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('expected the call to throw');
-}
 
 const expectInvalid = (fn: () => unknown, field: string, message: string) => {
   const err = thrown(fn);

@@ -4,6 +4,7 @@ import { ArgumentValidationError, Field, InputType, Int } from 'type-graphql';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../kernel/errors.js';
 import { argumentValidator, checkNulls, Nullable, NullMeansAbsent } from '../../kernel/validation.js';
+import { failure } from './support.js';
 
 /**
  * kernel/validation.ts (docs/contract.md, "PATCH semantics"): an absent field is "unchanged" or "the default"; `null`
@@ -42,16 +43,6 @@ InputType('UnitQueryInput')(Query);
 
 const make = <T extends object>(cls: new () => T, values: Partial<T>): T => Object.assign(new cls(), values);
 
-function failure(fn: () => unknown) {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    const e = err as AppError;
-    return { code: e.code, field: e.field, message: e.message };
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('the null rule', () => {
   it('null for a field that is not @Nullable is VALIDATION_ERROR "field: must not be null"', () => {
