@@ -184,9 +184,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     // the input boundary (kernel/graphql-http.ts): method, content type, size and limits, before Apollo reads anything
     // (the bridge's own calls carry a REST body already bounded, plus the operation: room for both)
     graphqlRequestBoundary((_req, res) => (res.locals.bridgeCall ? 2 * config.MAX_JSON_BODY_BYTES + 64 * 1024 : config.MAX_JSON_BODY_BYTES)),
-    // busboy (under graphql-upload) refuses a file that *reaches* maxFileSize: one byte of room, so a file of exactly
-    // the limit passes (each field's own limit, AVATAR_MAX_BYTES or DOCUMENT_MAX_BYTES, is checked by the subgraph)
-    graphqlUploads({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES) + 1, maxFiles: 5 }),
+    graphqlUploads(config.graphqlUploads),
     checkParsedBody,
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ principal: await resolvePrincipal(req), requestId: requestIdOf(req), caller: res.locals.caller }),

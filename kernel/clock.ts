@@ -4,7 +4,7 @@
  *
  * Tests move it. With TEST_CLOCK=true (refused when NODE_ENV=production) every process of the platform serves
  * `PUT /__test/clock {"offsetMs": n}` (kernel/http.ts), which sets this process's clock to system time + n; the test
- * helper `test/support/clock.ts` sets every process of a platform started for the purpose. The offset is absolute
+ * helper `test/support/platform.ts` sets every process of a platform started for the purpose. The offset is absolute
  * (setting it twice is harmless) and applies to everything above at once: tokens signed and verified, sessions,
  * invitations, API keys, rate-limit windows, the purge sweep, surcharge seasons and `added`/`updated` stamps.
  *

@@ -77,6 +77,12 @@ export type Config = z.infer<typeof schema> & {
   dataDir: string;
   databaseUrl: string;
   dbPool: DbPoolOptions;
+  /**
+   * Options of the GraphQL multipart readers (gateway and subgraphs): room for the largest upload field. busboy refuses
+   * a file that *reaches* maxFileSize, so it gets one byte more than the limit; each field's own limit
+   * (AVATAR_MAX_BYTES, DOCUMENT_MAX_BYTES) is checked byte-exact by the users subgraph.
+   */
+  graphqlUploads: { maxFileSize: number; maxFiles: number };
   gatewayUrl: string;
   publicUrl: string;
   jwtSecret: string;
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       query_timeout: c.DB_STATEMENT_TIMEOUT_MS + 500,
       keepAlive: true,
     },
+    graphqlUploads: { maxFileSize: Math.max(c.AVATAR_MAX_BYTES, c.DOCUMENT_MAX_BYTES) + 1, maxFiles: 5 },
     gatewayUrl: c.GATEWAY_URL ?? `http://${c.HOST}:${c.GATEWAY_PORT}/graphql`,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.BRIDGE_PORT}`).replace(/\/$/, ''),
     jwtSecret: c.JWT_SECRET ?? local!.jwtSecret,

@@ -207,8 +207,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
-    // + 1: busboy refuses a file that *reaches* maxFileSize; a file of exactly the limit is allowed (receiveFile checks each field's own)
-    graphqlUploadExpress({ maxFileSize: Math.max(config.AVATAR_MAX_BYTES, config.DOCUMENT_MAX_BYTES) + 1, maxFiles: 5 }),
+    graphqlUploadExpress(config.graphqlUploads),
     expressMiddleware(server, {
       context: async ({ req }) => contextFor((req as Request & { principal: Principal }).principal, req.header('x-request-id') ?? randomUUID()),
     }),

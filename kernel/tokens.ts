@@ -45,13 +45,14 @@ export function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 async function sign(typ: string, subject: string, claims: Record<string, unknown>, secret: string, ttlSeconds: number, jti?: string) {
+  const issuedAt = Math.floor(now() / 1000);
   const jwt = new SignJWT({ ...claims, typ })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now() / 1000))
-    .setExpirationTime(Math.floor(now() / 1000) + ttlSeconds);
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds);
   // every token is distinct (RFC 7519 `jti`), even two issued to the same session in the same second: a token is
   // what rate limits count and caches remember
   jwt.setJti(jti ?? randomUUID());

@@ -1,4 +1,4 @@
-import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { AppError, collectionFull, notFound, validationError } from '../../../kernel/errors.js';
 import { DAYS } from '../common/facility.js';
 import type { Coverage, CoveragePoint, CoverageSchedule } from './entities.js';
 import {
@@ -127,14 +127,14 @@ export function entryIndex(list: CoveragePoint[], input: CoverageEntryRemoveInpu
 
 /** `links` with `point` appended: at most MAX_LINKS entries, a node once. */
 export function withLink(links: CoveragePoint[], point: CoveragePoint): CoveragePoint[] {
-  if (links.length >= MAX_LINKS) throw new AppError('CONFLICT', `linkedTo: an area has at most ${MAX_LINKS} linkedTo entries; unlink one first`, 'linkedTo');
+  if (links.length >= MAX_LINKS) throw collectionFull('linkedTo', `an area has at most ${MAX_LINKS} linkedTo entries; unlink one first`);
   if (point.id && links.some((e) => e.id === point.id)) throw new AppError('CONFLICT', `id: the area is already linked to this ${point.type}`, 'id');
   return [...links, point];
 }
 
 /** `points` with `point` inserted at `position` (default: after the last): at most MAX_TRANSIT_POINTS, a node once. */
 export function withTransitPoint(points: CoveragePoint[], point: CoveragePoint, position: number | undefined | null): CoveragePoint[] {
-  if (points.length >= MAX_TRANSIT_POINTS) throw new AppError('CONFLICT', `transitPoints: a route has at most ${MAX_TRANSIT_POINTS} transit points; remove one first`, 'transitPoints');
+  if (points.length >= MAX_TRANSIT_POINTS) throw collectionFull('transitPoints', `a route has at most ${MAX_TRANSIT_POINTS} transit points; remove one first`);
   if (point.id && points.some((e) => e.id === point.id)) throw new AppError('CONFLICT', `id: the route already passes through this ${point.type}`, 'id');
   const at = position ?? points.length;
   if (at > points.length) throw validationError('position', `must be between 0 and ${points.length}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Constructor } from '@mikro-orm/core';
-import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { collectionFull, notFound, validationError } from '../../../kernel/errors.js';
 import { roundMoney, type PageArgs } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
@@ -73,7 +73,7 @@ export async function changePricing(ctx: SubgraphContext, k: Kind, id: string, a
   const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
   if (action === 'add') {
     if (!rule) throw validationError('rule', 'is required to add a pricing rule');
-    if (site.pricing.length >= 100) throw new AppError('CONFLICT', 'pricing: a facility has at most 100 pricing rules; remove one first', 'pricing');
+    if (site.pricing.length >= 100) throw collectionFull('pricing', 'a facility has at most 100 pricing rules; remove one first');
     site.pricing = [...site.pricing, ruleOf(rule)];
   } else if (action === 'remove') {
     if (!ruleId) throw validationError('ruleId', 'is required to remove a pricing rule');
