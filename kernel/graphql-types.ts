@@ -1,5 +1,6 @@
-import { ArgsType, Directive, Field, Float, InputType, Int, ObjectType, type ClassType } from 'type-graphql';
-import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, Max, Min, ArrayMinSize } from 'class-validator';
+import { ArgsType, Directive, Field, FieldResolver, Float, ID, InputType, Int, ObjectType, Resolver, Root, registerEnumType, type ClassType } from 'type-graphql';
+import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { DateTimeScalar, DecimalScalar } from './scalars.js';
 
 /** ISO 4217 currency codes, from the runtime's ICU data. */
 export const CURRENCIES: string[] = Intl.supportedValuesOf('currency');
@@ -29,6 +30,40 @@ export class ContactsInput {
   phones?: string[];
 }
 
+@ObjectType({ description: 'A point on the Earth (WGS 84), in decimal degrees.' })
+@Directive('@shareable')
+export class GeoPoint {
+  @Field(() => Float, { description: 'Latitude in degrees, -90 (south) to 90 (north).' }) latitude!: number;
+  @Field(() => Float, { description: 'Longitude in degrees, -180 (west) to 180 (east).' }) longitude!: number;
+}
+
+@InputType({ description: 'A point on the Earth (WGS 84), in decimal degrees.' })
+export class GeoPointInput {
+  @Field(() => Float, { description: 'Latitude in degrees, -90 (south) to 90 (north).' })
+  @Min(-90, { message: 'must be between -90 and 90' }) @Max(90, { message: 'must be between -90 and 90' }) latitude!: number;
+  @Field(() => Float, { description: 'Longitude in degrees, -180 (west) to 180 (east).' })
+  @Min(-180, { message: 'must be between -180 and 180' }) @Max(180, { message: 'must be between -180 and 180' }) longitude!: number;
+}
+
+/**
+ * Points are stored as `[lat, lng]` (the REST contract's form, and what the spatial code reads); the graph shows them
+ * as `GeoPoint`. Its two fields read either form, so a resolver may return the stored pair as it is.
+ */
+type StoredPoint = readonly number[] | { latitude: number; longitude: number };
+
+@Resolver(() => GeoPoint)
+export class GeoPointResolver {
+  @FieldResolver(() => Float, { description: 'Latitude in degrees, -90 (south) to 90 (north).' })
+  latitude(@Root() point: StoredPoint): number {
+    return Array.isArray(point) ? point[0]! : (point as { latitude: number }).latitude;
+  }
+
+  @FieldResolver(() => Float, { description: 'Longitude in degrees, -180 (west) to 180 (east).' })
+  longitude(@Root() point: StoredPoint): number {
+    return Array.isArray(point) ? point[1]! : (point as { longitude: number }).longitude;
+  }
+}
+
 @ObjectType({ description: 'A postal address with its position.' })
 @Directive('@shareable')
 export class Address {
@@ -37,7 +72,7 @@ export class Address {
   @Field(() => String, { nullable: true, description: 'City.' }) city?: string | null;
   @Field(() => String, { nullable: true, description: 'State, province or region.' }) state?: string | null;
   @Field(() => String, { nullable: true, description: 'Country (ISO 3166-1 alpha-2 code or name).' }) country?: string | null;
-  @Field(() => [Float], { nullable: true, description: 'Position as [lat, lng] in degrees.' }) coordinates?: number[] | null;
+  @Field(() => GeoPoint, { nullable: true, description: 'Where the address is.' }) coordinates?: number[] | null;
 }
 
 @InputType({ description: 'A postal address with its position.' })
@@ -47,9 +82,8 @@ export class AddressInput {
   @Field(() => String, { nullable: true, description: 'City.' }) @IsOptional() @Length(1, 100) @Nullable() city?: string;
   @Field(() => String, { nullable: true, description: 'State, province or region.' }) @IsOptional() @Length(1, 100) @Nullable() state?: string;
   @Field(() => String, { nullable: true, description: 'Country (ISO 3166-1 alpha-2 code or name).' }) @IsOptional() @Length(2, 64) @Nullable() country?: string;
-  @Field(() => [Float], { nullable: true, description: 'Position as [lat, lng] in degrees.' })
-  @IsOptional() @ArrayMinSize(2, { message: 'must be [lat, lng]' }) @ArrayMaxSize(2, { message: 'must be [lat, lng]' })
-  @Nullable() coordinates?: number[];
+  @Field(() => GeoPointInput, { nullable: true, description: 'Where the address is.' })
+  @IsOptional() @ValidateNested() @Nullable() coordinates?: GeoPointInput | number[];
 }
 
 /**
@@ -60,16 +94,23 @@ export class AddressInput {
 export const normalizeDegrees = (degrees: number): number => (Math.abs(degrees) < 1e-9 ? 0 : degrees);
 
 /**
- * Checks `[lat, lng]` ranges (class-validator cannot address array positions): latitude −90…90, longitude −180…180,
- * finite numbers. Normalizes both in place (`normalizeDegrees`), so what is stored is what reads back.
+ * A point as stored: `[lat, lng]`, ranges checked (latitude −90…90, longitude −180…180, finite numbers) and both
+ * normalized (`normalizeDegrees`), so what is stored is what reads back. Takes a `GeoPointInput` or a pair.
  */
-export function checkCoordinates(coordinates: number[] | undefined | null, field: string): void {
-  if (!coordinates) return;
-  const [lat, lng] = coordinates;
+export function storedPoint(point: GeoPointInput | readonly number[] | undefined | null, field: string): [number, number] | undefined {
+  if (!point) return undefined;
+  const [lat, lng] = Array.isArray(point) ? point : [(point as GeoPointInput).latitude, (point as GeoPointInput).longitude];
   if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw validationError(field, 'latitude (first number) must be between -90 and 90');
   if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
-  coordinates[0] = normalizeDegrees(lat);
-  coordinates[1] = normalizeDegrees(lng);
+  return [normalizeDegrees(lat), normalizeDegrees(lng)];
+}
+
+/** An address input's point, checked and turned into the stored `[lat, lng]` in place (see `storedPoint`). */
+export function checkCoordinates<A extends { coordinates?: GeoPointInput | number[] | null }>(
+  address: A | undefined | null,
+  field: string,
+): asserts address is (A & { coordinates?: number[] }) | undefined | null {
+  if (address?.coordinates) address.coordinates = storedPoint(address.coordinates, field);
 }
 
 
@@ -127,7 +168,7 @@ export class WorkspaceRef {
 @ObjectType({ description: 'When, in which time zone.' })
 @Directive('@shareable')
 export class StampTime {
-  @Field(() => Float, { description: 'Epoch milliseconds.' }) timestamp!: number;
+  @Field(() => DateTimeScalar, { description: 'The instant.' }) timestamp!: number;
   @Field({ description: 'IANA time zone name.' }) timezone!: string;
 }
 
@@ -136,7 +177,7 @@ export class StampTime {
 @Directive('@shareable')
 export class RecordStamp {
   @Field(() => StampTime, { description: 'When.' }) at!: StampTime;
-  @Field({ description: 'User identifier.' }) by!: string;
+  @Field(() => ID, { description: 'The user who made the change (their `User.id`).' }) by!: string;
 }
 
 export const stampNow = (by: string, timezone = 'UTC'): RecordStamp => ({ at: { timestamp: now(), timezone }, by });
@@ -144,7 +185,7 @@ export const stampNow = (by: string, timezone = 'UTC'): RecordStamp => ({ at: { 
 @ObjectType({ description: 'An amount of money.' })
 @Directive('@shareable')
 export class Money {
-  @Field(() => Float, { description: 'Amount in the currency\'s major unit, rounded to its minor unit.' }) amount!: number;
+  @Field(() => DecimalScalar, { description: 'Amount in the currency\'s major unit, rounded to its minor unit.' }) amount!: number;
   @Field({ description: 'ISO 4217 currency code.' }) currency!: string;
 }
 
@@ -172,7 +213,35 @@ export function roundMoney(amount: number, currency: string): number {
 
 @InputType({ description: 'An amount of money.' })
 export class MoneyInput {
-  @Field(() => Float, { description: 'Amount in the major unit, 0 to 999,999,999,999; rounded to the currency\'s minor unit.' })
+  @Field(() => DecimalScalar, { description: 'Amount in the major unit, 0 to 999,999,999,999; rounded to the currency\'s minor unit.' })
   @Min(0, { message: 'must be 0 or more' }) @Max(MONEY_MAX, { message: 'must be at most 999,999,999,999' }) amount!: number;
   @Field({ description: 'ISO 4217 currency code (e.g. USD, KES).' }) @IsIn(CURRENCIES, { message: 'must be an ISO 4217 currency code such as USD' }) currency!: string;
+}
+
+/**
+ * A closed list as a GraphQL enum whose every value is described (docs/graph-conventions.md). The values are spelled
+ * as the REST contract spells them, so the bridge passes them through unchanged:
+ *
+ *   export const FleetType = closedList('FleetType', 'What a fleet carries.', { URBAN_TRANSIT: 'Buses …', … });
+ *   export type FleetType = keyof typeof FleetType;
+ *   @Field(() => FleetType) type!: FleetType;
+ */
+export function closedList<const V extends string>(name: string, description: string, values: Record<V, string>): { readonly [K in V]: K } {
+  const list = Object.fromEntries(Object.keys(values).map((v) => [v, v])) as { [K in V]: K };
+  registerEnumType(list, {
+    name,
+    description,
+    valuesConfig: Object.fromEntries(Object.entries<string>(values).map(([v, d]) => [v, { description: d }])) as never,
+  });
+  return list;
+}
+
+/** The values of a closed list, for validators and SQL (`Object.keys` typed). */
+export const valuesOf = <V extends string>(list: { readonly [K in V]: K }): V[] => Object.keys(list) as V[];
+
+/** An address input as stored: its point as `[lat, lng]` (checked, see `storedPoint`), `null` for none. */
+export function storedAddress(input: AddressInput | null | undefined, field = 'address.coordinates'): Address | null {
+  if (!input) return null;
+  const { coordinates, ...rest } = input;
+  return coordinates ? { ...rest, coordinates: storedPoint(coordinates, field) } : { ...rest };
 }

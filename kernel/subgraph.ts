@@ -18,6 +18,8 @@ import { databaseReady, openDatabase, type DatabaseOptions } from './db.js';
 import { createLogger, libraryLogger, type Logger } from './logger.js';
 import { SqlCounter, sqlCountPlugin } from './sql-count.js';
 import { argumentValidator } from './validation.js';
+import { DateTimeScalar } from './scalars.js';
+import { GeoPointResolver } from './graphql-types.js';
 import { canonicalIdArguments } from './input.js';
 import { graphqlErrorHandler, graphqlNotFound } from './graphql-http.js';
 import type { Config } from './config.js';
@@ -59,17 +61,24 @@ export interface SubgraphDefinition {
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
 
+/** `Date` fields are the graph's one instant scalar, `DateTime` (kernel/scalars.ts). */
+const SCALARS = [{ type: Date, scalar: DateTimeScalar }];
+
+/** The family's resolvers and the kernel's (the shared value types' field resolvers). */
+const kernelResolvers = (def: SubgraphDefinition): NonEmptyArray<Function> => [...def.resolvers, GeoPointResolver];
+
 /** The subgraph's SDL, exactly as composed into the supergraph. */
 export async function subgraphSdl(def: SubgraphDefinition): Promise<string> {
-  const schema = await buildSchema({ resolvers: def.resolvers, skipCheck: true, validate: false });
+  const schema = await buildSchema({ resolvers: kernelResolvers(def), skipCheck: true, validate: false, scalarsMap: SCALARS });
   return `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`;
 }
 
 /** The executable federated schema: type-graphql SDL + its resolver map + reference resolvers. */
 export async function federatedSchema(def: SubgraphDefinition): Promise<GraphQLSchema> {
   const schema = await buildSchema({
-    resolvers: def.resolvers,
+    resolvers: kernelResolvers(def),
     skipCheck: true,
+    scalarsMap: SCALARS,
     // the kernel's input rule (explicit null, kernel/validation.ts), then class-validator
     validateFn: argumentValidator({ forbidUnknownValues: false, whitelist: false }, { nullMeansAbsent: def.nullMeansAbsent }),
   });

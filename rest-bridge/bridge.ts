@@ -238,7 +238,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
           }
           return fail(res, route, code, error.message, error.extensions?.field);
         }
-        sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, result.data), route.resultStatus);
+        sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, op, result.data), route.resultStatus);
       },
     ];
   }

@@ -3,12 +3,14 @@ import { validationError, AppError } from '../kernel/errors.js';
 import { assertParam, canonicalUuid } from '../kernel/input.js';
 import { isUuid } from '../kernel/ids.js';
 import type { RouteSpec } from './routes/types.js';
+import { compileWire, supergraphApiSchema, type Wire } from './wire.js';
 
-/** A route's operation, parsed once, with its variables' names and GraphQL types. */
+/** A route's operation, parsed once, with its variables' names and GraphQL types and its wire mapping (wire.ts). */
 export interface CompiledOperation {
   document: DocumentNode;
   text: string;
   variables: { name: string; type: TypeNode }[];
+  wire: Wire;
 }
 
 export function compileOperation(route: RouteSpec): CompiledOperation {
@@ -19,6 +21,7 @@ export function compileOperation(route: RouteSpec): CompiledOperation {
     document,
     text: route.operation,
     variables: (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, type: v.type })),
+    wire: compileWire(supergraphApiSchema(), document, route.time ?? 'iso', route.bodyVariable),
   };
 }
 
@@ -30,8 +33,14 @@ const namedType = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.
  * An `ID` in the path is a UUID (kernel/ids.ts): one of another form names nothing (404, as the subgraphs answer an
  * unknown id), and a UUID is passed in the case it is stored in, so ids compare as stored wherever they go.
  */
-function coerceString(name: string, raw: string, type: TypeNode, where: 'path' | 'query'): unknown {
+function coerceString(name: string, raw: string, type: TypeNode, where: 'path' | 'query', values?: readonly string[]): unknown {
   assertParam(name, raw);
+  if (values) {
+    // an enum: its value whatever the case (`lsp` or `LSP`)
+    const value = values.find((v) => v.toLowerCase() === raw.toLowerCase());
+    if (value === undefined) throw validationError(name, `must be one of ${values.join(', ')}`);
+    return value;
+  }
   switch (namedType(type)) {
     case 'ID':
       if (isUuid(raw)) return canonicalUuid(raw);
@@ -69,7 +78,7 @@ export function variablesFor(
   if (unknown) throw validationError(unknown, 'is not a known field');
   for (const { name, type } of op.variables) {
     if (Object.hasOwn(req.params, name)) {
-      vars[name] = coerceString(name, req.params[name]!, type, 'path');
+      vars[name] = coerceString(name, req.params[name]!, type, 'path', op.wire.enumOf(name));
     } else if (name === route.bodyVariable) {
       vars[name] = body;
     } else if (route.bodyFields?.includes(name)) {
@@ -77,10 +86,10 @@ export function variablesFor(
     } else if (req.query[name] !== undefined) {
       const raw = req.query[name];
       if (typeof raw !== 'string') throw validationError(name, 'must be given once');
-      vars[name] = coerceString(name, raw, type, 'query');
+      vars[name] = coerceString(name, raw, type, 'query', op.wire.enumOf(name));
     }
   }
-  return vars;
+  return op.wire.input(vars);
 }
 
 /** Reads `a.b.c` from data. */
@@ -96,7 +105,8 @@ export function put(target: Record<string, unknown>, path: string, value: unknow
 }
 
 /** The route's response fields from the operation's data (keys may be dotted: `data.deleted`). */
-export function payloadOf(route: RouteSpec, data: unknown): Record<string, unknown> {
+export function payloadOf(route: RouteSpec, op: CompiledOperation, graphData: unknown): Record<string, unknown> {
+  const data = op.wire.output(graphData);
   const out: Record<string, unknown> = {};
   for (const [key, path] of Object.entries(route.result)) {
     const value = pick(data, path);

@@ -8,7 +8,7 @@ import type { RouteSpec } from './types.js';
 
 const PREFIX = '/v1/lsp/coverage';
 const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
-const ADDRESS = 'address { name street1 city state country coordinates }';
+const ADDRESS = 'address { name street1 city state country coordinates { latitude longitude } }';
 const POINT = `type id description ${ADDRESS}`;
 const STAMP = 'at { timestamp timezone } by';
 /** Fields of both kinds, in the order of the spec's stored record. */
@@ -22,7 +22,7 @@ const LIST_ARGS = '$page: Int, $limit: Int, $status: String, $transitType: Strin
 const LIST_PASS = 'page: $page, limit: $limit, status: $status, transitType: $transitType';
 
 const INACTIVE_NOTE = 'it is INACTIVE until activated again (PATCH with status ACTIVE)';
-const cov = { tag: 'LSP coverage', envelope: 'result', auth: 'set-a' } as const;
+const cov = { tag: 'LSP coverage', envelope: 'result', auth: 'set-a', time: { timestamp: 'epoch-ms' } } as const;
 
 export const coverageRoutes: RouteSpec[] = [
   // ── areas ──

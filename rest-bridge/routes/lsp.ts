@@ -3,16 +3,16 @@ import type { RouteSpec } from './types.js';
 const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const STAMP = 'at { timestamp timezone } by';
 const RECORD = `id workspace { type icode } added { ${STAMP} } updated { ${STAMP} }`;
-const FACILITY = `${RECORD} type code name description contacts { emails phones } address { name street1 city state country coordinates } timezone level operatingMode operatingHours { dayOfWeek openTime closeTime isClosed } digitalTwinSync`;
+const FACILITY = `${RECORD} type code name description contacts { emails phones } address { name street1 city state country coordinates { latitude longitude } } timezone level operatingMode operatingHours { dayOfWeek openTime closeTime isClosed } digitalTwinSync`;
 const FLEET = `${FACILITY} vehicleCount`;
 const VEHICLE = `${RECORD} fleetId type grade status ownership specs { category VIN brand model color engine mode condition seats manufactured registrationNumber maxWeightCapacity { value unit } } iot { deviceId topic protocol iotsp } allocation { type id at by }`;
-const PARKING = `${RECORD} name type status address { name street1 city state country coordinates } access { type restrictions } securityLevel amenities decommissionedAt`;
+const PARKING = `${RECORD} name type status address { name street1 city state country coordinates { latitude longitude } } access { type restrictions } securityLevel amenities decommissionedAt`;
 const PRICING = 'pricing { id name basis rate { amount currency } minimumCharge { amount currency } conditions { minWeightKg maxWeightKg serviceTypes requirements } validFrom validUntil }';
 const SITE = `${FACILITY} ${PRICING}`;
 const AGENT = `${RECORD} userId name phone status bio licenseNumber`;
 const ASSIGNMENT = `vid terms isOwner added { ${STAMP} }`;
 
-const lsp = { envelope: 'generic', auth: 'set-a' } as const;
+const lsp = { envelope: 'generic', auth: 'set-a', time: { timestamp: 'epoch-ms' } } as const;
 const fleet = { ...lsp, tag: 'LSP fleets, vehicles, parking' } as const;
 const V = '/v1/lsp/fleets/:id/vehicles/:vid';
 

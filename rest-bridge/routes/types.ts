@@ -4,6 +4,7 @@
  * family's envelope, and the HTTP status on success. The OpenAPI document is generated from the same entries.
  */
 import type { ErrorCode } from '../../kernel/errors.js';
+import type { TimeForms } from '../wire.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -55,4 +56,9 @@ export interface RouteSpec {
   constants?: Record<string, unknown>;
   /** HTTP status on success (201 on creation). */
   status?: number;
+  /**
+   * How the family's REST contract writes instants (the graph's `DateTime`, rest-bridge/wire.ts): ISO-8601 (default),
+   * epoch milliseconds (LSP record stamps: `{ timestamp: 'epoch-ms' }`) or Unix seconds (utilities: `'unix-seconds'`).
+   */
+  time?: TimeForms;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../kernel/config.js';
 import { AppError, forbidden, notFound, unauthorized, validationError } from '../../kernel/errors.js';
-import { checkCoordinates, pageWindow, pagination, type PageArgs } from '../../kernel/graphql-types.js';
+import { checkCoordinates, pageWindow, pagination, storedAddress, type PageArgs } from '../../kernel/graphql-types.js';
 import { requireSignedIn, type Principal, type ProviderKind, type Role } from '../../kernel/principal.js';
 import { scopeToWorkspace } from '../../kernel/tenancy.js';
 import { isUuid } from '../../kernel/ids.js';
@@ -146,7 +146,7 @@ const providerCode = (kind: ProviderKind) =>
   `${kind.toUpperCase()}-${[...randomBytes(8)].map((b) => CODE_ALPHABET[b % 32]).join('')}`;
 
 function checkProviderInput(input: ProviderSetupInput | ProviderUpdateInput) {
-  checkCoordinates(input.address?.coordinates, 'address.coordinates');
+  checkCoordinates(input.address, 'address.coordinates');
 }
 
 export async function setupProvider(em: EntityManager, principal: Principal, wid: string, kind: ProviderKindEnum, input: ProviderSetupInput) {
@@ -160,7 +160,7 @@ export async function setupProvider(em: EntityManager, principal: Principal, wid
     description: input.description ?? null,
     logo: input.logo ?? null,
     contacts: { emails: input.contacts?.emails ?? [], phones: input.contacts?.phones ?? [] },
-    address: input.address ? { ...input.address } : null,
+    address: storedAddress(input.address),
     createdBy: a.userId,
   });
   await a.em.flush();
@@ -193,7 +193,7 @@ export async function updateProvider(em: EntityManager, principal: Principal, wi
   if (input.description !== undefined) provider.description = input.description;
   if (input.logo !== undefined) provider.logo = input.logo;
   if (input.contacts !== undefined) provider.contacts = { emails: input.contacts.emails ?? [], phones: input.contacts.phones ?? [] };
-  if (input.address !== undefined) provider.address = input.address ? { ...input.address } : null;
+  if (input.address !== undefined) provider.address = storedAddress(input.address);
   provider.updatedAt = nowDate();
   await a.em.flush();
   return provider;

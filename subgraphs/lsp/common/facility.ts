@@ -1,7 +1,7 @@
 import { Property } from '@mikro-orm/decorators/legacy';
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, IsTimeZone, Length, Matches, ValidateNested } from 'class-validator';
-import { Address, AddressInput, Contacts, ContactsInput, checkCoordinates } from '../../../kernel/graphql-types.js';
+import { Address, AddressInput, Contacts, ContactsInput, checkCoordinates, storedAddress } from '../../../kernel/graphql-types.js';
 import { validationError } from '../../../kernel/errors.js';
 import { LspRecord } from './records.js';
 import { Nullable } from '../../../kernel/validation.js';
@@ -77,7 +77,7 @@ export class FacilityUpdateInput {
 
 /** Checks what decorators cannot: one entry per day, open/close given unless closed, coordinates in range. */
 export function checkFacility(input: FacilityInput | FacilityUpdateInput): OperatingHour[] | undefined {
-  checkCoordinates(input.address?.coordinates, 'address.coordinates');
+  checkCoordinates(input.address, 'address.coordinates');
   if (!input.operatingHours) return undefined;
   const seen = new Set<string>();
   return input.operatingHours.map((h, i) => {
@@ -101,7 +101,7 @@ export function applyFacility(target: Facility, input: FacilityInput | FacilityU
     target.operatingHours = hours ?? [];
     target.digitalTwinSync = i.digitalTwinSync ?? false;
     target.contacts = { emails: i.contacts?.emails ?? [], phones: i.contacts?.phones ?? [] };
-    target.address = i.address ? { ...i.address } : null;
+    target.address = storedAddress(i.address);
     target.description = i.description ?? null;
   } else {
     if (input.level !== undefined) target.level = input.level;
@@ -109,7 +109,7 @@ export function applyFacility(target: Facility, input: FacilityInput | FacilityU
     if (hours) target.operatingHours = hours;
     if (input.digitalTwinSync !== undefined) target.digitalTwinSync = input.digitalTwinSync;
     if (input.contacts !== undefined) target.contacts = { emails: input.contacts.emails ?? [], phones: input.contacts.phones ?? [] };
-    if (input.address !== undefined) target.address = input.address ? { ...input.address } : null;
+    if (input.address !== undefined) target.address = storedAddress(input.address);
     if (input.description !== undefined) target.description = input.description;
   }
   if (input.type !== undefined) target.type = input.type;

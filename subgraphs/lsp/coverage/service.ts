@@ -56,7 +56,7 @@ async function pointOf(s: LspScope, input: CoveragePointInput, prefix = ''): Pro
     return { type: input.type, id: input.id!, description: input.description?.trim() || name, address: null };
   }
   const address = input.address!;
-  checkCoordinates(address.coordinates, f('address.coordinates'));
+  checkCoordinates(address, f('address.coordinates'));
   if (!address.coordinates && !address.city) throw validationError(f('address'), 'give coordinates [lat, lng] or at least a city');
   return { type: input.type, id: null, description: input.description?.trim() || null, address: { ...address } };
 }

@@ -148,7 +148,7 @@ export async function deleteVehicle(ctx: SubgraphContext, fleetId: string, vid: 
 
 export async function createParking(ctx: SubgraphContext, input: ParkingFacilityInput): Promise<ParkingFacility> {
   const s = lspScope(ctx, 'write');
-  checkCoordinates(input.address.coordinates, 'address.coordinates');
+  checkCoordinates(input.address, 'address.coordinates');
   const amenities = input.amenities ?? {};
   if (Buffer.byteLength(JSON.stringify(amenities)) > 10 * 1024) throw validationError('amenities', 'must not exceed 10 KB');
   const parking = s.em.create(ParkingFacility, {

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  Kind,
+  getNamedType,
+  isCompositeType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isInterfaceType,
+  typeFromAST,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type TypeNode,
+} from 'graphql';
+import { Supergraph } from '@apollo/federation-internals';
+import { validationError } from '../kernel/errors.js';
+import { decimalText } from '../kernel/scalars.js';
+
+/**
+ * The REST contract's wire forms, mapped from the graph's vocabulary (docs/graph-conventions.md, "REST forms"). The
+ * graph has one instant (`DateTime`, ISO-8601), one decimal (`Decimal`, a string) and one point (`GeoPoint`
+ * {latitude, longitude}); REST keeps what the spec shows. The mapping is read from the types of the route's own
+ * operation, so a route entry names no field twice:
+ * - `DateTime` ↔ the route's `time` form: ISO-8601 (default), epoch milliseconds or Unix seconds;
+ * - `Decimal` ↔ a JSON number;
+ * - `GeoPoint` selected as `{ latitude longitude }` → `[lat, lng]` (selected with aliases it stays the object the
+ *   aliases name, e.g. `{ lat: latitude lng: longitude }`); a `GeoPointInput` is read from `[lat, lng]` or `{lat, lng}`;
+ * - an enum in a path or query parameter matches its value case-insensitively (`/v1/:workspaceId/lsp/...`).
+ */
+export type TimeForm = 'iso' | 'epoch-ms' | 'unix-seconds';
+/** A route's time form: one for every instant, or per field name (response key or input field; others ISO). */
+export type TimeForms = TimeForm | Readonly<Record<string, TimeForm>>;
+const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 'string' ? forms : (Object.hasOwn(forms, key) ? forms[key]! : 'iso'));
+
+/** The API schema of the committed supergraph (what clients see), read once. */
+let apiSchema: GraphQLSchema | undefined;
+export function supergraphApiSchema(): GraphQLSchema {
+  apiSchema ??= Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8')).apiSchema().toGraphQLJSSchema();
+  return apiSchema;
+}
+
+type OutShape = TimeForm | 'decimal' | 'pair' | { [key: string]: OutShape };
+
+const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
+  !!set &&
+  set.selections.length === 2 &&
+  set.selections.every((s) => s.kind === Kind.FIELD && !s.alias && (s.name.value === 'latitude' || s.name.value === 'longitude')) &&
+  new Set(set.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''))).size === 2;
+
+function outputShape(schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, forms: TimeForms): Record<string, OutShape> {
+  const shape: Record<string, OutShape> = {};
+  const merge = (more: Record<string, OutShape>) => {
+    for (const [k, v] of Object.entries(more)) shape[k] = typeof v === 'object' && typeof shape[k] === 'object' ? { ...(shape[k] as object), ...v } : v;
+  };
+  for (const s of set.selections) {
+    if (s.kind === Kind.FIELD) {
+      if (s.name.value.startsWith('__') || !(isObjectType(parent) || isInterfaceType(parent))) continue;
+      const def = parent.getFields()[s.name.value];
+      if (!def) continue;
+      const named = getNamedType(def.type);
+      const key = s.alias?.value ?? s.name.value;
+      if (named.name === 'DateTime') shape[key] = formOf(forms, key);
+      else if (named.name === 'Decimal') shape[key] = 'decimal';
+      else if (named.name === 'GeoPoint' && isPairSelection(s.selectionSet)) shape[key] = 'pair';
+      else if (s.selectionSet && isCompositeType(named)) {
+        const inner = outputShape(schema, s.selectionSet, named, fragments, forms);
+        if (Object.keys(inner).length) merge({ [key]: inner });
+      }
+    } else {
+      const set2 = s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : fragments.get(s.name.value)?.selectionSet;
+      const cond = s.kind === Kind.INLINE_FRAGMENT ? s.typeCondition : fragments.get(s.name.value)?.typeCondition;
+      const type = cond ? schema.getType(cond.name.value) : parent;
+      if (set2 && type && isCompositeType(type)) merge(outputShape(schema, set2, type, fragments, forms));
+    }
+  }
+  return shape;
+}
+
+const MAX_UNIX_SECONDS = 32_503_680_000; // 3000-01-01T00:00:00Z
+
+function timeOut(value: unknown, form: TimeForm): unknown {
+  if (typeof value !== 'string' || form === 'iso') return value;
+  const ms = Date.parse(value);
+  return form === 'epoch-ms' ? ms : Math.floor(ms / 1000);
+}
+
+function applyOut(value: unknown, shape: OutShape): unknown {
+  if (value === null || value === undefined) return value;
+  if (Array.isArray(value) && shape !== 'pair') return value.map((v) => applyOut(v, shape));
+  if (shape === 'iso' || shape === 'epoch-ms' || shape === 'unix-seconds') return timeOut(value, shape);
+  if (shape === 'decimal') return typeof value === 'string' ? Number(value) : value;
+  if (shape === 'pair') {
+    const p = value as { latitude: number; longitude: number };
+    return [p.latitude, p.longitude];
+  }
+  if (typeof value !== 'object') return value;
+  const out = { ...(value as Record<string, unknown>) };
+  for (const [k, s] of Object.entries(shape)) if (k in out) out[k] = applyOut(out[k], s);
+  return out;
+}
+
+/** A JSON number in the route's time form → ISO-8601; out of 1970…3000 is a VALIDATION_ERROR naming the field. */
+function timeIn(value: number, form: TimeForm, field: string): string {
+  if (form === 'unix-seconds') {
+    // seconds; milliseconds accepted (values of 10^12 or more)
+    const seconds = Math.abs(value) >= 1e12 ? value / 1000 : value;
+    if (seconds < 0 || seconds > MAX_UNIX_SECONDS) throw validationError(field, 'must be a Unix timestamp in seconds between 1970 and 3000');
+    return new Date(Math.round(seconds * 1000)).toISOString();
+  }
+  if (value < 0 || value > MAX_UNIX_SECONDS * 1000) throw validationError(field, 'must be epoch milliseconds between 1970 and 3000');
+  return new Date(Math.round(value)).toISOString();
+}
+
+/** `[lat, lng]` (or `{lat, lng}`) → GeoPointInput, ranges checked with the messages REST clients know. */
+function pointIn(value: unknown, field: string): unknown {
+  let pair: unknown[] | undefined;
+  if (Array.isArray(value)) pair = value;
+  else if (value && typeof value === 'object' && Object.keys(value).length === 2 && 'lat' in value && 'lng' in value) pair = [(value as { lat: unknown }).lat, (value as { lng: unknown }).lng];
+  if (!pair) return value;
+  if (pair.length !== 2) throw validationError(field, 'must be [lat, lng]');
+  const [lat, lng] = pair;
+  if (typeof lat !== 'number' || lat < -90 || lat > 90) throw validationError(field, 'latitude (first number) must be between -90 and 90');
+  if (typeof lng !== 'number' || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
+  return { latitude: lat, longitude: lng };
+}
+
+function applyIn(value: unknown, type: GraphQLInputType, path: string, key: string, forms: TimeForms): unknown {
+  if (value === null || value === undefined) return value;
+  if (isNonNullType(type)) return applyIn(value, type.ofType, path, key, forms);
+  if (isListType(type)) return Array.isArray(value) ? value.map((v, i) => applyIn(v, type.ofType, `${path}[${i}]`, key, forms)) : applyIn(value, type.ofType, path, key, forms);
+  if (type.name === 'DateTime') {
+    const form = formOf(forms, key);
+    return typeof value === 'number' && form !== 'iso' ? timeIn(value, form, path) : value;
+  }
+  if (type.name === 'Decimal') return typeof value === 'number' && Number.isFinite(value) ? decimalText(value) : value;
+  if (type.name === 'GeoPointInput') return pointIn(value, path);
+  if (isInputObjectType(type) && typeof value === 'object' && !Array.isArray(value)) {
+    const fields = type.getFields();
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const f = Object.hasOwn(fields, k) ? fields[k] : undefined;
+      out[k] = f ? applyIn(v, f.type, path ? `${path}.${k}` : k, k, forms) : v;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** A route operation's wire mapping, compiled once from its document and the API schema. */
+export interface Wire {
+  /** REST variables → graph variables (the body variable's fields are named from the body's root). */
+  input(variables: Record<string, unknown>): Record<string, unknown>;
+  /** Graph data → REST data. */
+  output(data: unknown): unknown;
+  /** The enum a path or query variable has, for case-insensitive matching. */
+  enumOf(variable: string): readonly string[] | undefined;
+}
+
+export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string): Wire {
+  const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
+  const root = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms) : {};
+  const vars = new Map<string, GraphQLInputType>();
+  for (const v of op.variableDefinitions ?? []) {
+    const t = typeFromAST(schema, v.type as TypeNode & { kind: Kind.NAMED_TYPE });
+    if (t) vars.set(v.variable.name.value, t as GraphQLInputType);
+  }
+  const hasOut = Object.keys(out).length > 0;
+  return {
+    input(variables) {
+      const result: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(variables)) {
+        const type = vars.get(name);
+        result[name] = type ? applyIn(value, type, name === bodyVariable ? '' : name, name, forms) : value;
+      }
+      return result;
+    },
+    output: (data) => (hasOut ? applyOut(data, out) : data),
+    enumOf(variable) {
+      const t = vars.get(variable);
+      const named = t && getNamedType(t);
+      return named && isEnumType(named) ? named.getValues().map((v) => v.name) : undefined;
+    },
+  };
+}
