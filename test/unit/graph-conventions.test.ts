@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Supergraph, printSchema as printFederationSchema } from '@apollo/federation-internals';
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  isSpecifiedScalarType,
+  type GraphQLField,
+  type GraphQLInputField,
+  type GraphQLArgument,
+  type GraphQLType,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The committed supergraph obeys docs/graph-conventions.md: the rules a program can check, each listing every
+ * offender (so a failure says exactly what to fix). Reads schema/supergraph.graphql, the file front-end teams get.
+ */
+const schema = buildSchema(printFederationSchema(Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8')).apiSchema()));
+const types = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__'));
+const roots = new Set([schema.getQueryType(), schema.getMutationType()].filter(Boolean).map((t) => t!.name));
+
+type AnyField = GraphQLField<unknown, unknown> | GraphQLInputField;
+/** Every field of every object, interface and input type, and every argument, as `[path, field]`. */
+function everyField(): [string, AnyField | GraphQLArgument][] {
+  const out: [string, AnyField | GraphQLArgument][] = [];
+  for (const t of types) {
+    if (!(isObjectType(t) || isInterfaceType(t) || isInputObjectType(t))) continue;
+    for (const f of Object.values(t.getFields())) {
+      out.push([`${t.name}.${f.name}`, f]);
+      for (const a of 'args' in f ? f.args : []) out.push([`${t.name}.${f.name}(${a.name})`, a]);
+    }
+  }
+  return out;
+}
+const unwrap = (t: GraphQLType): GraphQLType => (isNonNullType(t) || isListType(t) ? unwrap(t.ofType) : t);
+const isList = (t: GraphQLType): boolean => (isNonNullType(t) ? isList(t.ofType) : isListType(t));
+
+describe('the committed supergraph obeys the graph conventions', () => {
+  it('has one instant scalar (DateTime) and one decimal scalar (Decimal), and no other custom scalar but JSONObject and Upload', () => {
+    const custom = types.filter((t) => isScalarType(t) && !isSpecifiedScalarType(t)).map((t) => t.name).sort();
+    expect(custom).toEqual(['DateTime', 'Decimal', 'JSONObject', 'Upload']);
+  });
+
+  it('names no argument or field after a REST path segment (wid, xcode, ctype, vid, icode, uid)', () => {
+    const restNames = /^(wid|xcode|ctype|vid|icode|uid|xid)$/;
+    expect(everyField().filter(([, f]) => restNames.test(f.name)).map(([p]) => p)).toEqual([]);
+  });
+
+  it('types every identifier (id, …Id, …Ids) as ID', () => {
+    const offenders = everyField()
+      .filter(([, f]) => /^(id|.+Id|.+Ids)$/.test(f.name))
+      .filter(([, f]) => unwrap(f.type).name !== 'ID')
+      .map(([p, f]) => `${p}: ${String(f.type)}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('types every instant (…At, timestamp, …Time) as DateTime', () => {
+    const offenders = everyField()
+      .filter(([, f]) => /^(.+At|timestamp|.+Time|time)$/.test(f.name) && !isEnumType(unwrap(f.type)))
+      .filter(([, f]) => !['DateTime'].includes(unwrap(f.type).name) && !isObjectType(unwrap(f.type)) && !isInputObjectType(unwrap(f.type)))
+      .map(([p, f]) => `${p}: ${String(f.type)}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('has one Money type and writes every amount of money as Decimal', () => {
+    const moneyShaped = types
+      .filter((t) => (isObjectType(t) || isInputObjectType(t)) && Object.keys(t.getFields()).sort().join() === 'amount,currency')
+      .map((t) => t.name)
+      .sort();
+    expect(moneyShaped).toEqual(['Money', 'MoneyInput']);
+    const money = /^(amount|.*(Fare|Fee|Surcharge|Charge|Price|Cost|Adjustment|Amount|Total|Value))$/;
+    const offenders = everyField()
+      .filter(([, f]) => money.test(f.name) && ['Float', 'Int', 'String'].includes(unwrap(f.type).name))
+      .map(([p, f]) => `${p}: ${String(f.type)}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('writes every point as GeoPoint: no [Float] coordinates and no {lat, lng} objects', () => {
+    const pairs = everyField()
+      .filter(([, f]) => isList(f.type) && unwrap(f.type).name === 'Float')
+      .map(([p]) => p);
+    const latLng = types
+      .filter((t) => (isObjectType(t) || isInputObjectType(t)) && 'lat' in t.getFields() && 'lng' in t.getFields())
+      .map((t) => t.name);
+    expect([...pairs, ...latLng]).toEqual([]);
+  });
+
+  it('makes every closed list an enum: no String field named like one (type, status, kind, role, mode, level, …)', () => {
+    const closed = /^(type|status|kind|role|state|mode|level|basis|category|grade|ownership|unit|protocol|visibility|.+Type|.+Status|.+Kind|.+Mode|.+Level|.+Role|.+Visibility|.+Class|.+Unit|.+Basis)$/;
+    const offenders = everyField()
+      .filter(([, f]) => closed.test(f.name) && unwrap(f.type).name === 'String')
+      .map(([p]) => p);
+    expect(offenders).toEqual([]);
+  });
+
+  it('describes every enum value', () => {
+    const undescribed = types
+      .filter(isEnumType)
+      .flatMap((t) => t.getValues().filter((v) => !v.description?.trim()).map((v) => `${t.name}.${v.name}`));
+    expect(undescribed).toEqual([]);
+  });
+
+  it('describes root fields in the domain\'s words (at least six words before any REST note), the REST path at most as a trailing note', () => {
+    const restFirst = /^\s*(`?(GET|POST|PUT|PATCH|DELETE)\b|`?\/v1\/|`?\/realm\/)/;
+    /** The description without its REST note (`REST: …` or a parenthesised path). */
+    const domainPart = (d: string) => d.replace(/\s*REST:.*$/s, '').replace(/\s*\(`?(GET|POST|PUT|PATCH|DELETE)?\s*`?\/[^)]*\)/g, '');
+    const offenders = [...roots].flatMap((r) =>
+      Object.values((schema.getType(r) as { getFields(): Record<string, AnyField> }).getFields())
+        .filter((f) => restFirst.test(f.description ?? '') || domainPart(f.description ?? '').trim().split(/\s+/).length < 6)
+        .map((f) => `${r}.${f.name}: ${f.description!.slice(0, 60)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('uses one page shape: every …Page type is { items, pagination: Pagination }', () => {
+    const pages = types.filter((t) => isObjectType(t) && t.name.endsWith('Page'));
+    expect(pages.length).toBeGreaterThan(5);
+    const offenders = pages
+      .filter((t) => isObjectType(t) && (Object.keys(t.getFields()).sort().join() !== 'items,pagination' || getNamedType(t.getFields().pagination!.type).name !== 'Pagination'))
+      .map((t) => t.name);
+    expect(offenders).toEqual([]);
+  });
+});
