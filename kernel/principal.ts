@@ -104,19 +104,6 @@ export function requireProvider(principal: Principal, ...kinds: ProviderKind[]):
   return principal;
 }
 
-/** The workspace a tenant-scoped principal acts in; UNAUTHORIZED for principals without one. */
-export function workspaceOf(principal: Principal): string {
-  if (principal.kind === 'provider' || principal.kind === 'apiKey' || principal.kind === 'connector') return principal.workspaceId;
-  throw unauthorized('A workspace credential is required');
-}
-
-/** Connector tokens carry scopes; an operation needing one the connector lacks is FORBIDDEN. */
-export function requireScope(principal: Principal, scope: string): void {
-  if ((principal.kind === 'connector' || principal.kind === 'apiKey') && !principal.scopes.includes(scope) && !principal.scopes.includes('*')) {
-    throw new AppError('FORBIDDEN', `Missing scope ${scope}`);
-  }
-}
-
 /** A workspace API key allowed to call `family` (its scopes hold the family or `*`): UNAUTHORIZED / FORBIDDEN otherwise. */
 export function requireApiKey(principal: Principal, family: string): Extract<Principal, { kind: 'apiKey' }> {
   if (principal.kind !== 'apiKey') throw unauthorized('A workspace API key is required (Authorization: Bearer <API_KEY>)');
