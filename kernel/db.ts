@@ -109,5 +109,5 @@ export async function databaseReady(em: EntityManager): Promise<boolean> {
 
 /** Runs `fn` in one transaction: everything it writes lands together or not at all. */
 export function inTransaction<T>(em: EntityManager, fn: (em: EntityManager) => Promise<T>): Promise<T> {
-  return em.transactional((tx) => fn(tx as EntityManager));
+  return em.transactional((tx) => fn(tx));
 }

@@ -23,7 +23,8 @@ function missingDescriptions(schema: GraphQLSchema): string[] {
     const isRoot = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].includes(type as never);
     if (!type.description && !isRoot) missing.push(type.name);
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) {
+      const fields = isInputObjectType(type) ? Object.values(type.getFields()) : Object.values(type.getFields());
+      for (const field of fields) {
         if (field.name.startsWith('_')) continue;
         if (!field.description) missing.push(`${type.name}.${field.name}`);
         for (const arg of 'args' in field ? field.args : []) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
