@@ -29,7 +29,9 @@ const apiSdlOf = (supergraphSdl: string): string => printSchema(Supergraph.build
 async function check(composition: Composition, releasing: boolean): Promise<boolean> {
   let ok = true;
 
-  const stale = Object.entries(composition.files).filter(([name, content]) => read(join(SCHEMA_DIR, name)) !== content).map(([name]) => name);
+  const stale = Object.entries(composition.files)
+    .filter(([name, content]) => read(join(SCHEMA_DIR, name)) !== content)
+    .map(([name]) => name);
   if (stale.length) {
     ok = false;
     console.error(`FAIL schema/ is out of date (${stale.map((n) => `schema/${n}`).join(', ')}): run \`npm run compose\` and commit the result`);
@@ -72,15 +74,17 @@ async function check(composition: Composition, releasing: boolean): Promise<bool
   };
   if (report.undeclared.length) {
     ok = false;
-    console.error(
-      `FAIL ${report.undeclared.length} breaking change(s) against schema/baseline.graphql not declared in schema/CHANGES.md;` +
-        ` add under "${UNRELEASED}" (reword as clients need):`,
-    );
+    const n = report.undeclared.length;
+    console.error(`FAIL ${n} breaking change(s) against schema/baseline.graphql not declared in schema/CHANGES.md; add under "${UNRELEASED}" (reword as clients need):`);
     for (const line of linesToDeclare(report.undeclared)) console.error(`       ${line}`);
   } else {
     console.log(`ok   breaking changes against schema/baseline.graphql: ${report.breaking.length}, all declared in schema/CHANGES.md`);
   }
-  list('declared breaking', report.breaking.filter((c) => !report.undeclared.includes(c)), console.log);
+  list(
+    'declared breaking',
+    report.breaking.filter((c) => !report.undeclared.includes(c)),
+    console.log,
+  );
   list('dangerous (not fatal)', report.dangerous, console.log);
   list('safe', report.safe, console.log);
   if (report.unmatched.length) {

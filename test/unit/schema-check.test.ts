@@ -49,7 +49,11 @@ const changelog = (unreleased: string[], released: string[] = []) =>
 describe('schemaChanges: GraphQL Inspector levels and paths between two API schemas', () => {
   it('finds the 5 breaking, 1 dangerous and 2 safe changes of the fixtures, each at its path', async () => {
     const changes = await schemaChanges(BASELINE, NEXT);
-    const at = (level: string) => changes.filter((c) => c.level === level).map((c) => c.path).sort();
+    const at = (level: string) =>
+      changes
+        .filter((c) => c.level === level)
+        .map((c) => c.path)
+        .sort();
     expect(at('BREAKING')).toEqual([...BREAKING_PATHS].sort());
     expect(at('DANGEROUS')).toEqual(['Status.PAUSED']);
     expect(at('SAFE')).toEqual(['Fleet.code', 'Query.fleets']);
@@ -68,10 +72,7 @@ describe('declaredPaths: backquoted paths before the colon of a list item under 
   });
 
   it('ignores backquoted words after the colon, items without a colon, prose, and the released sections', () => {
-    const md = changelog(
-      ['- `Query.fleets.wid`: renamed to `Query.fleets.workspaceId`', '- `Legacy` removed (no colon)', 'Prose `Fleet.created`: not an item'],
-      ['- `Status.OFF`: removed in 0.1.0'],
-    );
+    const md = changelog(['- `Query.fleets.wid`: renamed to `Query.fleets.workspaceId`', '- `Legacy` removed (no colon)', 'Prose `Fleet.created`: not an item'], ['- `Status.OFF`: removed in 0.1.0']);
     expect([...declaredPaths(md)]).toEqual(['Query.fleets.wid']);
   });
 
@@ -83,7 +84,10 @@ describe('declaredPaths: backquoted paths before the colon of a list item under 
 describe('reportChanges: declared against undeclared breaking changes', () => {
   it('all 5 breaking paths declared: nothing undeclared; dangerous and safe changes are listed, not required', async () => {
     const changes = await schemaChanges(BASELINE, NEXT);
-    const report = reportChanges(changes, changelog(['- `Query.fleets.wid`, `Query.fleets.workspaceId`: renamed to workspaceId', '- `Legacy`: removed', '- `Fleet.created`: a DateTime string', '- `Status.OFF`: now PAUSED']));
+    const report = reportChanges(
+      changes,
+      changelog(['- `Query.fleets.wid`, `Query.fleets.workspaceId`: renamed to workspaceId', '- `Legacy`: removed', '- `Fleet.created`: a DateTime string', '- `Status.OFF`: now PAUSED']),
+    );
     expect(report.undeclared).toEqual([]);
     expect(report.breaking.map((c) => c.path).sort()).toEqual([...BREAKING_PATHS].sort());
     expect(report.dangerous.map((c) => c.path)).toEqual(['Status.PAUSED']);
@@ -92,7 +96,10 @@ describe('reportChanges: declared against undeclared breaking changes', () => {
   });
 
   it('a rename declared by its old path only leaves the added required argument undeclared, with the exact line to add', async () => {
-    const report = reportChanges(await schemaChanges(BASELINE, NEXT), changelog(['- `Query.fleets.wid`: renamed to workspaceId', '- `Legacy`: removed', '- `Fleet.created`: a DateTime string', '- `Status.OFF`: now PAUSED']));
+    const report = reportChanges(
+      await schemaChanges(BASELINE, NEXT),
+      changelog(['- `Query.fleets.wid`: renamed to workspaceId', '- `Legacy`: removed', '- `Fleet.created`: a DateTime string', '- `Status.OFF`: now PAUSED']),
+    );
     expect(report.undeclared.map((c) => c.path)).toEqual(['Query.fleets.workspaceId']);
     expect(linesToDeclare(report.undeclared)).toEqual(["- `Query.fleets.workspaceId`: Argument 'workspaceId: ID!' added to field 'Query.fleets'"]);
   });
