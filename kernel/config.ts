@@ -102,7 +102,7 @@ function localSecrets(dataDir: string): { jwtSecret: string; internalSecret: str
     return fresh;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8')) as typeof fresh;
   }
 }
 

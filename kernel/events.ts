@@ -43,7 +43,7 @@ export async function consume(
   batch = 500,
 ): Promise<number> {
   return em.transactional(async (tx) => {
-    const t = tx as EntityManager;
+    const t = tx;
     await t.execute('insert into events.cursor (consumer, topic) values (?, ?) on conflict do nothing', [consumer, topic]);
     const [cursor] = await t.execute<{ position: string }[]>('select position from events.cursor where consumer = ? and topic = ? for update', [consumer, topic]);
     const rows = await t.execute<{ id: string; topic: string; key: string; workspace_id: string | null; payload: unknown; created_at: Date }[]>(

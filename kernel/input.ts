@@ -63,7 +63,7 @@ const shown = (path: string) => (path.length > 200 ? `${path.slice(0, 197)}…` 
 /** Plain objects only: JSON and GraphQL variables (which have a null prototype). Uploads, Dates … are leaves. */
 const isPlainObject = (v: unknown): v is Record<string, unknown> => {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v);
+  const proto: unknown = Object.getPrototypeOf(v);
   return proto === null || proto === Object.prototype;
 };
 
@@ -116,7 +116,7 @@ export function inputProblem(value: unknown, opts: InputOptions = {}): { field: 
         if (problem) return { field: nameOf(path), reason: `has a key that ${problem}` };
         if (isForbiddenKey(key)) return { field: nameOf(path), reason: `has the key "${key}", which is not accepted` };
       }
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: v[keys[i]!], path: join(path, keys[i]!), depth: depth + 1 });
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: v[keys[i]], path: join(path, keys[i]), depth: depth + 1 });
     }
   }
   return undefined;
@@ -289,7 +289,7 @@ function canonicalIds(value: unknown, type: GraphQLInputType): unknown {
     let out: Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       if (!Object.hasOwn(fields, k)) continue;
-      const c = canonicalIds(v, fields[k]!.type);
+      const c = canonicalIds(v, fields[k].type);
       if (c !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = c;
     }
     return out ?? value;
@@ -311,11 +311,12 @@ export function canonicalIdArguments(schema: GraphQLSchema): GraphQLSchema {
       if (!idArgs.length) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
       field.resolve = (source, args, context, info) => {
+        const given = args as Record<string, unknown>;
         let out: Record<string, unknown> | undefined;
         for (const a of idArgs) {
-          const v = (args as Record<string, unknown>)[a.name];
+          const v = given[a.name];
           const c = canonicalIds(v, a.type);
-          if (c !== v) (out ??= { ...args })[a.name] = c;
+          if (c !== v) (out ??= { ...given })[a.name] = c;
         }
         return resolve(source, out ?? args, context, info);
       };

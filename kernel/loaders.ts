@@ -8,7 +8,7 @@ export function loader<K, V>(ctx: { loaders?: Map<string, unknown> }, name: stri
   ctx.loaders ??= new Map();
   let l = ctx.loaders.get(name) as DataLoader<K, V | undefined> | undefined;
   if (!l) {
-    l = new DataLoader<K, V | undefined>(batch as never);
+    l = new DataLoader<K, V | undefined>(batch);
     ctx.loaders.set(name, l);
   }
   return l;

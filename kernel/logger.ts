@@ -113,7 +113,9 @@ export function libraryLogger(log: Logger) {
   const line = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     const [first, ...rest] = args;
     if (first instanceof Error) log[level]({ err: first }, scrubString(first.message));
-    else log[level](rest.length ? { details: rest } : {}, scrubString(String(first ?? '')));
+    else if (typeof first === 'string' || first === undefined) log[level](rest.length ? { details: rest } : {}, scrubString(first ?? ''));
+    // a value that is no message (an object, a number …) is a detail like the rest, not "[object Object]"
+    else log[level]({ details: args }, '');
   };
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }

@@ -266,7 +266,7 @@ function report(slots: Slot[], refused: Slot[]): LimitOutcome {
     reset: Math.ceil(lease.expire / 1000),
     blocked: false,
   }));
-  return outcomes.sort((a, b) => a.remaining - b.remaining || b.reset - a.reset)[0]!;
+  return outcomes.sort((a, b) => a.remaining - b.remaining || b.reset - a.reset)[0];
 }
 
 /** The rate-limit headers of an outcome: X-RateLimit-Limit, -Remaining, -Reset, and Retry-After when refused. */

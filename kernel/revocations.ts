@@ -37,7 +37,7 @@ const pending = new WeakMap<object, string[]>();
 export async function revoke(em: EntityManager, tags: string[]): Promise<void> {
   const unique = [...new Set(tags.filter(Boolean))];
   if (!unique.length) return;
-  const trx = em.getTransactionContext() as object | undefined;
+  const trx: object | undefined = em.getTransactionContext();
   if (!trx) throw new Error('revoke() must run inside the transaction of the change it announces (em.transactional)');
   const workspaceId = unique.find((t) => t.startsWith('workspace:'))?.slice('workspace:'.length) ?? null;
   await publish(em, REVOCATION_TOPIC, unique.join(' '), workspaceId, { tags: unique });

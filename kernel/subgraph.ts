@@ -184,7 +184,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   const formatError = formatSubgraphError(log);
   const contextFor = (principal: Principal, requestId: string): SubgraphContext => {
     const sqlCounter = new SqlCounter();
-    return { sqlCounter, principal, em: orm.em.fork({ loggerContext: { sqlCounter } }) as EntityManager, log, config, requestId };
+    return { sqlCounter, principal, em: orm.em.fork({ loggerContext: { sqlCounter } }), log, config, requestId };
   };
   const server = new ApolloServer<SubgraphContext>({
     schema,
@@ -200,7 +200,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   await server.start();
 
   const app = createApp(false);
-  healthRoutes(app, () => databaseReady(orm.em as EntityManager));
+  healthRoutes(app, () => databaseReady(orm.em));
 
   // Everything below is reachable only with the gateway's signed principal.
   const principalOf = (req: Request) => verifyPrincipal(req.header(PRINCIPAL_HEADER), config.internalSecret);

@@ -70,7 +70,7 @@ export function tenantFilter(entities: Constructor<object>[]): FilterDefs {
  * in (PostgreSQL prints uuids lower-case): the subscriber below compares it as a string with the rows' ids.
  */
 export function scopeToWorkspace(em: EntityManager, workspaceId: string): EntityManager {
-  const scoped = em.fork({ clear: false }) as EntityManager;
+  const scoped = em.fork({ clear: false });
   scoped.setFilterParams(TENANT_FILTER, { workspaceId: isUuid(workspaceId) ? workspaceId.toLowerCase() : workspaceId });
   return scoped;
 }

@@ -70,7 +70,7 @@ const VERIFIED_MAX = 20_000;
 /** The payload of a valid platform token of type `typ`, or undefined (bad signature, expired, other type). */
 async function verify(token: string, typ: string, secret: string, allowExpired = false): Promise<JWTPayload | undefined> {
   let memo = verified.get(secret);
-  if (!memo) verified.set(secret, (memo = new Map()));
+  if (!memo) verified.set(secret, (memo = new Map<string, JWTPayload>()));
   const hit = allowExpired ? undefined : memo.get(token);
   if (hit && typeof hit.exp === 'number' && hit.exp * 1000 > now()) return hit.typ === typ ? hit : undefined;
   try {

@@ -35,9 +35,9 @@ export function NullMeansAbsent(): ClassDecorator {
 }
 
 function acceptsNull(ctor: Function, key: string): boolean {
-  for (let c: Function | null = ctor; c && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+  for (let c: Function | null = ctor; c && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c) as Function | null) {
     if (nullMeansAbsent.has(c)) return true;
-    if (nullableFields.get(c.prototype)?.has(key)) return true;
+    if (nullableFields.get(c.prototype as object)?.has(key)) return true;
   }
   return false;
 }
@@ -56,7 +56,7 @@ export function checkNulls(value: unknown, path = ''): void {
     return;
   }
   if (value === null || typeof value !== 'object') return;
-  const ctor = (value as object).constructor;
+  const ctor = value.constructor;
   // JSON scalars (plain or prototype-less objects), uploads and other scalar values are not input objects
   if (!isInputClass(ctor)) return;
   for (const [key, v] of Object.entries(value)) {
@@ -79,7 +79,7 @@ export function argumentValidator(options: ValidatorOptions = {}, rules: { nullM
     if (argValue === null || argValue === undefined || typeof argValue !== 'object') return;
     if (!rules.nullMeansAbsent) checkNulls(argValue);
     try {
-      const items = Array.isArray(argValue) ? argValue : [argValue];
+      const items: unknown[] = Array.isArray(argValue) ? argValue : [argValue];
       for (const item of items) if (item !== null && typeof item === 'object') await validateOrReject(item, validatorOptions);
     } catch (err) {
       throw new ArgumentValidationError(err as never);

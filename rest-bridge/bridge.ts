@@ -203,7 +203,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
       // 2. the credential the route needs must be present (its validity is the gateway's to judge)
       (req: Request, res: Response, next: NextFunction) => {
         const sets = REQUIRED_HEADERS[route.auth];
-        const required = sets.find((set) => set[0] && req.header(set[0])) ?? sets[0]!;
+        const required = sets.find((set) => set[0] && req.header(set[0])) ?? sets[0];
         const missing = required.find((h) => !req.header(h));
         if (missing) return fail(res, route, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
         next();
@@ -222,7 +222,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
       },
       // 4. translate, call the gateway, answer in the family's envelope
       async (req: Request, res: Response) => {
-        const variables = variablesFor(route, op, { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: route.files ? { ...(req.body ?? {}) } : req.body });
+        const variables = variablesFor(route, op, { params: req.params as Record<string, string>, query: req.query, body: route.files ? { ...(req.body ?? {}) } : req.body });
         const result = await client.send(req, route, op.text, variables, req.files as Record<string, Express.Multer.File[]> | undefined);
         const error = result.errors?.[0];
         if (error) {
@@ -267,7 +267,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     // an error raised while the router matched (a parameter it cannot decode) comes before the route's handlers:
     // find the route by its pattern, so that the answer is in its family's envelope all the same
-    const route: RouteSpec | undefined = res.locals.route ?? routeByPattern(req.method, req.path);
+    const route = (res.locals.route as RouteSpec | undefined) ?? routeByPattern(req.method, req.path);
     res.locals.trace ??= requestIdOf(req);
     const answer = (code: string, message: string, field?: string) =>
       route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Supergraph } from '@apollo/federation-internals';
 import {
-  GraphQLSchema, Kind, getNamedType, isEnumType, isInputObjectType, isInterfaceType, isListType, isNonNullType, isObjectType, isScalarType, isUnionType,
+  GraphQLSchema, Kind, OperationTypeNode, getNamedType, isEnumType, isInputObjectType, isInterfaceType, isListType, isNonNullType, isObjectType, isScalarType, isUnionType,
   type GraphQLInterfaceType, type GraphQLUnionType,
   type GraphQLInputType, type GraphQLOutputType, type OperationDefinitionNode, type SelectionSetNode, type GraphQLObjectType,
   type TypeNode, typeFromAST,
@@ -47,7 +47,7 @@ function inputSchema(type: GraphQLInputType, components: Record<string, JsonSche
 function inputSchemaOf(type: GraphQLInputType, components: Record<string, JsonSchema>): JsonSchema {
   if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType, components) };
   if (isScalarType(type)) return SCALARS[type.name] ?? { type: 'string' };
-  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.value), description: type.description ?? undefined };
+  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.name), description: type.description ?? undefined };
   if (isInputObjectType(type)) {
     if (!components[type.name]) {
       components[type.name] = {}; // break cycles
@@ -88,14 +88,14 @@ function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | 
     };
     collect(inner, selection);
     out = { type: 'object', description: inner.description ?? undefined, properties: props };
-  } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => v.value) };
+  } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => v.name) };
   else out = { ...(SCALARS[getNamedType(inner).name] ?? {}) };
   return nullable ? orNull(out) : out;
 }
 
 function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
   const op = compileOperation(route).document.definitions[0] as OperationDefinitionNode;
-  const root = op.operation === 'query' ? s.getQueryType()! : s.getMutationType()!;
+  const root = op.operation === OperationTypeNode.QUERY ? s.getQueryType()! : s.getMutationType()!;
   const fields: Record<string, JsonSchema> = {};
   for (const sel of op.selectionSet.selections) {
     if (sel.kind !== Kind.FIELD) continue;
@@ -105,7 +105,7 @@ function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const at = (path: string): JsonSchema => {
     const [root, ...rest] = path.split('.');
-    let s: JsonSchema = fields[root!] ?? {};
+    let s: JsonSchema = fields[root] ?? {};
     for (const k of rest) s = (s.items as JsonSchema | undefined)?.properties ? ((s.items as JsonSchema).properties as Record<string, JsonSchema>)[k] ?? {} : ((s.properties as Record<string, JsonSchema>)?.[k] ?? {});
     return s;
   };
@@ -114,7 +114,7 @@ function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
     let t = properties;
     for (const k of keys.slice(0, -1)) {
       t[k] ??= { type: 'object', properties: {} };
-      t = t[k]!.properties as Record<string, JsonSchema>;
+      t = t[k].properties as Record<string, JsonSchema>;
     }
     t[keys.at(-1)!] = value;
   };
@@ -138,7 +138,7 @@ function requestSchema(route: RouteSpec, s: GraphQLSchema, components: Record<st
     const body = op.variables.find((v) => v.name === route.bodyVariable);
     if (body) {
       const ref = inputSchema(typeOf(body.type), components);
-      const name = String(ref.$ref ?? '').split('/').pop()!;
+      const name = (typeof ref.$ref === 'string' ? ref.$ref : '').split('/').pop()!;
       Object.assign(properties, (components[name]?.properties as object) ?? {});
     }
     for (const field of Object.keys(route.files)) properties[field] = { type: 'string', format: 'binary' };
@@ -199,7 +199,7 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
   for (const route of routes) {
     const op = compileOperation(route);
     const path = route.path.replace(/:(\w+)/g, '{$1}');
-    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
     const queryVars = op.variables.filter((v) => !pathParams.includes(v.name) && v.name !== route.bodyVariable && !route.bodyFields?.includes(v.name));
     const parameters = [
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
@@ -224,7 +224,7 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
       tags: [route.tag],
       summary: route.summary,
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
-      security: SECURITY[route.auth]!.length ? [Object.fromEntries(SECURITY[route.auth]!.map((s) => [s.name, []]))] : [],
+      security: SECURITY[route.auth].length ? [Object.fromEntries(SECURITY[route.auth].map((s) => [s.name, []]))] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: body } } : {}),
       'x-graphql-operation': route.operation.replace(/\s+/g, ' '),

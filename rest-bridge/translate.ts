@@ -78,7 +78,7 @@ export function variablesFor(
   if (unknown) throw validationError(unknown, 'is not a known field');
   for (const { name, type } of op.variables) {
     if (Object.hasOwn(req.params, name)) {
-      vars[name] = coerceString(name, req.params[name]!, type, 'path', op.wire.enumOf(name));
+      vars[name] = coerceString(name, req.params[name], type, 'path', op.wire.enumOf(name));
     } else if (name === route.bodyVariable) {
       vars[name] = body;
     } else if (route.bodyFields?.includes(name)) {
@@ -125,22 +125,22 @@ export function describeInputError(message: string, bodyVariable?: string): { fi
   const at = /got invalid value .*? at "([^"]+)"; (.*)$/s.exec(message);
   const required = /Field "([^"]+)" of required type "([^"]+)" was not provided/.exec(message);
   const unknown = /Field "([^"]+)" is not defined by type "([^"]+)"/.exec(message);
-  const prefix = at ? strip(at[1]!) : undefined;
+  const prefix = at ? strip(at[1]) : undefined;
   const join = (a: string | undefined, b: string) => (a && a !== bodyVariable ? `${a}.${b}` : b);
   if (required) {
-    const field = join(prefix, required[1]!);
+    const field = join(prefix, required[1]);
     return { field, message: `${field}: is required` };
   }
   if (unknown) {
-    const field = join(prefix, unknown[1]!);
+    const field = join(prefix, unknown[1]);
     return { field, message: `${field}: is not a known field` };
   }
   if (at) {
-    const field = strip(at[1]!);
-    return { field, message: `${field}: ${at[2]!.replace(/\s*Did you mean.*$/s, '')}` };
+    const field = strip(at[1]);
+    return { field, message: `${field}: ${at[2].replace(/\s*Did you mean.*$/s, '')}` };
   }
   const top = /^Variable "\$([^"]+)" got invalid value .*?; (.*)$/s.exec(message);
-  if (top) return { field: top[1], message: `${top[1]}: ${top[2]!.replace(/\s*Did you mean.*$/s, '')}` };
+  if (top) return { field: top[1], message: `${top[1]}: ${top[2].replace(/\s*Did you mean.*$/s, '')}` };
   const whole = /^Variable "\$([^"]+)" of (non-null|required) type "([^"]+)" (must not be null|was not provided)/.exec(message);
   if (whole) return { field: whole[1], message: `${whole[1]}: is required` };
   return { message };

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { radiusQuery } from '../subgraphs/utilities/positions.js';
+import type { VehicleStatus } from '../subgraphs/utilities/enums.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,9 +46,14 @@ function readBody(req: IncomingMessage): Promise<string> {
 const USER_SQL = `select id, email, phone, name, avatar, user_type, verified, created_at, updated_at, metadata
   from users."user" where id = $1 and deletion_date is null`;
 
+interface UserRow {
+  id: string; email: string; phone: string | null; name: string; avatar: string | null; user_type: string; verified: boolean;
+  created_at: Date; updated_at: Date; metadata: { language?: string; timezone?: string; notifications?: unknown };
+}
+
 async function user(res: ServerResponse, id: string): Promise<void> {
   if (!UUID.test(id)) return send(res, 404, { success: false, code: 'NOT_FOUND', message: 'User not found' });
-  const { rows } = await pool.query(USER_SQL, [id]);
+  const { rows } = await pool.query<UserRow>(USER_SQL, [id]);
   const u = rows[0];
   if (!u) return send(res, 404, { success: false, code: 'NOT_FOUND', message: 'User not found' });
   send(res, 200, {
@@ -75,15 +81,23 @@ const VEHICLES_SQL = `select id, fleet_id, type, grade, status, specs, ownership
 
 const ADDRESS_KEYS = ['name', 'street1', 'city', 'state', 'country', 'coordinates'] as const;
 
+/** A row of FLEETS_SQL (JSON columns as stored; the rest passes through to the answer). */
+interface FleetRow {
+  id: string; icode: string; added: Date; updated: Date; type: string; code: string; name: string; description: string | null;
+  contacts: { emails?: string[]; phones?: string[] } | null; address: Record<string, unknown> | null; timezone: string | null;
+  level: string | null; operating_mode: string | null; digital_twin_sync: unknown; total: string;
+  operating_hours: { dayOfWeek: string; openTime?: string | null; closeTime?: string | null; isClosed?: boolean }[] | null;
+}
+
 async function fleets(res: ServerResponse, wid: string, icode: string, query: URLSearchParams): Promise<void> {
   if (!UUID.test(wid)) return send(res, 404, { error: true, status: 'NOT_FOUND', message: 'Workspace not found' });
   const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
   const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 20) || 20));
-  const { rows } = await pool.query(FLEETS_SQL, [wid, icode, limit, (page - 1) * limit]);
-  const total = rows.length ? Number(rows[0].total) : (await pool.query(FLEET_COUNT_SQL, [wid, icode])).rows[0].total;
+  const { rows } = await pool.query<FleetRow>(FLEETS_SQL, [wid, icode, limit, (page - 1) * limit]);
+  const total = rows.length ? Number(rows[0].total) : (await pool.query<{ total: number }>(FLEET_COUNT_SQL, [wid, icode])).rows[0].total;
   const counts = new Map<string, number>();
   if (rows.length) {
-    const vehicles = await pool.query(VEHICLES_SQL, [wid, icode, rows.map((r) => r.id)]);
+    const vehicles = await pool.query<{ fleet_id: string }>(VEHICLES_SQL, [wid, icode, rows.map((r) => r.id)]);
     for (const v of vehicles.rows) counts.set(v.fleet_id, (counts.get(v.fleet_id) ?? 0) + 1);
   }
   const pages = Math.ceil(total / limit);
@@ -94,9 +108,9 @@ async function fleets(res: ServerResponse, wid: string, icode: string, query: UR
       id: f.id, workspace: { type: 'LSP', icode: f.icode }, added: f.added, updated: f.updated,
       type: f.type, code: f.code, name: f.name, description: f.description,
       contacts: { emails: f.contacts?.emails ?? [], phones: f.contacts?.phones ?? [] },
-      address: f.address ? Object.fromEntries(ADDRESS_KEYS.map((k) => [k, f.address[k] ?? null])) : null,
+      address: f.address ? Object.fromEntries(ADDRESS_KEYS.map((k) => [k, f.address?.[k] ?? null])) : null,
       timezone: f.timezone, level: f.level, operatingMode: f.operating_mode,
-      operatingHours: (f.operating_hours ?? []).map((h: any) => ({ dayOfWeek: h.dayOfWeek, openTime: h.openTime ?? null, closeTime: h.closeTime ?? null, isClosed: h.isClosed ?? false })),
+      operatingHours: (f.operating_hours ?? []).map((h) => ({ dayOfWeek: h.dayOfWeek, openTime: h.openTime ?? null, closeTime: h.closeTime ?? null, isClosed: h.isClosed ?? false })),
       digitalTwinSync: f.digital_twin_sync,
       vehicleCount: counts.get(f.id) ?? 0,
     })),
@@ -109,10 +123,16 @@ async function fleets(res: ServerResponse, wid: string, icode: string, query: UR
 const invalid = (res: ServerResponse, field: string, message: string) =>
   send(res, 400, { error: true, status: 'UTILITY::VALIDATION_FAILED', message: `${field}: ${message}`, field, trace: randomUUID() });
 
+/** The search body as a client may send it: anything, checked below. */
+type NearbyInput = {
+  location?: { lat?: unknown; lng?: unknown } | null; radius?: unknown; limit?: unknown;
+  status?: VehicleStatus | null; vehicleType?: string | null;
+} | null;
+
 async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): Promise<void> {
-  let input: any;
+  let input: NearbyInput;
   try {
-    input = JSON.parse(await readBody(req));
+    input = JSON.parse(await readBody(req)) as NearbyInput;
   } catch {
     return invalid(res, 'body', 'must be JSON');
   }
@@ -125,9 +145,9 @@ async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): P
   if (!(radius > 0 && radius <= 100_000)) return invalid(res, 'radius', 'must be positive, at most 100000 metres');
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid(res, 'limit', 'must be an integer from 1 to 100');
   // the subgraph's own SQL (subgraphs/utilities/positions.ts), `?` placeholders numbered for pg
-  const q = radiusQuery(wid, lat, lng, radius, { status: input.status ?? null, vehicleType: input.vehicleType ?? null }, limit);
+  const q = radiusQuery(wid, lat, lng, radius, { status: input?.status ?? null, vehicleType: input?.vehicleType ?? null }, limit);
   let n = 0;
-  const { rows } = await pool.query(q.sql.replace(/\?/g, () => `$${++n}`), q.params);
+  const { rows } = await pool.query<{ vehicle_id: string; type: string; status: string; lat: string; lng: string; distance: string | null; updated_at: Date }>(q.sql.replace(/\?/g, () => `$${++n}`), q.params);
   const vehicles = rows.map((r) => ({
     id: r.vehicle_id, type: r.type, status: r.status, location: { lat: Number(r.lat), lng: Number(r.lng) },
     distance: Math.round(Number(r.distance ?? 0) * 10) / 10, updatedAt: Math.floor(new Date(r.updated_at).getTime() / 1000),
@@ -146,9 +166,9 @@ const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://bare');
   const parts = url.pathname.split('/').filter(Boolean);
   let work: Promise<void> | void;
-  if (req.method === 'GET' && parts.length === 2 && parts[0] === 'users') work = user(res, parts[1]!);
-  else if (req.method === 'GET' && parts.length === 4 && parts[0] === 'lsp' && parts[3] === 'fleets') work = fleets(res, parts[1]!, decodeURIComponent(parts[2]!), url.searchParams);
-  else if (req.method === 'POST' && parts.length === 4 && parts[0] === 'utilities' && parts[2] === 'nearby' && parts[3] === 'search') work = nearby(req, res, parts[1]!);
+  if (req.method === 'GET' && parts.length === 2 && parts[0] === 'users') work = user(res, parts[1]);
+  else if (req.method === 'GET' && parts.length === 4 && parts[0] === 'lsp' && parts[3] === 'fleets') work = fleets(res, parts[1], decodeURIComponent(parts[2]), url.searchParams);
+  else if (req.method === 'POST' && parts.length === 4 && parts[0] === 'utilities' && parts[2] === 'nearby' && parts[3] === 'search') work = nearby(req, res, parts[1]);
   else if (req.method === 'GET' && url.pathname === '/healthz') work = send(res, 200, { ok: true });
   else work = send(res, 404, { error: true, status: 'NOT_FOUND', message: 'No route' });
   Promise.resolve(work).catch((err: Error) => {
@@ -159,9 +179,9 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 
 const port = Number(process.env.BARE_PORT ?? 0);
-server.listen(port, process.env.HOST ?? '127.0.0.1', async () => {
-  await pool.query('select 1'); // fail early when the database is not reachable
-  console.log(`bare listening on ${(server.address() as import('node:net').AddressInfo).port}`);
+server.listen(port, process.env.HOST ?? '127.0.0.1', () => {
+  // fail early when the database is not reachable: the rejection, unhandled, ends the process
+  void pool.query('select 1').then(() => console.log(`bare listening on ${(server.address() as import('node:net').AddressInfo).port}`));
 });
 
 const stop = () => {

@@ -23,24 +23,27 @@ export interface Fixtures {
 export interface Urls { bridge: string; gateway: string }
 
 /** The claims of a JWT (not verified: the bench only reads ids out of its own tokens). */
-export const jwtClaims = (token: string): Record<string, any> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+export const jwtClaims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub?: string; sid?: string; pid?: string; pc?: string; role?: string };
 
 /** Header set A. */
 export const setA = (token: string): Record<string, string> => ({ 'svc-auth-token': token, 'svc-user-agent': AGENT, 'svc-auth-device': DEVICE });
 
-async function call(method: string, url: string, headers: Record<string, string>, body?: unknown, expect = [200, 201]): Promise<any> {
+/** One REST call; throws unless the status is expected and the envelope says success. `T`: the answer's shape. */
+async function call<T>(method: string, url: string, headers: Record<string, string>, body?: unknown, expect = [200, 201]): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let parsed: any = text;
+  let parsed: unknown = text;
   try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-  if (!expect.includes(res.status) || (parsed && typeof parsed === 'object' && (parsed.errors || parsed.error === true || parsed.success === false))) {
+  const envelope = parsed && typeof parsed === 'object' ? (parsed as { errors?: unknown; error?: unknown; success?: unknown }) : undefined;
+  if (!expect.includes(res.status) || (envelope && (envelope.errors || envelope.error === true || envelope.success === false))) {
     throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
   }
-  return parsed;
+  return parsed as T;
 }
 
 /** A deterministic pseudo-random sequence (two runs load the same positions, and every layer gets the same requests). */
@@ -91,21 +94,21 @@ export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) =
 
   // a user (register), whose access token is also the owner's credential for the workspace calls
   const email = `bench-${stamp}@example.test`;
-  const reg = await call('POST', `${bridge}/v1/auth/register`, {}, { email, password: 'correct horse battery', name: 'Bench User' });
-  const accessToken: string = reg.accessToken;
+  const reg = await call<{ accessToken: string }>('POST', `${bridge}/v1/auth/register`, {}, { email, password: 'correct horse battery', name: 'Bench User' });
+  const accessToken = reg.accessToken;
   const claims = jwtClaims(accessToken);
   const user = { email, accessToken, userId: String(claims.sub), sessionId: String(claims.sid) };
 
   // a workspace, an LSP provider, a provider-context token (bound to DEVICE)
-  const ws = await call('POST', `${bridge}/v1/workspace`, setA(accessToken), { name: `Bench ${stamp}` });
-  const workspaceId: string = ws.data.workspace.id;
-  const provider = await call('POST', `${bridge}/v1/${workspaceId}/lsp/setup`, setA(accessToken), {
+  const ws = await call<{ data: { workspace: { id: string } } }>('POST', `${bridge}/v1/workspace`, setA(accessToken), { name: `Bench ${stamp}` });
+  const workspaceId = ws.data.workspace.id;
+  const provider = await call<{ data: { id: string; code: string } }>('POST', `${bridge}/v1/${workspaceId}/lsp/setup`, setA(accessToken), {
     type: 'CARRIER', name: `Bench Freight ${stamp}`,
     contacts: { emails: ['ops@bench.example'], phones: ['+254700000000'] },
     address: { city: 'Nairobi', country: 'KE', coordinates: [CENTRE.lat, CENTRE.lng] },
   });
-  const ctx = await call('GET', `${bridge}/v1/${workspaceId}/lsp/${provider.data.code}/context`, setA(accessToken));
-  const contextToken: string = ctx.data.token;
+  const ctx = await call<{ data: { token: string } }>('GET', `${bridge}/v1/${workspaceId}/lsp/${provider.data.code}/context`, setA(accessToken));
+  const contextToken = ctx.data.token;
   const c = jwtClaims(contextToken);
   const lsp = {
     providerId: String(c.pid ?? provider.data.id), code: String(c.pc ?? provider.data.code), contextToken,
@@ -115,7 +118,7 @@ export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) =
   // fleets with vehicles (REST, as an LSP client would)
   const fleets: Fixtures['fleets'] = [];
   for (let f = 0; f < o.fleets; f++) {
-    const fleet = await call('POST', `${bridge}/v1/lsp/fleets/create`, setA(contextToken), {
+    const fleet = await call<{ data: { id: string } }>('POST', `${bridge}/v1/lsp/fleets/create`, setA(contextToken), {
       type: 'URBAN_TRANSIT', code: `BENCH-${f + 1}`, name: `Bench fleet ${f + 1}`, description: 'Benchmark fleet',
       contacts: { emails: ['fleet@bench.example'], phones: ['+254700000001'] },
       address: { name: 'Depot', street1: '1 Bench Rd', city: 'Nairobi', state: 'Nairobi', country: 'KE', coordinates: [CENTRE.lat, CENTRE.lng] },
@@ -135,7 +138,7 @@ export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) =
   }
 
   // a workspace API key for the utilities family, and the positions
-  const key = await call('POST', `${bridge}/v1/workspace/${workspaceId}/api-keys`, setA(accessToken), { name: 'bench', scopes: ['utilities'] });
+  const key = await call<{ data: { key: string; id?: string; keyId?: string; apiKey?: { id?: string } } }>('POST', `${bridge}/v1/workspace/${workspaceId}/api-keys`, setA(accessToken), { name: 'bench', scopes: ['utilities'] });
   const apiKey = { key: String(key.data.key), keyId: String(key.data.id ?? key.data.apiKey?.id ?? key.data.keyId), scopes: ['utilities'] };
   progress(`loading ${o.positions.toLocaleString('en-US')} vehicle positions (batches of 500 through reportVehiclePositions) ...`);
   const seconds = await loadPositions(gateway, apiKey.key, o.positions, progress);

@@ -44,7 +44,7 @@ export function stopCurrentRun(): void {
 
 function percentile(sorted: Float64Array, q: number): number {
   if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
 export async function runLoad(target: Target, connections: number, seconds: number): Promise<Sample> {
@@ -68,7 +68,7 @@ export async function runLoad(target: Target, connections: number, seconds: numb
       body: bodies?.[0],
       requests: [{
         ...(bodies && bodies.length > 1
-          ? { setupRequest: (req: any) => { req.body = bodies[next++ % bodies.length]; return req; } }
+          ? { setupRequest: (req: autocannon.Request) => { req.body = bodies[next++ % bodies.length]; return req; } }
           : {}),
         onResponse: (status: number, body: string) => {
           if (status < 200 || status > 299) non2xx++;
@@ -76,8 +76,8 @@ export async function runLoad(target: Target, connections: number, seconds: numb
           else { ok++; return; }
           firstFailure ??= `${status} ${String(body).slice(0, 300)}`;
         },
-      }] as any,
-    }, (err, res) => (err ? reject(err) : resolve(res)));
+      }],
+    }, (err, res) => (err ? reject(err as Error) : resolve(res)));
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
       if (n === latencies.length) {
         const grown = new Float64Array(latencies.length * 2);
@@ -108,5 +108,5 @@ export const median = (xs: number[]): number => {
   const s = [...xs].filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return NaN;
   const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };

@@ -85,20 +85,21 @@ async function stopPlatform(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function json(url: string, init: RequestInit): Promise<any> {
+/** One JSON call; throws on a failed status unless the answer still has `data`. `T`: the answer's shape. */
+async function json<T>(url: string, init: RequestInit): Promise<T> {
   const res = await fetch(url, init);
-  const body = await res.json();
-  if (!res.ok && !(body && body.data)) throw new Error(`${init.method} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  const body = (await res.json()) as T & { data?: unknown };
+  if (!res.ok && !body?.data) throw new Error(`${init.method} ${url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
 
 /** A user, a workspace and an API key with the utilities scope. */
 async function apiKey(): Promise<{ key: string; wid: string }> {
   const email = `bench-${Date.now()}@example.test`;
-  const reg = await json(`${bridge}/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery', name: 'Bench' }) });
+  const reg = await json<{ accessToken: string }>(`${bridge}/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery', name: 'Bench' }) });
   const headers = { 'content-type': 'application/json', 'svc-auth-token': reg.accessToken, 'svc-user-agent': 'bench/1.0', 'svc-auth-device': 'bench' };
-  const ws = await json(`${bridge}/v1/workspace`, { method: 'POST', headers, body: JSON.stringify({ name: 'Benchmark' }) });
-  const key = await json(`${bridge}/v1/workspace/${ws.data.workspace.id}/api-keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench', scopes: ['utilities'] }) });
+  const ws = await json<{ data: { workspace: { id: string } } }>(`${bridge}/v1/workspace`, { method: 'POST', headers, body: JSON.stringify({ name: 'Benchmark' }) });
+  const key = await json<{ data: { key: string } }>(`${bridge}/v1/workspace/${ws.data.workspace.id}/api-keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench', scopes: ['utilities'] }) });
   return { key: key.data.key, wid: ws.data.workspace.id };
 }
 
@@ -125,7 +126,7 @@ async function loadPositions(key: string): Promise<number> {
     const p = Array.from({ length: Math.min(batch, POSITIONS - i) }, (_, j) => ({
       vehicleId: `veh-${i + j}`, type: TYPES[(i + j) % TYPES.length], status: STATUSES[(i + j) % STATUSES.length], location: randomPoint(),
     }));
-    const res = await json(gateway, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query: mutation, variables: { p } }) });
+    const res = await json<{ errors?: unknown[] }>(gateway, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query: mutation, variables: { p } }) });
     if (res.errors) throw new Error(JSON.stringify(res.errors));
   }
   return (performance.now() - started) / 1000;
@@ -151,7 +152,7 @@ async function run(name: string, request: () => Promise<Response>): Promise<Resu
   }));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
   return { name, requests: latencies.length, errors, seconds, p50: q(0.5), p99: q(0.99) };
 }
 
@@ -173,7 +174,7 @@ async function explainRadius(wid: string): Promise<string> {
     const q = radiusQuery(wid, p.lat, p.lng, RADIUS_M, { status: 'AVAILABLE' as never }, 20);
     let n = 0;
     const sql = q.sql.replace(/\?/g, () => `$${++n}`);
-    const { rows } = await client.query(`explain (analyze, costs off, timing on, summary on) ${sql}`, q.params);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on, summary on) ${sql}`, q.params);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   } finally {
     await client.end();
@@ -204,8 +205,8 @@ try {
   console.log(`${POSITIONS.toLocaleString('en-US')} positions within ${SPREAD_KM} km of Nairobi; ${REQUESTS} requests per scenario, ${CONCURRENCY} concurrent; radius ${RADIUS_M} m, limit 20\n`);
   const header = ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms'];
   const rows = results.map((r) => [r.name, String(r.requests), String(r.errors), fmt(r.requests / r.seconds), fmt(r.p50), fmt(r.p99)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));

@@ -57,7 +57,9 @@ const ROUNDS = Math.max(1, int('BENCH_ROUNDS', 3));
 const SECONDS = Math.max(1, int('BENCH_SECONDS', 5));
 const WARMUP = int('BENCH_WARMUP_SECONDS', 1);
 const CONNECTIONS = list(env.BENCH_CONNECTIONS, '1,32').map(Number);
-const TOPOLOGIES = list(env.BENCH_TOPOLOGIES, 'single,split') as Topology[];
+const isTopology = (t: string): t is Topology => t === 'single' || t === 'split';
+const TOPOLOGY_NAMES = list(env.BENCH_TOPOLOGIES, 'single,split');
+const TOPOLOGIES = TOPOLOGY_NAMES.filter(isTopology);
 const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
 const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby');
 const POSITIONS = int('BENCH_POSITIONS', 100_000);
@@ -70,7 +72,7 @@ const EXTERNAL_DB = env.DATABASE_URL;
 if (Number(process.versions.node.split('.')[0]) < 24) {
   throw new Error(`the platform needs Node 24 (this is ${process.version}): run \`npm run bench\`, whose scripts run on the pinned Node`);
 }
-for (const t of TOPOLOGIES) if (t !== 'single' && t !== 'split') throw new Error(`BENCH_TOPOLOGIES: unknown topology ${t} (single, split)`);
+for (const t of TOPOLOGY_NAMES) if (!isTopology(t)) throw new Error(`BENCH_TOPOLOGIES: unknown topology ${t} (single, split)`);
 if (!TOPOLOGIES.length) throw new Error('BENCH_TOPOLOGIES is empty');
 for (const c of CONNECTIONS) if (!Number.isInteger(c) || c < 1) throw new Error('BENCH_CONNECTIONS: positive integers, e.g. 1,32');
 for (const r of ROUTE_IDS) if (!['users', 'fleets', 'nearby'].includes(r)) throw new Error(`BENCH_ROUTES: unknown route ${r} (users, fleets, nearby)`);
@@ -196,7 +198,7 @@ function difference(a: unknown, b: unknown, path = ''): string | undefined {
   if (a === b) return undefined;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return `${path || '.'}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
   if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array ≠ object`;
-  const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b as object)]);
   keys.delete('trace');
   for (const k of keys) {
     const d = difference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
@@ -289,8 +291,8 @@ const fmtX = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.t
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024).toLocaleString('en-US')} MB`;
 
 function table(header: string[], rows: string[][], align: ('l' | 'r')[]): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   return [line(header), `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`)).join('|')}|`, ...rows.map(line)];
 }
 
@@ -311,7 +313,7 @@ function report(): string {
   md.push(...table(['setting', 'value'], [
     ['machine', `${cpu}, ${cpus().length} cores, ${mb(totalmem())} RAM`],
     ['node', process.version],
-    ['machine load', `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadavg()[0]!.toFixed(2)} at its end${loadBefore > 0.5 ? ' (**other processes were busy before the run started: numbers are less reliable**)' : ''}`],
+    ['machine load', `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadavg()[0].toFixed(2)} at its end${loadBefore > 0.5 ? ' (**other processes were busy before the run started: numbers are less reliable**)' : ''}`],
     ['database', databaseLabel],
     ['load generator', `autocannon ${acVersion}, in the bench process on the same machine`],
     ['runs', `${ROUNDS} interleaved rounds × ${SECONDS} s per scenario (median over rounds), after ${WARMUP} s of warm-up per scenario`],
@@ -385,13 +387,13 @@ function safeRead(path: string): string {
 }
 function pkgVersion(name: string): string {
   const file = fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url));
-  try { return JSON.parse(readFileSync(file, 'utf8')).version; } catch { return '?'; }
+  try { return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version; } catch { return '?'; }
 }
 
 // ───────────────────────────── the run ─────────────────────────────
 
 let aborted = false;
-const loadBefore = loadavg()[0]!;
+const loadBefore = loadavg()[0];
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 
 async function ports(): Promise<Ports> {
@@ -400,10 +402,10 @@ async function ports(): Promise<Ports> {
     return {
       BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32,
       ...Object.fromEntries(PORT_NAMES.slice(3).map((n, i) => [n, base + 41 + i])),
-    } as Ports;
+    };
   }
   const free = await freePorts(PORT_NAMES.length);
-  return Object.fromEntries(PORT_NAMES.map((n, i) => [n, free[i]!])) as Ports;
+  return Object.fromEntries(PORT_NAMES.map((n, i) => [n, free[i]]));
 }
 
 const platformEnv = {
@@ -450,21 +452,21 @@ async function startBare(databaseUrl: string) {
 
 function internalSecret(): string {
   if (env.INTERNAL_SECRET) return env.INTERNAL_SECRET;
-  return JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).internalSecret;
+  return (JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { internalSecret: string }).internalSecret;
 }
 
 async function describeDatabase(url: string, fx: Fixtures): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query('select version() as v');
+    const { rows } = await client.query<{ v: string }>('select version() as v');
     const version = String(rows[0].v).split(/,| on /)[0];
     databaseLabel = EXTERNAL_DB ? `${version} (DATABASE_URL)` : `PGlite ${pkgVersion('@electric-sql/pglite')} (embedded, ${version}), over pglite-socket`;
     // as autovacuum would after a bulk load (PGlite runs none); the plan then uses the GiST index
     await client.query('analyze utilities.live_vehicle_position');
     const q = radiusQuery(fx.workspaceId, -1.2864, 36.8172, RADIUS_M, { status: 'AVAILABLE' as never }, 20);
     let n = 0;
-    const plan = await client.query(`explain (costs off) ${q.sql.replace(/\?/g, () => `$${++n}`)}`, q.params);
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${q.sql.replace(/\?/g, () => `$${++n}`)}`, q.params);
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     notes.push(/live_vehicle_position_earth_gist/.test(text)
       ? 'the radius search\'s plan uses the GiST index live_vehicle_position_earth_gist'
@@ -582,7 +584,7 @@ try {
     log(`markdown written to ${env.BENCH_OUT}`);
   }
 } catch (err) {
-  log(`bench failed: ${(err as Error).stack ?? err}`);
+  log(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   if (measured.length) process.stdout.write(`\n(partial results)\n${report()}\n`);
   process.exitCode = 1;
 } finally {

@@ -74,7 +74,7 @@ function keepProtocolSequencesTogether(server: PGLiteSocketServer): void {
         const sticky = this.lastHandlerId !== null && (midSequence || this.db.isInTransaction());
         const index = sticky ? this.queue.findIndex((m) => m.handlerId === this.lastHandlerId) : 0;
         if (index === -1) break; // wait for the connection that holds the session
-        const item = this.queue.splice(index, 1)[0]!;
+        const item = this.queue.splice(index, 1)[0];
         let bytes = 0;
         try {
           await this.db.runExclusive(() =>
@@ -90,7 +90,7 @@ function keepProtocolSequencesTogether(server: PGLiteSocketServer): void {
           item.reject(err);
           continue;
         }
-        midSequence = CONTINUES_SEQUENCE.has(item.message[0]!);
+        midSequence = CONTINUES_SEQUENCE.has(item.message[0]);
         this.lastHandlerId = item.handlerId;
         item.resolve(bytes);
       }
@@ -135,6 +135,6 @@ if (!isMainThread && (workerData as EmbeddedDbWorkerData | undefined)?.embeddedD
     await db.stop().catch(() => undefined);
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }

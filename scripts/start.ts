@@ -29,6 +29,8 @@ const json = process.env.LOG_FORMAT === 'json';
 const COLORS = [36, 35, 33, 32, 34, 31, 90];
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const width = Math.max(8, ...subgraphs.map((s) => s.name.length));
+/** A log line as pino writes it (kernel/logger.ts). */
+type PinoLine = { level?: number; time?: string | number; msg?: string; [key: string]: unknown };
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' };
 const colorOf = new Map<string, number>();
 
@@ -40,16 +42,16 @@ function say(name: string, line: string, color = colorOf.get(name) ?? 37) {
 function format(line: string): string {
   if (json) return line;
   try {
-    const { level, time, msg, service: _s, pid: _p, hostname: _h, ...rest } = JSON.parse(line);
+    const { level, time, msg, service: _s, pid: _p, hostname: _h, ...rest } = JSON.parse(line) as PinoLine;
     const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
-    return `${String(time ?? '').slice(11, 23)} ${LEVELS[level] ?? level} ${msg ?? ''}${extra}`;
+    return `${String(time ?? '').slice(11, 23)} ${level === undefined ? '' : (LEVELS[level] ?? level)} ${msg ?? ''}${extra}`;
   } catch {
     return line;
   }
 }
 
 const nameColor = (name: string) => {
-  if (!colorOf.has(name)) colorOf.set(name, COLORS[colorOf.size % COLORS.length]!);
+  if (!colorOf.has(name)) colorOf.set(name, COLORS[colorOf.size % COLORS.length]);
   return colorOf.get(name)!;
 };
 
@@ -157,8 +159,8 @@ function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProces
   if (stopping) return undefined; // never start a process once the platform is stopping (it would be orphaned)
   nameColor(name);
   const proc = spawn(process.execPath, ['--enable-source-maps', script(path)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  createInterface({ input: proc.stdout! }).on('line', (l) => say(name, format(l)));
-  createInterface({ input: proc.stderr! }).on('line', (l) => say(name, l));
+  createInterface({ input: proc.stdout }).on('line', (l) => say(name, format(l)));
+  createInterface({ input: proc.stderr }).on('line', (l) => say(name, l));
   proc.on('exit', (code, signal) => {
     if (stopping) return;
     say(name, `exited unexpectedly (${signal ?? code}); stopping the platform`);

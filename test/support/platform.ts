@@ -31,7 +31,7 @@ export interface StartedProcess {
 export async function startProcess(script: string, env: Record<string, string | undefined>, readyLine: RegExp, timeoutMs = 90_000): Promise<StartedProcess> {
   const full: Record<string, string | undefined> = { ...process.env, ...env };
   for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
-  const child = spawn(process.execPath, [script], { env: full as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [script], { env: full, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} not ready in ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs);
@@ -40,8 +40,8 @@ export async function startProcess(script: string, env: Record<string, string | 
       if (process.env.TEST_SHOW_LOGS) process.stderr.write(c);
       if (readyLine.test(output)) { clearTimeout(timer); resolve(); }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (${code}):\n${output.slice(-4000)}`)); });
   });
   child.removeAllListeners('exit');

@@ -27,7 +27,7 @@ export function parsePermissionTable(markdown: string): PermissionTable {
   const lines = markdown.split('\n').map((l) => l.trim());
   const at = lines.findIndex((l) => /^\|\s*Permission\s*\|/.test(l));
   if (at < 0) throw new Error('docs/roles.md: no table with a Permission column');
-  const header = cellsOf(lines[at]!);
+  const header = cellsOf(lines[at]);
   if (header[1] !== 'What it covers') throw new Error(`docs/roles.md: second column is "${header[1]}", expected "What it covers"`);
   const roles = header.slice(2);
   if (!cellsOf(lines[at + 1] ?? '').every((c) => /^:?-+:?$/.test(c))) throw new Error('docs/roles.md: no separator row under the header');
@@ -36,7 +36,7 @@ export function parsePermissionTable(markdown: string): PermissionTable {
     if (!line.startsWith('|')) break;
     const row = cellsOf(line);
     if (row.length !== header.length) throw new Error(`docs/roles.md: ${row.length} cells where the header has ${header.length}: ${line}`);
-    const permission = row[0]!.replace(/`/g, '');
+    const permission = row[0].replace(/`/g, '');
     if (grants.has(permission)) throw new Error(`docs/roles.md: ${permission} twice`);
     const marks = row.slice(2);
     marks.forEach((m) => { if (m !== '✓' && m !== '') throw new Error(`docs/roles.md: cell "${m}" in ${permission}`); });
@@ -66,7 +66,7 @@ export function parseLspRules(markdown: string, roles: string[]): LspRules {
   if (!m) throw new Error('docs/roles.md: no sentence "LSP family (…): …."');
   const rules: LspRules = { read: new Set(), write: new Set(), delete: new Set() };
   const seen = new Set<string>();
-  for (const clause of m[1]!.split(';')) {
+  for (const clause of m[1].split(';')) {
     const words = clause.replace(/,/g, ' ').trim().split(/\s+/);
     const who = words.filter((w) => /^[A-Z]+$/.test(w));
     const what = words.filter((w) => !/^[A-Z]+$/.test(w) && w !== 'and' && w !== 'only');
@@ -76,7 +76,7 @@ export function parseLspRules(markdown: string, roles: string[]): LspRules {
       if (!roles.includes(r)) throw new Error(`docs/roles.md: LSP clause names ${r}, not a role of the table`);
       if (seen.has(r)) throw new Error(`docs/roles.md: LSP clauses name ${r} twice`);
       seen.add(r);
-      for (const w of what) rules[VERBS[w]!].add(r);
+      for (const w of what) rules[VERBS[w]].add(r);
     }
   }
   const missing = roles.filter((r) => !seen.has(r));
@@ -92,16 +92,16 @@ export function parseLspDocTable(markdown: string): LspRules {
   const lines = markdown.split('\n').map((l) => l.trim());
   const at = lines.findIndex((l) => /^\|\s*Role\b/.test(l));
   if (at < 0) throw new Error('docs/lsp.md: no table with a Role column');
-  const header = cellsOf(lines[at]!);
+  const header = cellsOf(lines[at]);
   const columns: LspAction[] = header.slice(1).map((h) => (h === 'read' ? 'read' : h === 'create / update' ? 'write' : h === 'delete' ? 'delete' : (() => { throw new Error(`docs/lsp.md: column "${h}"`); })()));
   const rules: LspRules = { read: new Set(), write: new Set(), delete: new Set() };
   for (const line of lines.slice(at + 2)) {
     if (!line.startsWith('|')) break;
     const [who, ...marks] = cellsOf(line);
-    for (const role of who!.split(',').map((r) => r.trim())) {
+    for (const role of who.split(',').map((r) => r.trim())) {
       marks.forEach((mark, i) => {
         if (mark !== '✓' && mark !== '') throw new Error(`docs/lsp.md: cell "${mark}"`);
-        if (mark === '✓') rules[columns[i]!].add(role);
+        if (mark === '✓') rules[columns[i]].add(role);
       });
     }
   }

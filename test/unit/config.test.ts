@@ -174,7 +174,7 @@ describe('secrets', () => {
     const dir = dataDir();
     const c = loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET_A });
     expect(c.jwtSecret).toBe(SECRET_A);
-    expect(c.internalSecret).toBe(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).internalSecret);
+    expect(c.internalSecret).toBe((JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as { internalSecret: string }).internalSecret);
   });
 
   it('an environment other than process.env is read afresh every time (not cached)', () => {
@@ -200,7 +200,7 @@ describe('loadConfigOrExit (process entry points) on process.env', () => {
     const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => loadConfigOrExit()).toThrow('exit 78');
     expect(exit).toHaveBeenCalledWith(78);
-    expect(printed.mock.calls[0]![0]).toMatch(/^Invalid configuration:\n {2}BRIDGE_PORT: /);
+    expect(printed.mock.calls[0][0]).toMatch(/^Invalid configuration:\n {2}BRIDGE_PORT: /);
   });
 
   it('a good environment is loaded once and kept for the process', () => {

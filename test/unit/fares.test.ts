@@ -153,7 +153,7 @@ describe('delivery fares (docs/utilities.md, "Delivery fares")', () => {
 });
 
 describe('freight transport fares (docs/utilities.md, "Freight transport fares")', () => {
-  const fares = (f: ReturnType<typeof freightFares>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v?.toString()]));
+  const fares = (f: ReturnType<typeof freightFares>) => Object.fromEntries(Object.entries(f).map(([k, v]: [string, Decimal | undefined]) => [k, v?.toString()]));
 
   it('ROAD, 100 km, 2 t, STANDARD: base 50, distance 0.90 × 100 = 90, weight 0.05 × 2 × 100 = 10, fuel 12 % of 100 = 12', () => {
     expect(fares(freightFares(M.ROAD, 100, 2000, U.STANDARD, false))).toEqual({ base: '50', distanceFare: '90', weightFare: '10', fuel: '12', hazardous: undefined });
@@ -224,7 +224,7 @@ describe('freight transport fares (docs/utilities.md, "Freight transport fares")
 });
 
 describe('ride fares (docs/utilities.md, "Ride fares")', () => {
-  const lines = (l: ReturnType<typeof rideFareLines>) => Object.fromEntries(Object.entries(l).map(([k, v]) => [k, typeof v === 'boolean' ? v : v.toString()]));
+  const lines = (l: ReturnType<typeof rideFareLines>) => Object.fromEntries(Object.entries(l).map(([k, v]: [string, Decimal | boolean]) => [k, typeof v === 'boolean' ? v : v.toString()]));
 
   it('STANDARD, 10 km, 20 min, peak ×1.5: 3.00 + 11.00 + 7.00 = 21.00, surge 10.50, total 31.50', () => {
     expect(lines(rideFareLines(RIDE_RATES.STANDARD, 10, 20, 1.5))).toEqual({
@@ -284,7 +284,7 @@ describe('ride fares (docs/utilities.md, "Ride fares")', () => {
     const rule: Record<string, SurgeRule> = { P: SurgeRule.PEAK_HOURS, W: SurgeRule.WEEKEND_NIGHT, L: SurgeRule.LATE_NIGHT, '.': SurgeRule.NONE };
     for (const [weekday, hours] of Object.entries(week)) {
       expect(hours).toHaveLength(24);
-      for (let hour = 0; hour < 24; hour++) expect(surgeRuleAt(Number(weekday), hour), `weekday ${weekday} ${hour}:00`).toBe(rule[hours[hour]!]);
+      for (let hour = 0; hour < 24; hour++) expect(surgeRuleAt(Number(weekday), hour), `weekday ${weekday} ${hour}:00`).toBe(rule[hours[hour]]);
     }
   });
 

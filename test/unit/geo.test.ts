@@ -136,7 +136,7 @@ describe('names, countries, cities', () => {
     expect(findCities('ZÜRICH', 'CH')[0]?.name).toBe('Zürich');
     const springfields = findCities('Springfield', 'US');
     expect(springfields.length).toBeGreaterThan(3);
-    for (let i = 1; i < springfields.length; i++) expect(springfields[i - 1]!.population).toBeGreaterThanOrEqual(springfields[i]!.population);
+    for (let i = 1; i < springfields.length; i++) expect(springfields[i - 1].population).toBeGreaterThanOrEqual(springfields[i].population);
     expect(findCities('City of Nairobi', 'KE')[0]?.name).toBe('Nairobi');
     expect(findCities('Kisumu City', 'KE')[0]?.name).toBe('Kisumu');
     expect(findCities('Mexico City', 'MX')[0]?.name).toBe('Mexico City');
@@ -146,15 +146,15 @@ describe('names, countries, cities', () => {
   });
 
   it('region names come from GeoNames first-level divisions', () => {
-    expect(regionName('KE', findCities('Nairobi', 'KE')[0]!.admin1)).toBe('Nairobi County');
+    expect(regionName('KE', findCities('Nairobi', 'KE')[0].admin1)).toBe('Nairobi County');
     expect(regionName('KE', '99')).toBeUndefined();
   });
 
   it('cities near a point, nearest first, within the radius, filtered', () => {
     const near = citiesNear(-1.28333, 36.81667, 20);
-    expect(near[0]!.city.name).toBe('Nairobi');
-    expect(near[0]!.km).toBeLessThan(0.01);
-    for (let i = 1; i < near.length; i++) expect(near[i - 1]!.km).toBeLessThanOrEqual(near[i]!.km);
+    expect(near[0].city.name).toBe('Nairobi');
+    expect(near[0].km).toBeLessThan(0.01);
+    for (let i = 1; i < near.length; i++) expect(near[i - 1].km).toBeLessThanOrEqual(near[i].km);
     for (const n of near) expect(n.km).toBeLessThanOrEqual(20);
     const big = citiesNear(-1.28333, 36.81667, 20, (c) => c.population >= 1_000_000);
     expect(big.map((n) => n.city.name)).toEqual(['Nairobi']);

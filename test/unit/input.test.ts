@@ -117,7 +117,7 @@ describe('inputProblem: the first violation, named by its path', () => {
   it('values that are not plain objects (dates, class instances) are leaves', () => {
     class Upload { constructor(public name = 'abcdefgh') {} }
     expect(p({ when: new Date(), file: new Upload() })).toBeUndefined();
-    expect(p({ bare: Object.assign(Object.create(null), { abcdef: 'abcdefgh' }) })).toEqual({ field: 'bare', reason: 'has a key that is longer than 4 characters' });
+    expect(p({ bare: Object.assign(Object.create(null) as object, { abcdef: 'abcdefgh' }) })).toEqual({ field: 'bare', reason: 'has a key that is longer than 4 characters' });
   });
 });
 
@@ -185,7 +185,7 @@ describe('boundedJson middleware, on a real HTTP server in this process', () => 
 
   beforeAll(async () => {
     const app = express();
-    app.post('/b', boundedJson(64), (req, res) => void res.json({ body: req.body === undefined ? 'none' : req.body }));
+    app.post('/b', boundedJson(64), (req, res) => void res.json({ body: req.body === undefined ? 'none' : (req.body as unknown) }));
     app.use((err: Error & { type?: string; status?: number; field?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       seen.push(err.message);
       if (res.destroyed) return;
@@ -203,7 +203,7 @@ describe('boundedJson middleware, on a real HTTP server in this process', () => 
       const req = request({ host: '127.0.0.1', port, path: '/b', method: 'POST', headers }, (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) }));
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) as Record<string, unknown> }));
       });
       req.on('error', reject);
       for (const c of chunks) req.write(c);
@@ -276,10 +276,10 @@ describe('canonicalIdArguments: UUIDs given for an ID reach resolvers lower-case
       }
     `);
     const fields = schema.getQueryType()!.getFields();
-    fields.one!.resolve = (_s, args) => args.id;
-    fields.many!.resolve = (_s, args) => args.ids;
-    fields.filtered!.resolve = (_s, args) => JSON.stringify(args.filter);
-    fields.text!.resolve = (_s, args) => JSON.stringify(args);
+    fields.one.resolve = (_s, args: { id: string }) => args.id;
+    fields.many.resolve = (_s, args: { ids: string[] }) => args.ids;
+    fields.filtered.resolve = (_s, args: { filter?: unknown }) => JSON.stringify(args.filter);
+    fields.text.resolve = (_s, args) => JSON.stringify(args);
     canonicalIdArguments(schema);
   });
 

@@ -36,7 +36,7 @@ describe('the platform log', () => {
     log.error({ err }, 'unhandled resolver error');
     const out = text();
     expect(privateLines(out)).toEqual([]);
-    const line = JSON.parse(out);
+    const line = JSON.parse(out) as { err: { message: string; stack: string } };
     expect(line.err).toMatchObject({ type: 'Error', code: '23514', table: 'user', constraint: 'user_user_type_check' });
     expect(line.err.message).toContain('violates check constraint');
     expect(line.err.stack).toContain('log-redaction.test.ts');

@@ -78,7 +78,7 @@ describe('reference exchange rates (pinned snapshot 2026-09-29)', () => {
     expect(isQuotable('USD')).toBe(true);
     expect(isQuotable('KES')).toBe(true);
     // the snapshot carries bitcoin and tether, which are no ISO 4217 currencies
-    expect([snapshot.usd.btc, snapshot.usd.usdt].every((r) => r! > 0)).toBe(true);
+    expect([snapshot.usd.btc, snapshot.usd.usdt].every((r) => r > 0)).toBe(true);
     expect(isQuotable('BTC')).toBe(false);
     expect(isQuotable('USDT')).toBe(false);
   });

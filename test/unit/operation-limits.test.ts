@@ -1,4 +1,4 @@
-import { parse } from 'graphql';
+import { Kind, parse } from 'graphql';
 import type { OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_LIMITS } from '../../kernel/ratelimit.js';
@@ -12,7 +12,7 @@ import { FIELD_LIMITS, operationLimits } from '../../kernel/operation-limits.js'
  */
 const limits = (query: string, operationName?: string) => {
   const doc = parse(query);
-  const op = operationName ? doc.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && d.name?.value === operationName) : undefined;
+  const op = operationName ? doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === operationName) : undefined;
   return operationLimits(doc, op);
 };
 

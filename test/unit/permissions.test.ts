@@ -19,7 +19,7 @@ function docTable(): Map<string, Set<string>> {
   const grants = new Map<string, Set<string>>();
   for (const line of lines.slice(lines.indexOf(lines.find((l) => /^\|\s*Permission\s*\|/.test(l))!) + 2)) {
     const row = cells(line);
-    grants.set(row[0]!.replace(/`/g, ''), new Set(ROLES.filter((_, i) => row[i + 2] === '✓')));
+    grants.set(row[0].replace(/`/g, ''), new Set(ROLES.filter((_, i) => row[i + 2] === '✓')));
   }
   return grants;
 }

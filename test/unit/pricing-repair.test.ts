@@ -27,10 +27,10 @@ describe('lsp migration: pricing rules stored with a non-numeric amount are repa
       for (const s of sql) await db.exec(s);
       await db.exec(sql.join(';\n')); // idempotent: a second run changes nothing
       for (const table of ['warehouse', 'hub']) {
-        const rows = (await db.query<{ id: number; pricing: any[] }>(`select id, pricing from lsp.${table} order by id`)).rows;
-        expect(rows[0]!.pricing).toEqual([good, { ...badParts, minimumCharge: null, conditions: { minWeightKg: null, maxWeightKg: null } }]);
-        expect(rows[1]!.pricing).toEqual([good]);
-        expect(rows[2]!.pricing).toEqual([]);
+        const rows = (await db.query<{ id: number; pricing: unknown[] }>(`select id, pricing from lsp.${table} order by id`)).rows;
+        expect(rows[0].pricing).toEqual([good, { ...badParts, minimumCharge: null, conditions: { minWeightKg: null, maxWeightKg: null } }]);
+        expect(rows[1].pricing).toEqual([good]);
+        expect(rows[2].pricing).toEqual([]);
       }
     } finally {
       await db.close();

@@ -27,7 +27,7 @@ function dutyTable(): DutyTable {
   const start = lines.findIndex((l) => l.startsWith('| HS chapters | group |'));
   if (start < 0) throw new Error('docs/utilities.md: no duty table');
   const cells = (l: string) => l.replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
-  const profiles = cells(lines[start]!).slice(2);
+  const profiles = cells(lines[start]).slice(2);
   const rows: DutyTable['rows'] = [];
   let means: Record<string, number> | undefined;
   for (const line of lines.slice(start + 2)) {
@@ -38,11 +38,11 @@ function dutyTable(): DutyTable {
       means = rates;
       continue;
     }
-    const chapters = c[0]!.split(',').map((r) => {
+    const chapters = c[0].split(',').map((r) => {
       const [a, b] = r.trim().split('–').map(Number);
-      return [a!, b ?? a!] as [number, number];
+      return [a, b ?? a] as [number, number];
     });
-    rows.push({ chapters, group: c[1]!, rates });
+    rows.push({ chapters, group: c[1], rates });
   }
   if (!means) throw new Error('docs/utilities.md: no "no HS code" row');
   return { profiles, rows, means };
@@ -61,7 +61,7 @@ describe('the duty table of docs/utilities.md and tariffs.ts agree', () => {
     for (const row of table.rows) {
       const group = Object.entries(CHAPTER_GROUPS).find(([, g]) => g.name === row.group)?.[0] as ChapterGroup | undefined;
       expect(group, row.group).toBeDefined();
-      for (const p of table.profiles) expect(DUTY_PROFILES[p]!.rates[group!], `${p} ${row.group}`).toBe(row.rates[p]);
+      for (const p of table.profiles) expect(DUTY_PROFILES[p].rates[group!], `${p} ${row.group}`).toBe(row.rates[p]);
     }
   });
 
@@ -92,7 +92,7 @@ describe('which profile a destination uses', () => {
   const members = (profile: string) => {
     const m = new RegExp(`${profile} \\(([A-Z ]+)\\)`).exec(DOC.replace(/\s+/g, ' '));
     if (!m) throw new Error(`docs/utilities.md: no member list of ${profile}`);
-    return m[1]!.trim().split(' ');
+    return m[1].trim().split(' ');
   };
 
   it.each(['EAC', 'SACU', 'ECOWAS', 'GCC', 'MERCOSUR', 'FREE'])('every member the doc lists for %s uses %s', (profile) => {
@@ -139,8 +139,8 @@ describe('de minimis, valuation and unions (docs/utilities.md)', () => {
   });
 
   it('clearance days by destination, as the doc lists them: 0–1, 2–5, others 1–3', () => {
-    const para = DOC.slice(DOC.indexOf('**Clearance time**')).split('\n\n')[0]!.replace(/\s+/g, ' ');
-    const list = (days: string) => new RegExp(`:? ((?:[A-Z]{2}, )+[A-Z]{2}) ${days}`).exec(para)![1]!.split(', ');
+    const para = DOC.slice(DOC.indexOf('**Clearance time**')).split('\n\n')[0].replace(/\s+/g, ' ');
+    const list = (days: string) => new RegExp(`:? ((?:[A-Z]{2}, )+[A-Z]{2}) ${days}`).exec(para)![1].split(', ');
     const fast = list('0–1');
     const slow = list('2–5');
     expect(fast[0]).toBe('EU');
@@ -154,20 +154,20 @@ describe('de minimis, valuation and unions (docs/utilities.md)', () => {
     expect(TRANSPORT_DOCUMENT).toEqual({ AIR: 'Air waybill (AWB)', SEA: 'Bill of lading (B/L)', ROAD: 'CMR consignment note', RAIL: 'CIM/SMGS rail consignment note' });
     expect(Object.keys(EXPORT_DECLARATION).sort()).toEqual(['CN', 'EU', 'GB', 'IN', 'KE', 'US']);
     expect(Object.values(EXPORT_DECLARATION).every((d) => d.length > 0)).toBe(true);
-    expect(IMPORT_DOCUMENTS.US!.join(' | ')).toMatch(/7501.*\| .*bond/i);
-    expect(IMPORT_DOCUMENTS.EU!.join(' | ')).toMatch(/SAD \/ H1.*\| .*EORI/);
-    expect(IMPORT_DOCUMENTS.GB!.join(' | ')).toMatch(/CDS.*\| GB EORI/);
-    expect(IMPORT_DOCUMENTS.KE!.join(' | ')).toMatch(/IDF.*KenTrade.*\| .*KEBS PVoC/);
-    expect(IMPORT_DOCUMENTS.IN!.join(' | ')).toMatch(/Bill of entry.*\| .*IEC/);
-    expect(IMPORT_DOCUMENTS.CN!.length).toBe(2);
-    expect(IMPORT_DOCUMENTS.CA!.join(' | ')).toMatch(/B3.*CARM.*\| .*[Bb]usiness number/);
+    expect(IMPORT_DOCUMENTS.US.join(' | ')).toMatch(/7501.*\| .*bond/i);
+    expect(IMPORT_DOCUMENTS.EU.join(' | ')).toMatch(/SAD \/ H1.*\| .*EORI/);
+    expect(IMPORT_DOCUMENTS.GB.join(' | ')).toMatch(/CDS.*\| GB EORI/);
+    expect(IMPORT_DOCUMENTS.KE.join(' | ')).toMatch(/IDF.*KenTrade.*\| .*KEBS PVoC/);
+    expect(IMPORT_DOCUMENTS.IN.join(' | ')).toMatch(/Bill of entry.*\| .*IEC/);
+    expect(IMPORT_DOCUMENTS.CN.length).toBe(2);
+    expect(IMPORT_DOCUMENTS.CA.join(' | ')).toMatch(/B3.*CARM.*\| .*[Bb]usiness number/);
     expect(IMPORT_DOCUMENTS.AU).toEqual(['Import declaration (ICS)']);
     expect(IMPORT_DOCUMENTS.JP).toEqual(['Import declaration (NACCS)']);
     expect(CHAPTER_DOCUMENTS.map((c) => [c.chapters, c.document.split(' ')[0]])).toEqual([
       [[1, 24], 'Phytosanitary'], [[30, 30], 'Import'], [[93, 93], 'Export'], [[71, 71], 'Kimberley'],
     ]);
-    expect(CHAPTER_DOCUMENTS[1]!.document).toMatch(/permit/);
-    expect(CHAPTER_DOCUMENTS[2]!.document).toMatch(/licences for arms/);
+    expect(CHAPTER_DOCUMENTS[1].document).toMatch(/permit/);
+    expect(CHAPTER_DOCUMENTS[2].document).toMatch(/licences for arms/);
   });
 
   it('FOB valuation: US, CA, AU, NZ and SACU; every other destination is CIF', () => {

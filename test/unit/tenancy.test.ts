@@ -142,7 +142,7 @@ describe('a scoped manager sees and writes one workspace', { timeout: 60_000 }, 
     const a = scopeToWorkspace(fresh(), WS_A);
     expect((await a.find(Parcel, {}, { orderBy: { label: 'asc' } })).map((p) => p.label)).toEqual(['a-1', 'a-2']);
     expect(await a.count(Parcel, {})).toBe(2);
-    const bRow = (await fresh().find(Parcel, { label: 'b-1' }, { filters: false }))[0]!;
+    const bRow = (await fresh().find(Parcel, { label: 'b-1' }, { filters: false }))[0];
     expect(await a.findOne(Parcel, { id: bRow.id })).toBeNull();
     expect((await scopeToWorkspace(fresh(), WS_B).findOne(Parcel, { id: bRow.id }))?.label).toBe('b-1');
   });
@@ -270,14 +270,14 @@ describe('the filter definitions', () => {
     expect(isProviderOwned(Parcel)).toBe(false);
     const filters = tenantFilter([Parcel, Crate, Notice]);
     expect(Object.keys(filters).sort()).toEqual([PROVIDER_FILTER, TENANT_FILTER].sort());
-    expect([filters[TENANT_FILTER]!.entity, filters[TENANT_FILTER]!.default]).toEqual([[Parcel, Crate], true]);
-    expect([filters[PROVIDER_FILTER]!.entity, filters[PROVIDER_FILTER]!.default]).toEqual([[Crate], true]);
-    expect(filters[TENANT_FILTER]!.cond({ workspaceId: WS_A })).toEqual({ workspaceId: WS_A });
-    expect(filters[PROVIDER_FILTER]!.cond({ icode: 'LSP1' })).toEqual({ icode: 'LSP1' });
-    expect(() => filters[TENANT_FILTER]!.cond({})).toThrow('tenant-owned entity read without a workspace scope');
-    expect(() => filters[TENANT_FILTER]!.cond(undefined as never)).toThrow('tenant-owned entity read without a workspace scope');
-    expect(() => filters[PROVIDER_FILTER]!.cond({})).toThrow('provider-owned entity read without a provider scope');
-    expect(() => filters[PROVIDER_FILTER]!.cond(undefined as never)).toThrow('provider-owned entity read without a provider scope');
+    expect([filters[TENANT_FILTER].entity, filters[TENANT_FILTER].default]).toEqual([[Parcel, Crate], true]);
+    expect([filters[PROVIDER_FILTER].entity, filters[PROVIDER_FILTER].default]).toEqual([[Crate], true]);
+    expect(filters[TENANT_FILTER].cond({ workspaceId: WS_A })).toEqual({ workspaceId: WS_A });
+    expect(filters[PROVIDER_FILTER].cond({ icode: 'LSP1' })).toEqual({ icode: 'LSP1' });
+    expect(() => filters[TENANT_FILTER].cond({})).toThrow('tenant-owned entity read without a workspace scope');
+    expect(() => filters[TENANT_FILTER].cond(undefined as never)).toThrow('tenant-owned entity read without a workspace scope');
+    expect(() => filters[PROVIDER_FILTER].cond({})).toThrow('provider-owned entity read without a provider scope');
+    expect(() => filters[PROVIDER_FILTER].cond(undefined as never)).toThrow('provider-owned entity read without a provider scope');
   });
 
   it('a subgraph without tenant entities gets no filter', () => {

@@ -82,7 +82,8 @@ describe('the null rule', () => {
 });
 
 describe('argumentValidator (type-graphql\'s validation for every subgraph)', () => {
-  const validate = (value: unknown, rules?: { nullMeansAbsent?: boolean }) => argumentValidator({}, rules)(value, Person as never, {} as never);
+  // a ValidatorFn may answer synchronously (void) or with a promise: one promise either way
+  const validate = (value: unknown, rules?: { nullMeansAbsent?: boolean }) => Promise.resolve(argumentValidator({}, rules)(value, Person as never, {} as never));
 
   it('a valid input passes; a missing property is skipped (absent means unchanged)', async () => {
     await expect(validate(make(Person, { age: 30 }))).resolves.toBeUndefined();
@@ -123,7 +124,7 @@ describe('argumentValidator (type-graphql\'s validation for every subgraph)', ()
   });
 
   it('given options are passed to class-validator (skipMissingProperties: false makes a missing age an error)', async () => {
-    const err = await argumentValidator({ skipMissingProperties: false })(make(Person, {}), Person as never, {} as never).then(() => undefined, (e: unknown) => e);
+    const err = await Promise.resolve(argumentValidator({ skipMissingProperties: false })(make(Person, {}), Person as never, {} as never)).then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(ArgumentValidationError);
     const errors = (err as ArgumentValidationError).extensions.validationErrors as { property: string }[];
     expect(errors.map((e) => e.property)).toEqual(['age']);

@@ -1,0 +1,54 @@
+// ESLint over the whole tree (`npm run lint`): typescript-eslint's type-aware rules (recommendedTypeChecked) plus the
+// few that catch bugs it leaves out (a return without await inside try, a switch missing a case). A rule turned off says
+// why on its line. Layout is Prettier's. The types come from tsconfig.test.json (sources and tests).
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['dist/', 'node_modules/', 'data/', 'reports/', 'coverage/', '.stryker-tmp/', '.vitest-cache/', '.build-alt/']),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // bugs: a promise nobody awaits, a promise where a callback's result is ignored, awaiting a non-promise
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      'prefer-const': 'error',
+      eqeqeq: ['error', 'smart'],
+      '@typescript-eslint/require-await': 'off', // async without await implements Promise-returning hooks (Apollo plugins, test doubles)
+      '@typescript-eslint/no-unsafe-function-type': 'off', // type-graphql and class-validator metadata name class targets `Function`
+    },
+  },
+  {
+    // the end-to-end suite reads untyped JSON answers (`res.body.data.…`) and asserts their exact values with expect()
+    files: ['test/**/*.ts'],
+    ignores: ['test/unit/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off', // an answer body is `any`: a type for each would restate the assertion
+      '@typescript-eslint/no-unsafe-argument': 'off', // follows from `any` answers
+      '@typescript-eslint/no-unsafe-assignment': 'off', // follows from `any` answers
+      '@typescript-eslint/no-unsafe-call': 'off', // follows from `any` answers
+      '@typescript-eslint/no-unsafe-member-access': 'off', // follows from `any` answers (`res.body.data.id`)
+      '@typescript-eslint/no-unsafe-return': 'off', // follows from `any` answers
+    },
+  },
+  {
+    // plain JavaScript (the build script, config files): no type information
+    files: ['**/*.mjs', '**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } },
+  },
+);
