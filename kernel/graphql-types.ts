@@ -50,17 +50,18 @@ export class GeoPointInput {
  * as `GeoPoint`. Its two fields read either form, so a resolver may return the stored pair as it is.
  */
 type StoredPoint = readonly number[] | { latitude: number; longitude: number };
+const isPair = (p: StoredPoint): p is readonly number[] => Array.isArray(p);
 
 @Resolver(() => GeoPoint)
 export class GeoPointResolver {
   @FieldResolver(() => Float, { description: 'Latitude in degrees, -90 (south) to 90 (north).' })
   latitude(@Root() point: StoredPoint): number {
-    return Array.isArray(point) ? point[0]! : (point as { latitude: number }).latitude;
+    return isPair(point) ? point[0] : point.latitude;
   }
 
   @FieldResolver(() => Float, { description: 'Longitude in degrees, -180 (west) to 180 (east).' })
   longitude(@Root() point: StoredPoint): number {
-    return Array.isArray(point) ? point[1]! : (point as { longitude: number }).longitude;
+    return isPair(point) ? point[1] : point.longitude;
   }
 }
 
@@ -93,13 +94,15 @@ export class AddressInput {
  */
 export const normalizeDegrees = (degrees: number): number => (Math.abs(degrees) < 1e-9 ? 0 : degrees);
 
+const isGeoPointInput = (p: GeoPointInput | readonly number[]): p is GeoPointInput => !Array.isArray(p);
+
 /**
  * A point as stored: `[lat, lng]`, ranges checked (latitude −90…90, longitude −180…180, finite numbers) and both
  * normalized (`normalizeDegrees`), so what is stored is what reads back. Takes a `GeoPointInput` or a pair.
  */
 export function storedPoint(point: GeoPointInput | readonly number[] | undefined | null, field: string): [number, number] | undefined {
   if (!point) return undefined;
-  const [lat, lng] = Array.isArray(point) ? point : [(point as GeoPointInput).latitude, (point as GeoPointInput).longitude];
+  const [lat, lng]: readonly unknown[] = isGeoPointInput(point) ? [point.latitude, point.longitude] : point;
   if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw validationError(field, 'latitude (first number) must be between -90 and 90');
   if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
   return [normalizeDegrees(lat), normalizeDegrees(lng)];

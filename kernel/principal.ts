@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 import { hmacKey } from './tokens.js';
 
 /** What the caller's client told us about itself; never logged. */

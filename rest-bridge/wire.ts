@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   Kind,
+  OperationTypeNode,
   getNamedType,
   isCompositeType,
   isEnumType,
@@ -38,7 +39,7 @@ import { decimalText } from '../kernel/scalars.js';
 export type TimeForm = 'iso' | 'epoch-ms' | 'unix-seconds';
 /** A route's time form: one for every instant, or per field name (response key or input field; others ISO). */
 export type TimeForms = TimeForm | Readonly<Record<string, TimeForm>>;
-const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 'string' ? forms : (Object.hasOwn(forms, key) ? forms[key]! : 'iso'));
+const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 'string' ? forms : (Object.hasOwn(forms, key) ? forms[key] : 'iso'));
 
 /** The API schema of the committed supergraph (what clients see), read once. */
 let apiSchema: GraphQLSchema | undefined;
@@ -167,7 +168,7 @@ export interface Wire {
 export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string): Wire {
   const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
-  const root = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const root = op.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms) : {};
   const vars = new Map<string, GraphQLInputType>();
   for (const v of op.variableDefinitions ?? []) {

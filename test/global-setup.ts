@@ -57,10 +57,10 @@ let logStream: WriteStream | undefined;
 export async function setup(project: TestProject) {
   const base = Number(process.env.TEST_PORT_BASE ?? 18000);
   dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
-  const subgraphPorts = Object.fromEntries(
+  const subgraphPorts: Record<string, number> = Object.fromEntries(
     ['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES'].map((n, i) => [`${n}_PORT`, base + 41 + i]),
   );
-  const ports = { BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32, ...subgraphPorts };
+  const ports: Record<string, number> = { BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32, ...subgraphPorts };
   const env = {
     ...process.env,
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
