@@ -147,7 +147,7 @@ describe('gateway: account operations as GraphQL', () => {
     const a = await newUser({ name: `Alpha ${tag}` });
     await newUser({ name: `Bravo ${tag}`, userType: 'agent' });
     await newUser({ name: `Charlie ${tag}` });
-    const q = `query($q: String!, $type: UserType, $limit: Int, $offset: Int) { searchUsers(q: $q, type: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`;
+    const q = `query($q: String!, $type: UserType, $limit: Int, $offset: Int) { searchUsers(q: $q, userType: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`;
     const res = await gql(q, { q: tag }, a.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
