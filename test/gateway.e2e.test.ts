@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { PASSWORD, PDF, PNG, api, bridgeUrl, gatewayUrl, gql, newUser, uniqueEmail, randomIp } from './helpers.js';
+import { PASSWORD, PDF, PNG, api, bridgeUrl, gatewayUrl, gql, newUser, uniqueEmail, randomIp, type TestUser } from './helpers.js';
 
 /**
  * GraphQL straight to the gateway (no bridge): the same operations the REST routes use, the credential handling,
@@ -147,7 +147,7 @@ describe('gateway: account operations as GraphQL', () => {
     const a = await newUser({ name: `Alpha ${tag}` });
     await newUser({ name: `Bravo ${tag}`, userType: 'agent' });
     await newUser({ name: `Charlie ${tag}` });
-    const q = `query($q: String!, $type: UserType, $limit: Int, $offset: Int) { searchUsers(q: $q, type: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`;
+    const q = `query($q: String!, $type: UserType, $limit: Int, $offset: Int) { searchUsers(q: $q, userType: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`;
     const res = await gql(q, { q: tag }, a.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
@@ -315,28 +315,163 @@ describe('gateway: e-mail and phone belong to their owner only', () => {
     expect(found.body.data!.searchUsers.users.map((x: any) => x.id)).toContain(a.id);
     expect(JSON.stringify(found.body.data)).not.toContain(a.email);
   });
+});
 
-  it('another user\'s e-mail and phone reached by federation reference (_entities at the subgraph) are FORBIDDEN', async () => {
+/**
+ * `User` reached by reference (docs/contract.md, "User reached by reference"): what the gateway asks the users
+ * subgraph when another family names a user (`{ __typename: "User", id }`), asked here with the gateway's signature.
+ */
+describe('users subgraph: User reached by reference (_entities)', () => {
+  const ENTITIES = `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name avatar userType verified bio } } }`;
+  const refs = (...ids: string[]) => ({ r: ids.map((id) => ({ __typename: 'User', id })) });
+  const NO_SESSION = '00000000-0000-0000-0000-000000000000';
+  const asUser = (userId: string) => signPrincipal({ kind: 'user', userId, sessionId: NO_SESSION, client: {} });
+  /** A user acting as a provider of a workspace (a provider-context token): the same user behind it. */
+  const asProvider = (userId: string) => signPrincipal({
+    kind: 'provider', userId, sessionId: NO_SESSION, workspaceId: '00000000-0000-0000-0000-0000000000aa', providerKind: 'lsp',
+    providerId: '00000000-0000-0000-0000-0000000000bb', providerCode: 'REFS', role: 'OWNER', client: {},
+  });
+  const entities = async (query: string, variables: Record<string, unknown>, principal: string) => {
+    const res = await subgraph(query, variables, { 'x-platform-principal': principal });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  /** A user with a public profile, a phone, a bio and an uploaded-looking avatar URL. */
+  async function profiled(name: string) {
+    const u = await newUser({ name, phone: '+15550003333', userType: 'agent' });
+    const set = await api('PATCH', '/v1/users/me', { token: u.accessToken, body: { bio: `Bio of ${name}`, avatar: 'https://cdn.example.test/a.png' } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    return u;
+  }
+  async function withVisibility(profileVisibility: 'private' | 'friends') {
+    const u = await newUser({ name: `Hidden ${profileVisibility}` });
+    const set = await api('PATCH', '/v1/users/me/settings/privacy', { token: u.accessToken, body: { profileVisibility } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.settings.profileVisibility).toBe(profileVisibility);
+    return u;
+  }
+
+  it('another signed-in user reaching a public user reads exactly the public fields: id, name, avatar, userType, verified, bio', async () => {
     const a = await newUser();
-    const b = await newUser({ phone: '+15550002222' });
-    const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name email phone } } }`;
-    const asA = await signPrincipal({ kind: 'user', userId: a.id, sessionId: '00000000-0000-0000-0000-000000000000', client: {} });
-    const res = await subgraph(query, { r: [{ __typename: 'User', id: b.id }] }, { 'x-platform-principal': asA });
-    expect(res.status).toBe(200);
-    expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect(JSON.stringify(res.body.data)).not.toContain(b.email);
-    expect(JSON.stringify(res.body.data)).not.toContain('5550002222');
+    const b = await profiled('Public Bea');
+    const body = await entities(ENTITIES, refs(b.id), await asUser(a.id));
+    expect(body.errors).toBeUndefined();
+    expect(body.data._entities).toEqual([
+      { id: b.id, name: 'Public Bea', avatar: 'https://cdn.example.test/a.png', userType: 'agent', verified: false, bio: 'Bio of Public Bea' },
+    ]);
+  });
 
-    const anonymous = await signPrincipal({ kind: 'anonymous', client: {} });
-    const anon = await subgraph(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id email } } }`, { r: [{ __typename: 'User', id: b.id }] }, { 'x-platform-principal': anonymous });
-    expect(anon.status).toBe(200);
-    expect(anon.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect(JSON.stringify(anon.body.data)).not.toContain(b.email);
+  it('a user acting as a provider (provider-context principal) reaches a public user the same way', async () => {
+    const a = await newUser();
+    const b = await profiled('Public Cal');
+    const body = await entities(ENTITIES, refs(b.id), await asProvider(a.id));
+    expect(body.errors).toBeUndefined();
+    expect(body.data._entities).toEqual([
+      { id: b.id, name: 'Public Cal', avatar: 'https://cdn.example.test/a.png', userType: 'agent', verified: false, bio: 'Bio of Public Cal' },
+    ]);
+  });
 
-    // the owner may read their own
-    const own = await subgraph(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id email } } }`, { r: [{ __typename: 'User', id: a.id }] }, { 'x-platform-principal': asA });
-    expect(own.body.errors).toBeUndefined();
-    expect(own.body.data._entities).toEqual([{ id: a.id, email: a.email }]);
+  it('each owner-only field of another user (email, phone, metadata, createdAt, updatedAt, settings) is FORBIDDEN and its value is not returned', async () => {
+    const a = await newUser();
+    const b = await profiled('Owner Only');
+    // a refused non-null field takes its User with it (null); the one nullable field, phone, is null alone
+    const cases: [string, unknown][] = [
+      ['email', null], ['phone', { id: b.id, phone: null }], ['metadata { timezone }', null], ['createdAt', null], ['updatedAt', null],
+      ['notificationSettings { sms { enabled } }', null], ['privacySettings { showEmail }', null], ['customMetadata { customFields }', null],
+    ];
+    for (const [field, entity] of cases) {
+      const body = await entities(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id ${field} } } }`, refs(b.id), await asUser(a.id));
+      expect(body.errors?.map((e: any) => e.extensions?.code), field).toEqual(['FORBIDDEN']);
+      expect(body.data._entities, field).toEqual([entity]);
+      expect(JSON.stringify(body), field).not.toContain(b.email);
+      expect(JSON.stringify(body), field).not.toContain('5550003333');
+    }
+  });
+
+  it('the owner reaching their own account reads its owner-only fields, as a user and as a provider', async () => {
+    const b = await profiled('Self Reader');
+    const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id email phone metadata { language timezone } } } }`;
+    for (const principal of [await asUser(b.id), await asProvider(b.id)]) {
+      const body = await entities(query, refs(b.id), principal);
+      expect(body.errors).toBeUndefined();
+      expect(body.data._entities).toEqual([{ id: b.id, email: b.email, phone: '+15550003333', metadata: { language: 'en', timezone: 'UTC' } }]);
+    }
+  });
+
+  it('tenancy: a private or friends-only profile resolves to null for another user, and to the account for its owner', async () => {
+    const a = await newUser();
+    for (const visibility of ['private', 'friends'] as const) {
+      const hidden = await withVisibility(visibility);
+      const other = await entities(ENTITIES, refs(hidden.id), await asUser(a.id));
+      expect(other.errors, visibility).toBeUndefined();
+      expect(other.data._entities, visibility).toEqual([null]);
+      const own = await entities(ENTITIES, refs(hidden.id), await asUser(hidden.id));
+      expect(own.errors, visibility).toBeUndefined();
+      expect(own.data._entities, visibility).toEqual([
+        { id: hidden.id, name: `Hidden ${visibility}`, avatar: null, userType: 'client', verified: false, bio: null },
+      ]);
+    }
+  });
+
+  it('an account scheduled for deletion resolves to null for everyone', async () => {
+    const a = await newUser();
+    const gone = await newUser({ name: 'Leaving Soon' });
+    const before = await entities(ENTITIES, refs(gone.id), await asUser(a.id));
+    expect(before.data._entities).toEqual([expect.objectContaining({ id: gone.id, name: 'Leaving Soon' })]);
+    const del = await api('DELETE', '/v1/users/me', { token: gone.accessToken, body: { password: PASSWORD, confirmation: 'DELETE_MY_ACCOUNT' } });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    for (const principal of [await asUser(a.id), await asUser(gone.id)]) {
+      const after = await entities(ENTITIES, refs(gone.id), principal);
+      expect(after.errors).toBeUndefined();
+      expect(after.data._entities).toEqual([null]);
+    }
+  });
+
+  it('a caller with no user behind the credential (anonymous, API key, connector) gets null, not the user', async () => {
+    const b = await profiled('Nobody Sees');
+    const principals = [
+      { kind: 'anonymous', client: {} },
+      { kind: 'apiKey', workspaceId: '00000000-0000-0000-0000-0000000000aa', keyId: '00000000-0000-0000-0000-0000000000cc', scopes: ['*'], client: {} },
+      {
+        kind: 'connector', workspaceId: '00000000-0000-0000-0000-0000000000aa', connectorId: '00000000-0000-0000-0000-0000000000dd',
+        tokenId: '00000000-0000-0000-0000-0000000000ee', providerKind: 'lsp', providerCode: 'REFS', scopes: ['*'], client: {},
+      },
+    ];
+    for (const p of principals) {
+      const body = await entities(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name email } } }`, refs(b.id), await signPrincipal(p));
+      expect(body.errors, p.kind).toBeUndefined();
+      expect(body.data._entities, p.kind).toEqual([null]);
+    }
+  });
+
+  it('an id that names no account (unknown, or not a UUID) resolves to null; an upper-case UUID names its account', async () => {
+    const a = await newUser();
+    const b = await newUser({ name: 'Upper Case' });
+    const body = await entities(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name } } }`,
+      refs('5f2b9c1e-0000-4000-8000-000000000000', 'not-a-uuid', b.id.toUpperCase()), await asUser(a.id));
+    expect(body.errors).toBeUndefined();
+    expect(body.data._entities).toEqual([null, null, { id: b.id, name: 'Upper Case' }]);
+  });
+
+  it('batching: 16 references (10 public, 3 private, 3 unknown) resolve in order with one SQL statement, as 3 do', async () => {
+    const a = await newUser();
+    const publics: TestUser[] = [];
+    for (let i = 0; i < 10; i++) publics.push(await newUser({ name: `Batch ${String(i).padStart(2, '0')}` }));
+    const privates: TestUser[] = [];
+    for (let i = 0; i < 3; i++) privates.push(await withVisibility('private'));
+    const unknown = Array.from({ length: 3 }, (_, i) => `7a1c2d3e-0000-4000-8000-00000000000${i}`);
+    const ids = [...publics.map((u) => u.id), ...privates.map((u) => u.id), ...unknown];
+    const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name } } }`;
+    const many = await entities(query, refs(...ids), await asUser(a.id));
+    expect(many.errors).toBeUndefined();
+    expect(many.data._entities).toEqual([
+      ...publics.map((u, i) => ({ id: u.id, name: `Batch ${String(i).padStart(2, '0')}` })),
+      ...Array.from({ length: 6 }, () => null),
+    ]);
+    expect(many.extensions?.sqlStatements).toBe(1);
+    const few = await entities(query, refs(...ids.slice(0, 3)), await asUser(a.id));
+    expect(few.data._entities).toEqual(publics.slice(0, 3).map((u, i) => ({ id: u.id, name: `Batch 0${i}` })));
+    expect(few.extensions?.sqlStatements).toBe(1);
   });
 });
 

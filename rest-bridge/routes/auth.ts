@@ -38,7 +38,7 @@ export const authRoutes: RouteSpec[] = [
   },
   {
     ...base, auth: 'user-bearer', method: 'DELETE', path: '/v1/auth/sessions/:id', summary: 'End one of the caller\'s sessions',
-    operation: `mutation RevokeSession($id: ID!) { revokeSession(id: $id) }`,
+    operation: `mutation RevokeSession($id: ID!) { revokeSession(sessionId: $id) }`,
     result: {},
     constants: { message: 'Session revoked' },
   },

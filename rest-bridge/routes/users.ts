@@ -16,7 +16,7 @@ export const userRoutes: RouteSpec[] = [
   {
     ...base, method: 'GET', path: '/v1/users/search', summary: 'Search users by name, e-mail or phone',
     operation: `query SearchUsers($q: String!, $type: UserType, $limit: Int, $offset: Int) {
-      searchUsers(q: $q, type: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`,
+      searchUsers(q: $q, userType: $type, limit: $limit, offset: $offset) { users { id name avatar userType verified } total limit offset } }`,
     result: { '...': 'searchUsers' },
   },
   {

@@ -1,17 +1,25 @@
-import type { SubgraphDefinition } from '../../kernel/subgraph.js';
-import { Session, User, Verification } from './entities.js';
-import { AuthResolver, UserResolver, referenceResolvers } from './resolvers.js';
-import { migrations } from './migrations/index.js';
-import { purgeDueAccounts, sessionStatus } from './service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express from 'express';
+import type { SubgraphDefinition } from '../../kernel/subgraph.js';
+import { User } from './accounts/entities.js';
+import { AccountResolver, userReference } from './accounts/resolvers.js';
+import { purgeDueAccounts } from './accounts/service.js';
+import { Session } from './auth/entities.js';
+import { AuthResolver } from './auth/resolvers.js';
+import { sessionStatus } from './auth/service.js';
+import { SettingsResolver } from './settings/resolvers.js';
+import { Verification } from './verification/entities.js';
+import { VerificationResolver } from './verification/resolvers.js';
+import { migrations } from './migrations/index.js';
 
-
-/** The users subgraph: accounts, profiles, settings, verification, deletion, and the authentication service. */
+/**
+ * The users subgraph: accounts (profile, public view, search, avatar, deletion), settings, identity verification,
+ * and the authentication service (register, login, refresh, sessions). Owns the `User` entity.
+ */
 export const usersSubgraph: SubgraphDefinition = {
   name: 'users',
-  resolvers: [UserResolver, AuthResolver],
-  referenceResolvers,
+  resolvers: [AccountResolver, SettingsResolver, VerificationResolver, AuthResolver],
+  referenceResolvers: { User: userReference },
   database: {
     entities: [User, Session, Verification],
     migrations,

@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { FileUpload } from 'graphql-upload/Upload.mjs';
-import { validationError } from '../../kernel/errors.js';
+import { validationError } from '../../../kernel/errors.js';
+import type { Config } from '../../../kernel/config.js';
+import { createStorage, type BlobStorage } from '../../../kernel/storage.js';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'];
@@ -50,3 +52,7 @@ export async function receiveFile(
   }
   return { data, mime: type.mime, ext: type.ext };
 }
+
+let storage: BlobStorage | undefined;
+/** The family's file store (avatars are public, identity documents private; kernel/storage.ts). */
+export const storageOf = (config: Config): BlobStorage => (storage ??= createStorage(config.dataDir, config.publicUrl));

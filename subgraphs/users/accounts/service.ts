@@ -1,0 +1,137 @@
+import argon2 from 'argon2';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../../kernel/config.js';
+import { now, nowDate } from '../../../kernel/clock.js';
+import { AppError, notFound } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/ids.js';
+import { revoke, userTag } from '../../../kernel/revocations.js';
+import type { AccountScope } from '../common/scope.js';
+import { IMAGE_TYPES, receiveFile, storageOf } from '../common/files.js';
+import { Session } from '../auth/entities.js';
+import { User } from './entities.js';
+import { DELETION_GRACE_DAYS, containing, isVisibleTo, publicView, searchWindow, visibleToFilter, type SearchArgs } from './rules.js';
+import type { AccountDeletion, AvatarUpload, DeleteAccountInput, PublicUser, UpdateProfileInput, UserSearchResult } from './types.js';
+
+const DAY_MS = 86_400_000;
+
+/** An account not scheduled for deletion, by id, or NOT_FOUND. */
+export async function activeUser(em: EntityManager, id: string): Promise<User> {
+  const user = isUuid(id) ? await em.findOne(User, { id, deletionDate: null }) : null;
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/** The accounts of `ids` (one query; ids that are not UUIDs name nothing), in the order asked, undefined where none. */
+export async function usersByIds(em: EntityManager, ids: readonly string[]): Promise<(User | undefined)[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  const rows = wanted.length ? await em.find(User, { id: { $in: wanted } }) : [];
+  const byId = new Map(rows.map((u) => [u.id, u]));
+  return ids.map((id) => byId.get(id));
+}
+
+/** Applies `change` to the caller's own account (NOT_FOUND once deleted), stamps `updatedAt`, saves; returns what `change` returns. */
+export async function changeOwnAccount<T>(account: AccountScope, change: (user: User) => T): Promise<T> {
+  const user = await activeUser(account.em, account.userId);
+  const result = change(user);
+  user.updatedAt = nowDate();
+  await account.em.flush();
+  return result;
+}
+
+export function updateProfile(account: AccountScope, input: UpdateProfileInput): Promise<User> {
+  return changeOwnAccount(account, (user) => {
+    if (input.name !== undefined) user.name = input.name.trim();
+    if (input.avatar !== undefined) user.avatar = input.avatar;
+    if (input.bio !== undefined) user.bio = input.bio;
+    if (input.metadata) {
+      const { language, timezone, notifications } = input.metadata;
+      user.metadata = {
+        language: language ?? user.metadata.language,
+        timezone: timezone ?? user.metadata.timezone,
+        notifications: notifications ?? user.metadata.notifications,
+      };
+    }
+    return user;
+  });
+}
+
+/** The public view of a user the caller may see (`isVisibleTo`); any other is NOT_FOUND. */
+export async function publicUser(account: AccountScope, id: string): Promise<PublicUser> {
+  const user = isUuid(id) ? await account.em.findOne(User, { id }) : null;
+  if (!user || !isVisibleTo(user, account.userId)) throw notFound('User');
+  return publicView(user);
+}
+
+/**
+ * Search over names (of the profiles the caller may see), e-mail addresses (only where the owner allows `showEmail`)
+ * and phone numbers (`showPhone`), ordered by name.
+ */
+export async function search(account: AccountScope, args: SearchArgs): Promise<UserSearchResult> {
+  const { text, limit, offset } = searchWindow(args);
+  const pattern = containing(text);
+  const where = {
+    ...(args.userType ? { userType: args.userType } : {}),
+    $and: [
+      visibleToFilter(account.userId),
+      { $or: [{ name: { $ilike: pattern } }, { showEmail: true, email: { $ilike: pattern } }, { showPhone: true, phone: { $ilike: pattern } }] },
+    ],
+  };
+  const [users, total] = await account.em.findAndCount(User, where as never, { limit, offset, orderBy: { name: 'asc', id: 'asc' } });
+  return { users: users.map(publicView), total, limit, offset };
+}
+
+export async function uploadAvatar(account: AccountScope, upload: Parameters<typeof receiveFile>[0]): Promise<AvatarUpload> {
+  const { em, config } = account;
+  const user = await activeUser(em, account.userId);
+  const file = await receiveFile(upload, 'file', config.AVATAR_MAX_BYTES, IMAGE_TYPES);
+  const store = storageOf(config);
+  const folder = `public/avatars/${user.id}/`;
+  const key = `${folder}${randomUUID()}.${file.ext}`;
+  await store.put(key, file.data);
+  const previous = user.avatar;
+  user.avatar = store.publicUrl(key);
+  user.updatedAt = nowDate();
+  try {
+    await em.flush();
+  } catch (err) {
+    await store.delete(key);
+    throw err;
+  }
+  const prefix = store.publicUrl(folder);
+  if (previous?.startsWith(prefix)) await store.delete(`${folder}${previous.slice(prefix.length)}`).catch(() => undefined);
+  return { avatarUrl: user.avatar, message: 'Avatar uploaded' };
+}
+
+/** Schedules the account's removal DELETION_GRACE_DAYS from now and ends every session at once. */
+export async function scheduleDeletion(account: AccountScope, input: DeleteAccountInput): Promise<AccountDeletion> {
+  const user = await activeUser(account.em, account.userId);
+  if (!(await argon2.verify(user.passwordHash, input.password).catch(() => false))) {
+    throw new AppError('FORBIDDEN', 'password: is incorrect', 'password');
+  }
+  const deletionDate = new Date(now() + DELETION_GRACE_DAYS * DAY_MS);
+  await account.em.transactional(async (tx) => {
+    const u = await tx.findOneOrFail(User, user.id);
+    u.deletionDate = deletionDate;
+    await tx.nativeUpdate(Session, { user: u.id, revokedAt: null }, { revokedAt: nowDate(), revokedReason: 'account_deleted' });
+    await revoke(tx, [userTag(u.id)]);
+  });
+  return { message: `Account scheduled for deletion; data is removed after ${DELETION_GRACE_DAYS} days`, deletionDate };
+}
+
+/** Removes accounts whose grace period has passed (their sessions and verifications cascade; files are deleted). */
+export async function purgeDueAccounts(em: EntityManager, config: Config): Promise<number> {
+  const due = await em.find(User, { deletionDate: { $lte: nowDate() } }, { limit: 500 });
+  const store = storageOf(config);
+  for (const u of due) {
+    await store.delete(`public/avatars/${u.id}`);
+    await store.delete(`private/verifications/${u.id}`);
+  }
+  if (due.length) {
+    await em.transactional(async (tx) => {
+      await tx.nativeDelete(User, { id: { $in: due.map((u) => u.id) } });
+      await revoke(tx, due.map((u) => userTag(u.id)));
+    });
+  }
+  return due.length;
+}

@@ -1,0 +1,136 @@
+import argon2 from 'argon2';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../../kernel/config.js';
+import { now, nowDate } from '../../../kernel/clock.js';
+import { AppError, notFound, unauthorized } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/ids.js';
+import { isUniqueViolation } from '../../../kernel/db.js';
+import { revoke, userTag } from '../../../kernel/revocations.js';
+import { randomSecret, safeEqualHex, sha256, signAccessToken } from '../../../kernel/tokens.js';
+import type { AccountScope, GuestScope } from '../common/scope.js';
+import { User } from '../accounts/entities.js';
+import { UserType } from '../accounts/types.js';
+import { Session, type RevokedReason } from './entities.js';
+import { parseRefreshToken, refreshExpiry, refreshTokenText } from './rules.js';
+import type { AuthPayload, LoginInput, RegisterInput, SessionInfo } from './types.js';
+
+const emailTaken = () => new AppError('CONFLICT', 'email: an account with this e-mail already exists', 'email');
+
+/** Opens a session for the user on this device and issues its first token pair. */
+async function openSession(guest: GuestScope, em: EntityManager, user: User, deviceId?: string): Promise<AuthPayload> {
+  const { config, client } = guest;
+  const secret = randomSecret();
+  const session = em.create(Session, {
+    user,
+    deviceId: deviceId ?? client.deviceId ?? null,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    ip: client.ip ?? null,
+    refreshHash: sha256(secret),
+    refreshGeneration: 0,
+    expiresAt: refreshExpiry(now(), config.REFRESH_TOKEN_TTL_DAYS),
+  });
+  await em.flush();
+  return issueTokens(config, user, session, secret);
+}
+
+async function issueTokens(config: Config, user: User, session: Session, secret: string): Promise<AuthPayload> {
+  const accessToken = await signAccessToken(
+    { userId: user.id, sessionId: session.id, deviceId: session.deviceId ?? undefined },
+    config.jwtSecret,
+    config.ACCESS_TOKEN_TTL_SECONDS,
+  );
+  return {
+    user,
+    accessToken,
+    refreshToken: refreshTokenText({ sessionId: session.id, generation: session.refreshGeneration, secret }),
+    expiresIn: config.ACCESS_TOKEN_TTL_SECONDS,
+  };
+}
+
+export async function register(guest: GuestScope, input: RegisterInput): Promise<AuthPayload> {
+  const email = input.email.trim().toLowerCase();
+  if (await guest.em.count(User, { email })) throw emailTaken();
+  return guest.em.transactional(async (tx) => {
+    const user = tx.create(User, {
+      email,
+      name: input.name.trim(),
+      phone: input.phone ?? null,
+      userType: input.userType ?? UserType.client,
+      passwordHash: await argon2.hash(input.password, { type: argon2.argon2id }),
+    });
+    try {
+      await tx.flush();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw emailTaken();
+      throw err;
+    }
+    return openSession(guest, tx, user, input.deviceId);
+  });
+}
+
+export async function login(guest: GuestScope, input: LoginInput): Promise<AuthPayload> {
+  const user = await guest.em.findOne(User, { email: input.email.trim().toLowerCase() });
+  if (!user || !(await argon2.verify(user.passwordHash, input.password).catch(() => false))) throw unauthorized('Invalid e-mail or password');
+  if (user.deletionDate) throw unauthorized('This account is scheduled for deletion and can no longer sign in');
+  return openSession(guest, guest.em, user, input.deviceId);
+}
+
+/** Ends the session now (and every credential cached for its user, kernel/revocations.ts). */
+async function endSession(em: EntityManager, session: Session, reason: RevokedReason): Promise<void> {
+  await em.transactional(async (tx) => {
+    session.revokedAt = nowDate();
+    session.revokedReason = reason;
+    await revoke(tx, [userTag(session.user.id)]);
+  });
+}
+
+/** Rotates a refresh token. Presenting a spent token (an older generation) revokes the whole session. */
+export async function refresh(guest: GuestScope, text: string): Promise<AuthPayload> {
+  const { em, config } = guest;
+  const token = parseRefreshToken(text);
+  if (!token) throw unauthorized('Invalid refresh token');
+  const session = await em.findOne(Session, { id: token.sessionId }, { populate: ['user'] });
+  if (!session || !session.isActive() || session.user.deletionDate) throw unauthorized('Invalid refresh token');
+  if (token.generation < session.refreshGeneration) {
+    await endSession(em, session, 'refresh_token_reuse');
+    throw unauthorized('Refresh token already used; the session has been revoked');
+  }
+  if (token.generation !== session.refreshGeneration || !safeEqualHex(sha256(token.secret), session.refreshHash)) {
+    throw unauthorized('Invalid refresh token');
+  }
+  const next = randomSecret();
+  session.refreshGeneration += 1;
+  session.refreshHash = sha256(next);
+  session.lastUsedAt = nowDate();
+  session.expiresAt = refreshExpiry(now(), config.REFRESH_TOKEN_TTL_DAYS);
+  await em.flush();
+  return issueTokens(config, session.user, session, next);
+}
+
+/** Ends one of the caller's own live sessions; any other id is NOT_FOUND. */
+export async function revokeSession(account: AccountScope, sessionId: string, reason: RevokedReason): Promise<void> {
+  const session = isUuid(sessionId) ? await account.em.findOne(Session, { id: sessionId, user: account.userId, revokedAt: null }) : null;
+  if (!session) throw notFound('Session');
+  await endSession(account.em, session, reason);
+}
+
+/** The caller's live sessions, most recently used first. */
+export async function listSessions(account: AccountScope): Promise<SessionInfo[]> {
+  const sessions = await account.em.find(
+    Session,
+    { user: account.userId, revokedAt: null, expiresAt: { $gt: nowDate() } },
+    { orderBy: { lastUsedAt: 'desc' } },
+  );
+  return sessions.map((s) => ({ ...s, current: s.id === account.sessionId }));
+}
+
+/**
+ * Credential check for a user token (the gateway asks it for tokens it has no cached answer for): is this session
+ * still good, and until when at the latest. Every change that ends a session calls `revoke` (kernel/revocations.ts).
+ */
+export async function sessionStatus(em: EntityManager, userId: string, sessionId: string): Promise<{ active: boolean; expiresAt?: Date }> {
+  if (!isUuid(userId) || !isUuid(sessionId)) return { active: false };
+  const session = await em.findOne(Session, { id: sessionId, user: userId }, { populate: ['user'] });
+  if (!session || !session.isActive() || session.user.deletionDate) return { active: false };
+  return { active: true, expiresAt: session.expiresAt };
+}

@@ -1,0 +1,81 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MiddlewareFn } from 'type-graphql';
+import type { Config } from '../../../kernel/config.js';
+import { forbidden } from '../../../kernel/errors.js';
+import { requireUser, type ClientInfo } from '../../../kernel/principal.js';
+import type { SubgraphContext } from '../../../kernel/subgraph.js';
+
+/**
+ * The one way a users resolver learns who calls (docs/graph-conventions.md, "Inner shape of a subgraph"). Each
+ * resolver names the access it needs:
+ *
+ * - `account`: the signed-in user acting on their own account (a user access token: the `/v1/users` and `/v1/auth`
+ *   routes); UNAUTHORIZED otherwise.
+ * - `guest`: anyone, for the operations that sign in (register, login, refresh); `signedIn` records the user they
+ *   authenticated, so the answer may carry that user's own fields.
+ * - `viewer`: whoever reads a `User` (reached by reference or as a field): the user behind the credential, if any.
+ *   It never throws; `ownerOnly` refuses the fields only the account's owner may read.
+ */
+export interface AccountScope {
+  em: EntityManager;
+  config: Config;
+  userId: string;
+  /** The session of the calling access token. */
+  sessionId: string;
+}
+
+export interface GuestScope {
+  em: EntityManager;
+  config: Config;
+  /** What the client told about itself (address, user agent, device). */
+  client: ClientInfo;
+  /** Marks `payload.user` as authenticated by this request (its owner-only fields may then be read) and returns it. */
+  signedIn<P extends { user: { id: string } }>(payload: P): P;
+}
+
+export interface ViewerScope {
+  em: EntityManager;
+  /**
+   * The reading user: the one a sign-in operation just authenticated, else the user of a user access token or of a
+   * provider-context token (a user acting as a provider). Undefined for anonymous, API-key and connector callers.
+   */
+  viewerId: string | undefined;
+  /** FORBIDDEN unless the viewer is the account `userId` itself. */
+  ownerOnly(userId: string): void;
+}
+
+export function scope(ctx: SubgraphContext, access: 'account'): AccountScope;
+export function scope(ctx: SubgraphContext, access: 'guest'): GuestScope;
+export function scope(ctx: SubgraphContext, access: 'viewer'): ViewerScope;
+export function scope(ctx: SubgraphContext, access: 'account' | 'guest' | 'viewer'): AccountScope | GuestScope | ViewerScope {
+  const { em, config, principal } = ctx;
+  if (access === 'account') {
+    const { userId, sessionId } = requireUser(principal);
+    return { em, config, userId, sessionId };
+  }
+  if (access === 'guest') {
+    return {
+      em,
+      config,
+      client: principal.client,
+      signedIn(payload) {
+        ctx.authenticatedUserId = payload.user.id;
+        return payload;
+      },
+    };
+  }
+  const viewerId = ctx.authenticatedUserId ?? (principal.kind === 'user' || principal.kind === 'provider' ? principal.userId : undefined);
+  return {
+    em,
+    viewerId,
+    ownerOnly(userId) {
+      if (viewerId !== userId) throw forbidden('Only the account owner may read this field');
+    },
+  };
+}
+
+/** A `User` field only the account's owner may read (e-mail, phone, metadata, times): FORBIDDEN to anyone else. */
+export const OwnerOnly: MiddlewareFn<SubgraphContext> = async ({ root, context }, next) => {
+  scope(context, 'viewer').ownerOnly((root as { id: string }).id);
+  return next();
+};
