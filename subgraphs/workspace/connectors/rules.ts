@@ -4,7 +4,7 @@ import type { ConnectorAction } from './types.js';
 
 /** Pure rules of connectors and their access tokens (no I/O). */
 
-/** An origin is `scheme://host[:port]` (http or https), no path, query or credentials; compared exactly, lower-cased. */
+/** An origin is `scheme://host[:port]` (http or https), no path, query or credentials; compared as URL writes it (lower case, no default port). */
 export function normalizeOrigin(value: string, field: string): string {
   let url: URL;
   try {
@@ -15,7 +15,7 @@ export function normalizeOrigin(value: string, field: string): string {
   if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
     throw validationError(field, `"${value}" is not an origin such as https://app.example.com`);
   }
-  return url.origin.toLowerCase();
+  return url.origin;
 }
 
 /** The origins a connector allows: at most 50, each normalized, duplicates dropped. */
