@@ -24,7 +24,7 @@ export default {
     'subgraphs/lsp/coverage/rules.ts',
     'subgraphs/lsp/fleets/rules.ts',
     // workspace permissions
-    'subgraphs/workspace/permissions.ts',
+    'subgraphs/workspace/common/permissions.ts',
     // kernel pure logic
     'kernel/input.ts',
     'kernel/validation.ts',

@@ -87,14 +87,14 @@ export function httpOwners(config: Config): CredentialOwners {
  * (The services are imported on first use, so that a gateway alone never loads subgraph code.)
  */
 export function localOwners(orms: { users: MikroORM; workspace: MikroORM }): CredentialOwners {
-  let services: Promise<[typeof import('../subgraphs/users/auth/service.js'), typeof import('../subgraphs/workspace/service.js')]> | undefined;
+  let services: Promise<[typeof import('../subgraphs/users/auth/service.js'), typeof import('../subgraphs/workspace/credentials/service.js')]> | undefined;
   async function ask<T>(
     subgraph: 'users' | 'workspace',
-    fn: (s: { users: typeof import('../subgraphs/users/auth/service.js'); workspace: typeof import('../subgraphs/workspace/service.js') }, em: EntityManager) => Promise<T>,
+    fn: (s: { users: typeof import('../subgraphs/users/auth/service.js'); workspace: typeof import('../subgraphs/workspace/credentials/service.js') }, em: EntityManager) => Promise<T>,
   ): Promise<T> {
     try {
       // (type-graphql's decorators in what the services import need the metadata polyfill first)
-      services ??= import('reflect-metadata').then(() => Promise.all([import('../subgraphs/users/auth/service.js'), import('../subgraphs/workspace/service.js')]));
+      services ??= import('reflect-metadata').then(() => Promise.all([import('../subgraphs/users/auth/service.js'), import('../subgraphs/workspace/credentials/service.js')]));
       const [users, workspace] = await services;
       return await fn({ users, workspace }, orms[subgraph].em.fork() as EntityManager);
     } catch {

@@ -65,12 +65,12 @@ function inputSchemaOf(type: GraphQLInputType, components: Record<string, JsonSc
   return {};
 }
 
-/** The JSON schema of exactly what a selection set returns. */
-function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined): JsonSchema {
+/** The JSON schema of exactly what a selection set returns (enums under a `lower` key in lower case, as the bridge writes them). */
+function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined, lower: ReadonlySet<string>, key = ''): JsonSchema {
   const nullable = !isNonNullType(type);
   const inner = isNonNullType(type) ? type.ofType : type;
   let out: JsonSchema;
-  if (isListType(inner)) out = { type: 'array', items: selectionSchema(inner.ofType, selection) };
+  if (isListType(inner)) out = { type: 'array', items: selectionSchema(inner.ofType, selection, lower, key) };
   else if ((isObjectType(inner) || isInterfaceType(inner) || isUnionType(inner)) && selection) {
     // fields of the type itself, and of inline fragments (`... on CoverageArea { … }`) of the same or an implementing type
     const props: Record<string, JsonSchema> = {};
@@ -83,12 +83,13 @@ function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | 
         }
         if (sel.kind !== Kind.FIELD || isUnionType(on)) continue;
         const field = on.getFields()[sel.name.value];
-        if (field) props[sel.alias?.value ?? sel.name.value] ??= { ...selectionSchema(field.type, sel.selectionSet), description: field.description ?? undefined };
+        const name = sel.alias?.value ?? sel.name.value;
+        if (field) props[name] ??= { ...selectionSchema(field.type, sel.selectionSet, lower, name), description: field.description ?? undefined };
       }
     };
     collect(inner, selection);
     out = { type: 'object', description: inner.description ?? undefined, properties: props };
-  } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => v.name) };
+  } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => (lower.has(key) ? v.name.toLowerCase() : v.name)) };
   else out = { ...(SCALARS[getNamedType(inner).name] ?? {}) };
   return nullable ? orNull(out) : out;
 }
@@ -100,7 +101,7 @@ function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
   for (const sel of op.selectionSet.selections) {
     if (sel.kind !== Kind.FIELD) continue;
     const f = root.getFields()[sel.name.value];
-    if (f) fields[sel.name.value] = selectionSchema(f.type, sel.selectionSet);
+    if (f) fields[sel.name.value] = selectionSchema(f.type, sel.selectionSet, new Set(route.lowerCase ?? []), sel.name.value);
   }
   const properties: Record<string, JsonSchema> = {};
   const at = (path: string): JsonSchema => {

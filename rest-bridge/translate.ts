@@ -21,7 +21,7 @@ export function compileOperation(route: RouteSpec): CompiledOperation {
     document,
     text: route.operation,
     variables: (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, type: v.type })),
-    wire: compileWire(supergraphApiSchema(), document, route.time ?? 'iso', route.bodyVariable),
+    wire: compileWire(supergraphApiSchema(), document, route.time ?? 'iso', route.bodyVariable, route.lowerCase),
   };
 }
 

@@ -34,7 +34,8 @@ import { decimalText } from '../kernel/scalars.js';
  * - `Decimal` ↔ a JSON number;
  * - `GeoPoint` selected as `{ latitude longitude }` → `[lat, lng]` (selected with aliases it stays the object the
  *   aliases name, e.g. `{ lat: latitude lng: longitude }`); a `GeoPointInput` is read from `[lat, lng]` or `{lat, lng}`;
- * - an enum in a path or query parameter matches its value case-insensitively (`/v1/:workspaceId/lsp/...`).
+ * - an enum in a path or query parameter matches its value case-insensitively (`/v1/:workspaceId/lsp/...`); an enum
+ *   answered under one of the route's `lowerCase` keys is written in lower case (`kind: "lsp"`).
  */
 export type TimeForm = 'iso' | 'epoch-ms' | 'unix-seconds';
 /** A route's time form: one for every instant, or per field name (response key or input field; others ISO). */
@@ -48,7 +49,7 @@ export function supergraphApiSchema(): GraphQLSchema {
   return apiSchema;
 }
 
-type OutShape = TimeForm | 'decimal' | 'pair' | { [key: string]: OutShape };
+type OutShape = TimeForm | 'decimal' | 'pair' | 'lower' | { [key: string]: OutShape };
 
 const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
   !!set &&
@@ -56,7 +57,10 @@ const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
   set.selections.every((s) => s.kind === Kind.FIELD && !s.alias && (s.name.value === 'latitude' || s.name.value === 'longitude')) &&
   new Set(set.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''))).size === 2;
 
-function outputShape(schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, forms: TimeForms): Record<string, OutShape> {
+function outputShape(
+  schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, forms: TimeForms,
+  lower: ReadonlySet<string>,
+): Record<string, OutShape> {
   const shape: Record<string, OutShape> = {};
   const merge = (more: Record<string, OutShape>) => {
     for (const [k, v] of Object.entries(more)) shape[k] = typeof v === 'object' && typeof shape[k] === 'object' ? { ...(shape[k] as object), ...v } : v;
@@ -71,15 +75,16 @@ function outputShape(schema: GraphQLSchema, set: SelectionSetNode, parent: Graph
       if (named.name === 'DateTime') shape[key] = formOf(forms, key);
       else if (named.name === 'Decimal') shape[key] = 'decimal';
       else if (named.name === 'GeoPoint' && isPairSelection(s.selectionSet)) shape[key] = 'pair';
+      else if (isEnumType(named) && lower.has(key)) shape[key] = 'lower';
       else if (s.selectionSet && isCompositeType(named)) {
-        const inner = outputShape(schema, s.selectionSet, named, fragments, forms);
+        const inner = outputShape(schema, s.selectionSet, named, fragments, forms, lower);
         if (Object.keys(inner).length) merge({ [key]: inner });
       }
     } else {
       const set2 = s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : fragments.get(s.name.value)?.selectionSet;
       const cond = s.kind === Kind.INLINE_FRAGMENT ? s.typeCondition : fragments.get(s.name.value)?.typeCondition;
       const type = cond ? schema.getType(cond.name.value) : parent;
-      if (set2 && type && isCompositeType(type)) merge(outputShape(schema, set2, type, fragments, forms));
+      if (set2 && type && isCompositeType(type)) merge(outputShape(schema, set2, type, fragments, forms, lower));
     }
   }
   return shape;
@@ -98,6 +103,7 @@ function applyOut(value: unknown, shape: OutShape): unknown {
   if (Array.isArray(value) && shape !== 'pair') return value.map((v) => applyOut(v, shape));
   if (shape === 'iso' || shape === 'epoch-ms' || shape === 'unix-seconds') return timeOut(value, shape);
   if (shape === 'decimal') return typeof value === 'string' ? Number(value) : value;
+  if (shape === 'lower') return typeof value === 'string' ? value.toLowerCase() : value;
   if (shape === 'pair') {
     const p = value as { latitude: number; longitude: number };
     return [p.latitude, p.longitude];
@@ -165,11 +171,11 @@ export interface Wire {
   enumOf(variable: string): readonly string[] | undefined;
 }
 
-export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string): Wire {
+export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string, lowerCase: readonly string[] = []): Wire {
   const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   const root = op.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
-  const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms) : {};
+  const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms, new Set(lowerCase)) : {};
   const vars = new Map<string, GraphQLInputType>();
   for (const v of op.variableDefinitions ?? []) {
     const t = typeFromAST(schema, v.type as TypeNode & { kind: Kind.NAMED_TYPE });

@@ -295,7 +295,7 @@ describe('access tokens', () => {
     const v = await viewerBearer(token);
     expect(v.status).toBe(200);
     expect(v.body.data?.viewer).toEqual({
-      kind: 'connector', userId: null, workspaceId: r.wid, providerKind: 'lsp', providerCode: r.p.code, role: null,
+      kind: 'connector', userId: null, workspaceId: r.wid, providerKind: 'LSP', providerCode: r.p.code, role: null,
       connectorId: r.c.connectorId, scopes: ['orders:read', 'tracking:read'],
     });
     // scopes follow the connector's config: PATCH and PUT

@@ -161,17 +161,17 @@ describe('cause 6: ids compare the way they are stored', () => {
     const lsp = await setupProvider(owner.token, owner.wid, 'lsp');
     const headers = setA(owner.token);
     const WID = owner.wid.toUpperCase();
-    const ws = await gqlH('query($wid: ID!) { workspace(wid: $wid) { workspace { id } role } }', { wid: WID }, headers);
+    const ws = await gqlH('query($wid: ID!) { workspace(workspaceId: $wid) { workspace { id } role } }', { wid: WID }, headers);
     expect(ws.body.data?.workspace, JSON.stringify(ws.body)).toEqual({ workspace: { id: owner.wid }, role: 'OWNER' });
-    const ctx = await gqlH('mutation($wid: ID!, $x: String!) { providerContext(wid: $wid, kind: lsp, xcode: $x) { token workspaceId } }', { wid: WID, x: lsp.code }, headers);
+    const ctx = await gqlH('mutation($wid: ID!, $x: String!) { providerContext(workspaceId: $wid, providerKind: LSP, providerCode: $x) { token workspaceId } }', { wid: WID, x: lsp.code }, headers);
     expect(ctx.body.data?.providerContext.workspaceId, JSON.stringify(ctx.body)).toBe(owner.wid);
     // the context token carries the stored id: acting through it on the workspace named in upper case is the same workspace
     const token = ctx.body.data!.providerContext.token;
     expect((await callA('GET', '/v1/lsp/fleets', token)).status).toBe(200);
-    const same = await gqlH('query($wid: ID!) { workspace(wid: $wid) { workspace { id } } }', { wid: WID }, setA(token));
+    const same = await gqlH('query($wid: ID!) { workspace(workspaceId: $wid) { workspace { id } } }', { wid: WID }, setA(token));
     expect(same.body.data?.workspace, JSON.stringify(same.body)).toEqual({ workspace: { id: owner.wid } });
     const c = await createConnector(owner.token, owner.wid, 'lsp', lsp.code);
-    const conn = await gqlH('query($wid: ID!, $x: String!, $id: ID!) { connector(wid: $wid, ctype: lsp, xcode: $x, id: $id) { id } }', { wid: WID, x: lsp.code, id: c.connectorId.toUpperCase() }, headers);
+    const conn = await gqlH('query($wid: ID!, $x: String!, $id: ID!) { connector(workspaceId: $wid, providerKind: LSP, providerCode: $x, id: $id) { id } }', { wid: WID, x: lsp.code, id: c.connectorId.toUpperCase() }, headers);
     expect(conn.body.data?.connector, JSON.stringify(conn.body)).toEqual({ id: c.connectorId });
   });
 

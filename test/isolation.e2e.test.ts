@@ -201,24 +201,24 @@ describe('isolation between two workspaces', () => {
 
   it('over GraphQL too: the other tenant\'s workspace, provider, connector and API keys are NOT_FOUND; its API key is no credential for listing keys', async () => {
     const h = setA(two.token);
-    const ws = await gqlH('query($wid: ID!) { workspace(wid: $wid) { role } }', { wid: one.wid }, h);
+    const ws = await gqlH('query($wid: ID!) { workspace(workspaceId: $wid) { role } }', { wid: one.wid }, h);
     expect(ws.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const p = await gqlH('query($wid: ID!, $x: String!) { provider(wid: $wid, kind: lsp, xcode: $x) { name } }', { wid: one.wid, x: one.lsp.code }, h);
+    const p = await gqlH('query($wid: ID!, $x: String!) { provider(workspaceId: $wid, providerKind: LSP, providerCode: $x) { name } }', { wid: one.wid, x: one.lsp.code }, h);
     expect(p.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const c = await gqlH(
-      'query($wid: ID!, $x: String!, $id: ID!) { connector(wid: $wid, ctype: lsp, xcode: $x, id: $id) { name } }',
+      'query($wid: ID!, $x: String!, $id: ID!) { connector(workspaceId: $wid, providerKind: LSP, providerCode: $x, id: $id) { name } }',
       { wid: two.wid, x: two.lsp.code, id: one.connector.connectorId },
       h,
     );
     expect(c.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const del = await gqlH('mutation($wid: ID!) { deleteWorkspace(wid: $wid) }', { wid: one.wid }, h);
+    const del = await gqlH('mutation($wid: ID!) { deleteWorkspace(workspaceId: $wid) }', { wid: one.wid }, h);
     expect(del.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const keys = await gqlH('query($wid: ID!) { apiKeys(wid: $wid) { items { id } } }', { wid: one.wid }, h);
+    const keys = await gqlH('query($wid: ID!) { apiKeys(workspaceId: $wid) { items { id } } }', { wid: one.wid }, h);
     expect(keys.status).toBe(200);
     expect(keys.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(keys.body.data).toBeNull();
     // an API key (of workspace two) is not a user: listing keys needs a user access token, whichever workspace
-    const key = await gqlH('query($wid: ID!) { apiKeys(wid: $wid) { items { id } } }', { wid: one.wid }, { authorization: `Bearer ${two.key.key}` });
+    const key = await gqlH('query($wid: ID!) { apiKeys(workspaceId: $wid) { items { id } } }', { wid: one.wid }, { authorization: `Bearer ${two.key.key}` });
     expect(key.status).toBe(200);
     expect(key.body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
     expect(key.body.data).toBeNull();

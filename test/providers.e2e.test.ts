@@ -72,7 +72,7 @@ describe.each(KINDS)('providers: %s', (kind) => {
     const viewer = await gqlH(VIEWER, {}, setA(c.token, 'ctx-device'));
     expect(viewer.status).toBe(200);
     expect(viewer.body.data?.viewer).toMatchObject({
-      kind: 'provider', userId: o.user.id, workspaceId: o.wid, providerKind: kind, providerCode: p.code, role: 'OWNER',
+      kind: 'provider', userId: o.user.id, workspaceId: o.wid, providerKind: kind.toUpperCase(), providerCode: p.code, role: 'OWNER',
     });
     // set A with the context token works on the workspace routes from the same device ...
     const ws = await callA('GET', `/v1/workspace/${o.wid}`, c.token, undefined, { device: 'ctx-device' });
@@ -332,32 +332,36 @@ describe('providers: deletion takes connectors with it', () => {
 });
 
 describe('providers: GraphQL through the gateway', () => {
-  it('setupProvider / provider / providers with header set A', async () => {
+  it('setupProvider / provider / providers with header set A (kind in upper case, coordinates as a GeoPoint)', async () => {
     const o = await newOwner();
     const headers = setA(o.token, DEVICE);
     const created = await gqlH(
-      'mutation($wid: ID!, $input: ProviderSetupInput!) { setupProvider(wid: $wid, kind: csp, input: $input) { code kind type name address { coordinates } } }',
-      { wid: o.wid, input: { type: 'VENDOR', name: 'Gql Vendor', address: { coordinates: [1.5, 2.5] } } },
+      'mutation($wid: ID!, $input: ProviderSetupInput!) { setupProvider(workspaceId: $wid, providerKind: CSP, input: $input) { code kind workspaceId type name address { coordinates { latitude longitude } } } }',
+      { wid: o.wid, input: { type: 'VENDOR', name: 'Gql Vendor', address: { coordinates: { latitude: 1.5, longitude: 2.5 } } } },
       headers,
     );
     expect(created.status).toBe(200);
     expect(created.body.errors).toBeUndefined();
     const p = created.body.data.setupProvider;
-    expect(p).toMatchObject({ kind: 'csp', type: 'VENDOR', name: 'Gql Vendor', address: { coordinates: [1.5, 2.5] } });
+    expect(p).toMatchObject({ kind: 'CSP', workspaceId: o.wid, type: 'VENDOR', name: 'Gql Vendor', address: { coordinates: { latitude: 1.5, longitude: 2.5 } } });
     expect(p.code).toMatch(codeRe('csp'));
     const read = await gqlH(
-      'query($wid: ID!, $x: String!) { provider(wid: $wid, kind: csp, xcode: $x) { name } providers(wid: $wid, kind: csp) { pagination { total } } }',
+      'query($wid: ID!, $x: String!) { provider(workspaceId: $wid, providerKind: CSP, providerCode: $x) { name } providers(workspaceId: $wid, providerKind: CSP) { pagination { total } } }',
       { wid: o.wid, x: p.code },
       headers,
     );
     expect(read.body.data).toEqual({ provider: { name: 'Gql Vendor' }, providers: { pagination: { total: 1 } } });
+    // REST keeps its own forms: the kind in lower case, coordinates as [lat, lng]
     const rest = await callA('GET', `/v1/${o.wid}/csp/${p.code}`, o.token);
-    expect(rest.body.data.name).toBe('Gql Vendor');
+    expectOk(rest);
+    expect(rest.body.data).toMatchObject({ name: 'Gql Vendor', kind: 'csp', address: { coordinates: [1.5, 2.5] } });
     const bad = await gqlH(
-      'mutation($wid: ID!, $input: ProviderSetupInput!) { setupProvider(wid: $wid, kind: csp, input: $input) { code } }',
-      { wid: o.wid, input: { type: 'VENDOR', name: 'Bad', address: { coordinates: [100, 0] } } },
+      'mutation($wid: ID!, $input: ProviderSetupInput!) { setupProvider(workspaceId: $wid, providerKind: CSP, input: $input) { code } }',
+      { wid: o.wid, input: { type: 'VENDOR', name: 'Bad', address: { coordinates: { latitude: 100, longitude: 0 } } } },
       headers,
     );
-    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'address.coordinates' });
+    expect(bad.status).toBe(200);
+    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'address.coordinates.latitude' });
+    expect(bad.body.data).toBeNull();
   });
 });

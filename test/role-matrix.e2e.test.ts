@@ -1109,7 +1109,7 @@ const tsvRows = readFileSync(join(process.cwd(), 'docs', 'spec', 'routes.tsv'), 
 
 describe('the role matrix: documents and routes', () => {
   it('docs/roles.md parses: role columns (OWNER, the creator, first), a row per permission', () => {
-    // (test/roles.test.ts pins the exact roles and checks the table against subgraphs/workspace/permissions.ts)
+    // (test/roles.test.ts pins the exact roles and checks the table against subgraphs/workspace/common/permissions.ts)
     expect(ROLES[0]).toBe('OWNER');
     expect(ROLES.length).toBeGreaterThan(1);
     for (const r of ROLES) expect(r).toMatch(/^[A-Z]+$/);

@@ -9,12 +9,12 @@ import {
 
 /**
  * docs/roles.md's table is the contract of who may do what. (1) It must agree exactly with PERMISSIONS in
- * subgraphs/workspace/permissions.ts (the built module). (2) Over HTTP, a member of each role gets a success for
+ * subgraphs/workspace/common/permissions.ts (the built module). (2) Over HTTP, a member of each role gets a success for
  * each permission the table grants and 403 FORBIDDEN for each it does not; a non-member gets 404 everywhere.
  */
 
 const ROLES_MD = fileURLToPath(new URL('../docs/roles.md', import.meta.url));
-const PERMISSIONS_JS = new URL('../dist/subgraphs/workspace/permissions.js', import.meta.url).href;
+const PERMISSIONS_JS = new URL('../dist/subgraphs/workspace/common/permissions.js', import.meta.url).href;
 
 interface Table {
   roles: string[];
@@ -46,7 +46,7 @@ function parseRolesTable(markdown: string): Table {
 
 const table = parseRolesTable(readFileSync(ROLES_MD, 'utf8'));
 
-describe('docs/roles.md agrees with subgraphs/workspace/permissions.ts', () => {
+describe('docs/roles.md agrees with subgraphs/workspace/common/permissions.ts', () => {
   let PERMISSIONS: Record<string, readonly string[]>;
   let may: (role: string, permission: string) => boolean;
 

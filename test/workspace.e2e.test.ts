@@ -474,7 +474,7 @@ describe('workspace: the same operations as GraphQL through the gateway', () => 
     expectOk(rest);
     expect(rest.body.data.workspace.name).toBe(name);
 
-    const read = await gqlH(`query($wid: ID!) { workspace(wid: $wid) { ${MEMBERSHIP} } myWorkspaces { items { workspace { id } role } pagination { total } } }`, { wid }, headers);
+    const read = await gqlH(`query($wid: ID!) { workspace(workspaceId: $wid) { ${MEMBERSHIP} } myWorkspaces { items { workspace { id } role } pagination { total } } }`, { wid }, headers);
     expect(read.status).toBe(200);
     expect(read.body.errors).toBeUndefined();
     expect(read.body.data.workspace.workspace.id).toBe(wid);
@@ -482,14 +482,14 @@ describe('workspace: the same operations as GraphQL through the gateway', () => 
     expect(read.body.data.myWorkspaces.pagination.total).toBe(1);
 
     // the user token also works as Authorization: Bearer at the gateway
-    const viaBearer = await gqlH(`query($wid: ID!) { workspace(wid: $wid) { role } }`, { wid }, { authorization: `Bearer ${u.accessToken}` });
+    const viaBearer = await gqlH(`query($wid: ID!) { workspace(workspaceId: $wid) { role } }`, { wid }, { authorization: `Bearer ${u.accessToken}` });
     expect(viaBearer.body.data?.workspace.role).toBe('OWNER');
   });
 
   it('GraphQL errors carry the platform codes: not a member NOT_FOUND, bad input VALIDATION_ERROR, anonymous UNAUTHORIZED', async () => {
     const o = await newOwner();
     const stranger = await newUser();
-    const q = `query($wid: ID!) { workspace(wid: $wid) { role } }`;
+    const q = `query($wid: ID!) { workspace(workspaceId: $wid) { role } }`;
     const hidden = await gqlH(q, { wid: o.wid }, setA(stranger.accessToken));
     expect(hidden.status).toBe(200);
     expect(hidden.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

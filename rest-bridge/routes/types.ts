@@ -61,4 +61,9 @@ export interface RouteSpec {
    * epoch milliseconds (LSP record stamps: `{ timestamp: 'epoch-ms' }`) or Unix seconds (utilities: `'unix-seconds'`).
    */
   time?: TimeForms;
+  /**
+   * Response keys (at any depth) whose enum values the REST contract writes in lower case, e.g. the workspace family's
+   * provider kinds: the graph's `LSP` is REST's `lsp` (`['kind', 'providerKind']`).
+   */
+  lowerCase?: readonly string[];
 }

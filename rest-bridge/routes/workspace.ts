@@ -13,7 +13,15 @@ const CONNECTOR = 'id providerKind providerCode type name description config { p
 const INVITATION = `id providerCode phone name operator { role status bio ${CONTACTS} } status invitedBy createdAt expiresAt acceptedBy acceptedAt`;
 const TOKEN = 'accessToken tokenType expiresIn scope connectorId';
 
+/*
+ * Path parameters keep the spec's names (`:wid`, `:ctype`, `:xcode`, `:as`: routes.tsv, the OpenAPI document and the
+ * tests key on them); each operation passes them to the graph's arguments (`workspaceId: $wid`,
+ * `providerKind: $ctype`, `providerCode: $xcode`, `role: $as`). Enum path parameters match in any case (`lsp`).
+ */
+
 const ws = { tag: 'Workspace', envelope: 'generic', auth: 'set-a' } as const;
+/** REST writes provider kinds in lower case (`kind: "lsp"`, `providerKind: "lsp"`), as in its paths; the graph's are upper case. */
+const LOWER = ['kind', 'providerKind'];
 
 /** Workspaces (`/v1/workspace`): the spec names the family, the platform designs its routes (docs/contract.md). */
 export const workspaceRoutes: RouteSpec[] = [
@@ -24,58 +32,58 @@ export const workspaceRoutes: RouteSpec[] = [
     operation: `query MyWorkspaces($page: Int, $limit: Int) { myWorkspaces(page: $page, limit: $limit) { items { ${MEMBERSHIP} } ${PAGE} } }`,
     result: { data: 'myWorkspaces.items', pagination: 'myWorkspaces.pagination' } },
   { ...ws, method: 'GET', path: '/v1/workspace/:wid', summary: 'A workspace',
-    operation: `query Workspace($wid: ID!) { workspace(wid: $wid) { ${MEMBERSHIP} } }`, result: { data: 'workspace' } },
+    operation: `query Workspace($wid: ID!) { workspace(workspaceId: $wid) { ${MEMBERSHIP} } }`, result: { data: 'workspace' } },
   { ...ws, method: 'PATCH', path: '/v1/workspace/:wid', summary: 'Rename or describe a workspace',
-    operation: `mutation UpdateWorkspace($wid: ID!, $input: UpdateWorkspaceInput!) { updateWorkspace(wid: $wid, input: $input) { ${MEMBERSHIP} } }`,
+    operation: `mutation UpdateWorkspace($wid: ID!, $input: UpdateWorkspaceInput!) { updateWorkspace(workspaceId: $wid, input: $input) { ${MEMBERSHIP} } }`,
     bodyVariable: 'input', result: { data: 'updateWorkspace' } },
   { ...ws, method: 'DELETE', path: '/v1/workspace/:wid', summary: 'Delete a workspace and everything in it',
-    operation: `mutation DeleteWorkspace($wid: ID!) { deleteWorkspace(wid: $wid) }`, result: { 'data.deleted': 'deleteWorkspace' } },
+    operation: `mutation DeleteWorkspace($wid: ID!) { deleteWorkspace(workspaceId: $wid) }`, result: { 'data.deleted': 'deleteWorkspace' } },
   { ...ws, method: 'GET', path: '/v1/workspace/:wid/members', summary: 'Members of a workspace',
-    operation: `query Members($wid: ID!, $page: Int, $limit: Int) { members(wid: $wid, page: $page, limit: $limit) { items { ${MEMBER} } ${PAGE} } }`,
+    operation: `query Members($wid: ID!, $page: Int, $limit: Int) { members(workspaceId: $wid, page: $page, limit: $limit) { items { ${MEMBER} } ${PAGE} } }`,
     result: { data: 'members.items', pagination: 'members.pagination' } },
   { ...ws, method: 'PATCH', path: '/v1/workspace/:wid/members/:userId', summary: 'Change a member\'s role',
-    operation: `mutation ChangeMemberRole($wid: ID!, $userId: ID!, $input: ChangeRoleInput!) { changeMemberRole(wid: $wid, userId: $userId, input: $input) { ${MEMBER} } }`,
+    operation: `mutation ChangeMemberRole($wid: ID!, $userId: ID!, $input: ChangeRoleInput!) { changeMemberRole(workspaceId: $wid, userId: $userId, input: $input) { ${MEMBER} } }`,
     bodyVariable: 'input', result: { data: 'changeMemberRole' } },
   { ...ws, method: 'DELETE', path: '/v1/workspace/:wid/members/:userId', summary: 'Remove a member',
-    operation: `mutation RemoveMember($wid: ID!, $userId: ID!) { removeMember(wid: $wid, userId: $userId) }`, result: { 'data.removed': 'removeMember' } },
+    operation: `mutation RemoveMember($wid: ID!, $userId: ID!) { removeMember(workspaceId: $wid, userId: $userId) }`, result: { 'data.removed': 'removeMember' } },
   { ...ws, method: 'POST', path: '/v1/workspace/:wid/api-keys', summary: 'Create an API key (the key is shown once)', status: 201,
-    operation: `mutation CreateApiKey($wid: ID!, $input: CreateApiKeyInput!) { createApiKey(wid: $wid, input: $input) { key apiKey { ${API_KEY} } } }`,
+    operation: `mutation CreateApiKey($wid: ID!, $input: CreateApiKeyInput!) { createApiKey(workspaceId: $wid, input: $input) { key apiKey { ${API_KEY} } } }`,
     bodyVariable: 'input', result: { data: 'createApiKey' } },
   { ...ws, method: 'GET', path: '/v1/workspace/:wid/api-keys', summary: 'API keys (prefix only)',
-    operation: `query ApiKeys($wid: ID!, $page: Int, $limit: Int) { apiKeys(wid: $wid, page: $page, limit: $limit) { items { ${API_KEY} } ${PAGE} } }`,
+    operation: `query ApiKeys($wid: ID!, $page: Int, $limit: Int) { apiKeys(workspaceId: $wid, page: $page, limit: $limit) { items { ${API_KEY} } ${PAGE} } }`,
     result: { data: 'apiKeys.items', pagination: 'apiKeys.pagination' } },
   { ...ws, method: 'DELETE', path: '/v1/workspace/:wid/api-keys/:id', summary: 'Revoke an API key',
-    operation: `mutation RevokeApiKey($wid: ID!, $id: ID!) { revokeApiKey(wid: $wid, id: $id) { ${API_KEY} } }`, result: { data: 'revokeApiKey' } },
+    operation: `mutation RevokeApiKey($wid: ID!, $id: ID!) { revokeApiKey(workspaceId: $wid, id: $id) { ${API_KEY} } }`, result: { data: 'revokeApiKey' } },
 ];
 
-const setup = { tag: 'Workspace provider set-up', envelope: 'generic', auth: 'set-a' } as const;
+const setup = { tag: 'Workspace provider set-up', envelope: 'generic', auth: 'set-a', lowerCase: LOWER } as const;
 
 /** Group 2: providers of four kinds. `kind` is fixed per route, so every path of the spec is its own entry. */
-export const providerRoutes: RouteSpec[] = PROVIDER_KINDS.flatMap((kind): RouteSpec[] => [
+export const providerRoutes: RouteSpec[] = PROVIDER_KINDS.map((kind) => [kind, kind.toUpperCase()] as const).flatMap(([kind, KIND]): RouteSpec[] => [
   { ...setup, method: 'POST', path: `/v1/:wid/${kind}/setup`, summary: `Set up a ${kind.toUpperCase()} provider`, status: 201,
-    operation: `mutation SetupProvider($wid: ID!, $input: ProviderSetupInput!) { setupProvider(wid: $wid, kind: ${kind}, input: $input) { ${PROVIDER} } }`,
+    operation: `mutation SetupProvider($wid: ID!, $input: ProviderSetupInput!) { setupProvider(workspaceId: $wid, providerKind: ${KIND}, input: $input) { ${PROVIDER} } }`,
     bodyVariable: 'input', result: { data: 'setupProvider' } },
   { ...setup, method: 'GET', path: `/v1/:wid/${kind}s`, summary: `List ${kind.toUpperCase()} providers`,
-    operation: `query Providers($wid: ID!, $page: Int, $limit: Int) { providers(wid: $wid, kind: ${kind}, page: $page, limit: $limit) { items { ${PROVIDER} } ${PAGE} } }`,
+    operation: `query Providers($wid: ID!, $page: Int, $limit: Int) { providers(workspaceId: $wid, providerKind: ${KIND}, page: $page, limit: $limit) { items { ${PROVIDER} } ${PAGE} } }`,
     result: { data: 'providers.items', pagination: 'providers.pagination' } },
   { ...setup, method: 'GET', path: `/v1/:wid/${kind}/:xcode/context`, summary: `Act as a ${kind.toUpperCase()} provider: issue a provider-context token`,
-    operation: `mutation ProviderContext($wid: ID!, $xcode: String!) { providerContext(wid: $wid, kind: ${kind}, xcode: $xcode) { token expiresIn workspaceId role deviceId workspace { type icode } provider { ${PROVIDER} } } }`,
+    operation: `mutation ProviderContext($wid: ID!, $xcode: String!) { providerContext(workspaceId: $wid, providerKind: ${KIND}, providerCode: $xcode) { token expiresIn workspaceId role deviceId workspace: provider { type: kind icode: code } provider { ${PROVIDER} } } }`,
     result: { data: 'providerContext' } },
   { ...setup, method: 'GET', path: `/v1/:wid/${kind}/:xcode`, summary: `A ${kind.toUpperCase()} provider`,
-    operation: `query Provider($wid: ID!, $xcode: String!) { provider(wid: $wid, kind: ${kind}, xcode: $xcode) { ${PROVIDER} } }`,
+    operation: `query Provider($wid: ID!, $xcode: String!) { provider(workspaceId: $wid, providerKind: ${KIND}, providerCode: $xcode) { ${PROVIDER} } }`,
     result: { data: 'provider' } },
   { ...setup, method: 'PATCH', path: `/v1/:wid/${kind}/:xcode`, summary: `Update a ${kind.toUpperCase()} provider`,
-    operation: `mutation UpdateProvider($wid: ID!, $xcode: String!, $input: ProviderUpdateInput!) { updateProvider(wid: $wid, kind: ${kind}, xcode: $xcode, input: $input) { ${PROVIDER} } }`,
+    operation: `mutation UpdateProvider($wid: ID!, $xcode: String!, $input: ProviderUpdateInput!) { updateProvider(workspaceId: $wid, providerKind: ${KIND}, providerCode: $xcode, input: $input) { ${PROVIDER} } }`,
     bodyVariable: 'input', result: { data: 'updateProvider' } },
   { ...setup, method: 'DELETE', path: `/v1/:wid/${kind}/:xcode`, summary: `Delete a ${kind.toUpperCase()} provider with its connectors`,
-    operation: `mutation DeleteProvider($wid: ID!, $xcode: String!) { deleteProvider(wid: $wid, kind: ${kind}, xcode: $xcode) }`,
+    operation: `mutation DeleteProvider($wid: ID!, $xcode: String!) { deleteProvider(workspaceId: $wid, providerKind: ${KIND}, providerCode: $xcode) }`,
     result: { 'data.deleted': 'deleteProvider' } },
 ]);
 
 const PREFIX = '/v1/:wid/:ctype/:xcode/connectors';
-const conn = { tag: 'Connectors', envelope: 'result', auth: 'set-a' } as const;
+const conn = { tag: 'Connectors', envelope: 'result', auth: 'set-a', lowerCase: LOWER } as const;
 const ARGS = '$wid: ID!, $ctype: ProviderKind!, $xcode: String!';
-const PASS = 'wid: $wid, ctype: $ctype, xcode: $xcode';
+const PASS = 'workspaceId: $wid, providerKind: $ctype, providerCode: $xcode';
 
 /** Group 3: connectors. Specific sub-paths come before `/:id/:action` so they are matched first. */
 export const connectorRoutes: RouteSpec[] = [
@@ -100,7 +108,7 @@ export const connectorRoutes: RouteSpec[] = [
     operation: `mutation PatchConnectorConfig(${ARGS}, $id: ID!, $input: ConnectorConfigPatchInput!) { patchConnectorConfig(${PASS}, id: $id, input: $input) { ${CONNECTOR} } }`,
     bodyVariable: 'input', result: { connector: 'patchConnectorConfig' } },
   { ...conn, method: 'PATCH', path: `${PREFIX}/:id/:action`, summary: 'Enable or disable (`:action` = enable | disable)', resultStatus: 'CONNECTOR::UPDATED',
-    operation: `mutation SetConnectorState(${ARGS}, $id: ID!, $action: String!) { setConnectorState(${PASS}, id: $id, action: $action) { ${CONNECTOR} } }`,
+    operation: `mutation SetConnectorState(${ARGS}, $id: ID!, $action: ConnectorAction!) { setConnectorState(${PASS}, id: $id, action: $action) { ${CONNECTOR} } }`,
     result: { connector: 'setConnectorState' } },
   { ...conn, method: 'PATCH', path: `${PREFIX}/:id`, summary: 'Rename or describe', resultStatus: 'CONNECTOR::UPDATED',
     operation: `mutation UpdateConnector(${ARGS}, $id: ID!, $input: UpdateConnectorInput!) { updateConnector(${PASS}, id: $id, input: $input) { ${CONNECTOR} } }`,
@@ -123,7 +131,7 @@ export const accessRoutes: RouteSpec[] = [
     operation: `mutation RevokeAccessToken($input: AccessTokenInput!) { revokeAccessToken(input: $input) { revoked connectorId } }`,
     bodyVariable: 'input', result: { data: 'revokeAccessToken' } },
   { ...access, auth: 'origin+svc-user-agent', method: 'GET', path: '/v1/access/config', summary: 'What a connector of one type needs (`?expects=ASI`)',
-    operation: `query AccessConfig($expects: String!) { accessConfig(expects: $expects) { connectorType description tokenEndpoint requiredHeaders protocols authModes tokenLifetime usage } }`,
+    operation: `query AccessConfig($expects: ConnectorType!) { accessConfig(connectorType: $expects) { connectorType description tokenEndpoint requiredHeaders protocols authModes tokenLifetime usage } }`,
     result: { data: 'accessConfig' } },
 ];
 
@@ -135,7 +143,7 @@ export const invitationRoutes: RouteSpec[] = [
     operation: `mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { invitation { ${INVITATION} } member { ${MEMBER} } } }`,
     bodyFields: ['token'], result: { data: 'acceptInvitation' } },
   { ...inv, method: 'POST', path: '/v1/csp/invitation/:as', summary: 'Invite an operator (`:as` = the role: admin, manager, supervisor, coordinator, developer)', status: 201,
-    operation: `mutation InviteOperator($as: String!, $input: InviteInput!) { inviteOperator(as: $as, input: $input) { token invitation { ${INVITATION} } } }`,
+    operation: `mutation InviteOperator($as: InvitableRole!, $input: InviteInput!) { inviteOperator(role: $as, input: $input) { token invitation { ${INVITATION} } } }`,
     bodyVariable: 'input', result: { data: 'inviteOperator' } },
   { ...inv, method: 'DELETE', path: '/v1/csp/invitation', summary: 'Cancel a pending invitation',
     operation: `mutation CancelInvitation($invitationId: ID!) { cancelInvitation(invitationId: $invitationId) { ${INVITATION} } }`,

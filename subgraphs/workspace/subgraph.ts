@@ -1,30 +1,32 @@
-import express, { type Express } from 'express';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
-import { AccessToken, ApiKey, Connector, Invitation, Member, Provider, Workspace } from './entities.js';
-import { AccessResolver, ConnectorResolver, InvitationResolver, ProviderResolver, WorkspaceResolver } from './resolvers.js';
+import { AccessToken } from './access-tokens/entities.js';
+import { AccessTokenResolver } from './access-tokens/resolvers.js';
+import { ApiKey } from './api-keys/entities.js';
+import { ApiKeyResolver } from './api-keys/resolvers.js';
+import { Connector } from './connectors/entities.js';
+import { ConnectorResolver } from './connectors/resolvers.js';
+import { ViewerResolver } from './credentials/resolvers.js';
+import { credentialRoutes } from './credentials/routes.js';
+import { Invitation } from './invitations/entities.js';
+import { InvitationResolver } from './invitations/resolvers.js';
 import { migrations } from './migrations/index.js';
-import { resolveApiKey, resolveConnectorToken, resolveProviderContext } from './service.js';
+import { Provider } from './providers/entities.js';
+import { ProviderResolver, providerReferences } from './providers/resolvers.js';
+import { Member, Workspace } from './workspaces/entities.js';
+import { MemberResolver, WorkspaceResolver, workspaceReferences } from './workspaces/resolvers.js';
 
-/** Credential checks the gateway asks for (internal, behind the gateway's signature). */
-function credentialRoutes(app: Express, orm: MikroORM) {
-  const em = () => orm.em.fork() as EntityManager;
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  app.post('/internal/credentials/api-key', express.json(), async (req, res) => {
-    res.json(await resolveApiKey(em(), str(req.body?.key)));
-  });
-  app.post('/internal/credentials/provider-context', express.json(), async (req, res) => {
-    res.json(await resolveProviderContext(em(), str(req.body?.userId), str(req.body?.workspaceId), str(req.body?.providerId)));
-  });
-  app.post('/internal/credentials/connector-token', express.json(), async (req, res) => {
-    res.json(await resolveConnectorToken(em(), str(req.body?.connectorId), str(req.body?.tokenId)));
-  });
-}
-
-/** The workspace subgraph: workspaces, members, providers of four kinds, API keys, connectors, access tokens, CSP invitations. */
+/**
+ * The workspace subgraph: workspaces and members, providers of four kinds and their context tokens, connectors and
+ * their access tokens, API keys, CSP invitations, and the credential checks the gateway asks for.
+ * Owns the `Workspace` and `Provider` entities (Provider by `id` and by `workspaceId kind code`).
+ */
 export const workspaceSubgraph: SubgraphDefinition = {
   name: 'workspace',
-  resolvers: [WorkspaceResolver, ProviderResolver, ConnectorResolver, AccessResolver, InvitationResolver],
+  resolvers: [
+    WorkspaceResolver, MemberResolver, ProviderResolver, ConnectorResolver, AccessTokenResolver, ApiKeyResolver, InvitationResolver,
+    ViewerResolver,
+  ],
+  referenceResolvers: { ...workspaceReferences, ...providerReferences },
   database: {
     entities: [Workspace, Member, Provider, ApiKey, Connector, AccessToken, Invitation],
     migrations,

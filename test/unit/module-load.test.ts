@@ -9,7 +9,7 @@ const MODULES: [string, () => Promise<Record<string, unknown>>, string][] = [
   ['subgraphs/utilities/tariffs.ts', () => import('../../subgraphs/utilities/tariffs.js'), 'DUTY_PROFILES'],
   ['subgraphs/utilities/constants.ts', () => import('../../subgraphs/utilities/constants.js'), 'DELIVERY'],
   ['subgraphs/utilities/money.ts', () => import('../../subgraphs/utilities/money.js'), 'roundMoney'],
-  ['subgraphs/workspace/permissions.ts', () => import('../../subgraphs/workspace/permissions.js'), 'PERMISSIONS'],
+  ['subgraphs/workspace/common/permissions.ts', () => import('../../subgraphs/workspace/common/permissions.js'), 'PERMISSIONS'],
   ['kernel/config.ts', () => import('../../kernel/config.js'), 'loadConfig'],
   ['kernel/logger.ts', () => import('../../kernel/logger.js'), 'createLogger'],
   ['kernel/errors.ts', () => import('../../kernel/errors.js'), 'ERROR_CODES'],

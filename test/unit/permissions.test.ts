@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../kernel/principal.js';
-import { may, PERMISSIONS, type Permission } from '../../subgraphs/workspace/permissions.js';
+import { may, PERMISSIONS, type Permission } from '../../subgraphs/workspace/common/permissions.js';
 
 /**
- * subgraphs/workspace/permissions.ts against docs/roles.md: the table there is the contract of who may do what.
+ * subgraphs/workspace/common/permissions.ts against docs/roles.md: the table there is the contract of who may do what.
  * The expected grants are read from the doc; a few rows are also spelled out here by hand.
  */
 const ROLES: Role[] = ['OWNER', 'ADMIN', 'MANAGER', 'SUPERVISOR', 'COORDINATOR', 'DEVELOPER'];

@@ -1,4 +1,4 @@
-import type { Role } from '../../kernel/principal.js';
+import type { Role } from '../../../kernel/principal.js';
 
 /**
  * What each workspace role may do. docs/roles.md shows this table; a test checks the two agree.

@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { now, nowDate } from '../../../kernel/clock.js';
+import { notFound } from '../../../kernel/errors.js';
+import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
+import { isUuid } from '../../../kernel/ids.js';
+import { revoke, workspaceTag } from '../../../kernel/revocations.js';
+import { randomSecret, sha256 } from '../../../kernel/tokens.js';
+import type { WorkspaceScope } from '../common/scope.js';
+import { ApiKey } from './entities.js';
+import type { CreateApiKeyInput } from './types.js';
+
+/** Workspace API keys (docs/contract.md "Workspaces"); the gateway's check of a key is credentials/service.ts. */
+
+const DAY_MS = 86_400_000;
+
+export async function createApiKey(s: WorkspaceScope, input: CreateApiKeyInput) {
+  const prefix = `lpk_${randomSecret(6)}`;
+  const key = `${prefix}_${randomSecret(32)}`;
+  const apiKey = await s.em.transactional(async (tx) =>
+    tx.create(ApiKey, {
+      name: input.name.trim(),
+      prefix,
+      hash: sha256(key),
+      scopes: input.scopes?.length ? [...new Set(input.scopes)] : ['*'],
+      createdBy: s.userId,
+      expiresAt: input.expiresInDays ? new Date(now() + input.expiresInDays * DAY_MS) : null,
+    }),
+  );
+  return { apiKey, key };
+}
+
+export async function listApiKeys(s: WorkspaceScope, args: PageArgs) {
+  const { page, limit, offset } = pageWindow(args);
+  const [items, total] = await s.em.findAndCount(ApiKey, {}, { orderBy: { createdAt: 'desc', id: 'asc' }, limit, offset });
+  return { items, pagination: pagination(page, limit, total) };
+}
+
+/** Revokes a key (again: no change); it stops working at once. */
+export async function revokeApiKey(s: WorkspaceScope, id: string) {
+  const apiKey = isUuid(id) ? await s.em.findOne(ApiKey, { id }) : null;
+  if (!apiKey) throw notFound('API key');
+  if (apiKey.revokedAt) return apiKey;
+  await s.em.transactional(async (tx) => {
+    apiKey.revokedAt = nowDate();
+    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+  });
+  return apiKey;
+}

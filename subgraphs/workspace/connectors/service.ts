@@ -1,0 +1,131 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { nowDate } from '../../../kernel/clock.js';
+import { notFound, validationError } from '../../../kernel/errors.js';
+import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
+import { isUuid } from '../../../kernel/ids.js';
+import { revoke, workspaceTag } from '../../../kernel/revocations.js';
+import { randomSecret, sha256 } from '../../../kernel/tokens.js';
+import type { WorkspaceScope } from '../common/scope.js';
+import { ConnectorStatus, type PathKind } from '../common/vocabulary.js';
+import { AccessToken } from '../access-tokens/entities.js';
+import { providerIn } from '../providers/service.js';
+import type { Provider } from '../providers/entities.js';
+import { Connector } from './entities.js';
+import { allowedOrigins, statusAfter } from './rules.js';
+import type {
+  ConnectorAction, ConnectorConfigPatchInput, ConnectorConfigReplaceInput, CreateConnectorInput, UpdateConnectorInput,
+} from './types.js';
+
+/** Connectors of a provider (docs/contract.md "Connectors"): every operation names the provider by kind and code. */
+
+export interface ProviderRef {
+  kind: PathKind;
+  code: string;
+}
+
+const newSecret = () => `lcs_${randomSecret(32)}`;
+
+async function connectorOf(s: WorkspaceScope, provider: Provider, id: string): Promise<Connector> {
+  const connector = isUuid(id) ? await s.em.findOne(Connector, { id, providerId: provider.id }) : null;
+  if (!connector) throw notFound('Connector');
+  return connector;
+}
+
+export async function createConnector(s: WorkspaceScope, p: ProviderRef, input: CreateConnectorInput) {
+  const provider = await providerIn(s, p.kind, p.code);
+  const secret = newSecret();
+  const connector = await s.em.transactional(async (tx) =>
+    tx.create(Connector, {
+      providerId: provider.id,
+      providerKind: provider.kind,
+      providerCode: provider.code,
+      type: input.type,
+      name: input.name.trim(),
+      description: input.description ?? null,
+      config: { protocol: input.config.protocol, version: input.config.version, scope: [...new Set(input.config.scope)], auth: input.config.auth ?? null },
+      secretHash: sha256(secret),
+    }),
+  );
+  return { connectorId: connector.id, secret, connector };
+}
+
+export async function getConnector(s: WorkspaceScope, p: ProviderRef, id: string) {
+  return connectorOf(s, await providerIn(s, p.kind, p.code), id);
+}
+
+export async function listConnectors(s: WorkspaceScope, p: ProviderRef, args: PageArgs) {
+  const provider = await providerIn(s, p.kind, p.code);
+  const { page, limit, offset } = pageWindow(args);
+  const [items, total] = await s.em.findAndCount(Connector, { providerId: provider.id }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit, offset });
+  return { items, pagination: pagination(page, limit, total) };
+}
+
+/**
+ * Every connector change: load in scope, apply, stamp, commit. `apply` returns true when the change alters what the
+ * connector's access tokens resolve to (status, scopes): then the change and its revocation commit together.
+ */
+async function changeConnector(s: WorkspaceScope, p: ProviderRef, id: string, apply: (c: Connector) => boolean | void): Promise<Connector> {
+  const connector = await connectorOf(s, await providerIn(s, p.kind, p.code), id);
+  await s.em.transactional(async (tx) => {
+    const revokesTokens = apply(connector) === true;
+    connector.updatedAt = nowDate();
+    if (revokesTokens) await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+  });
+  return connector;
+}
+
+export const updateConnector = (s: WorkspaceScope, p: ProviderRef, id: string, input: UpdateConnectorInput) =>
+  changeConnector(s, p, id, (c) => {
+    if (input.name !== undefined) c.name = input.name.trim();
+    if (input.description !== undefined) c.description = input.description;
+  });
+
+export const setConnectorState = (s: WorkspaceScope, p: ProviderRef, id: string, action: ConnectorAction) =>
+  changeConnector(s, p, id, (c) => {
+    const status = statusAfter(action);
+    const disabling = c.status !== status && status === ConnectorStatus.DISABLED;
+    c.status = status;
+    return disabling;
+  });
+
+export const setConnectorOrigins = (s: WorkspaceScope, p: ProviderRef, id: string, origins: string[]) =>
+  changeConnector(s, p, id, (c) => {
+    c.origins = allowedOrigins(origins);
+  });
+
+export async function rotateConnectorSecret(s: WorkspaceScope, p: ProviderRef, id: string) {
+  const secret = newSecret();
+  const connector = await changeConnector(s, p, id, (c) => {
+    c.secretHash = sha256(secret);
+    c.secretRotatedAt = nowDate();
+  });
+  return { connectorId: connector.id, secret };
+}
+
+export const replaceConnectorConfig = (s: WorkspaceScope, p: ProviderRef, id: string, input: ConnectorConfigReplaceInput) =>
+  changeConnector(s, p, id, (c) => {
+    c.config = { protocol: input.protocol, version: input.version, scope: [...new Set(input.scope)], auth: input.auth };
+    return true; // the scopes its tokens carry
+  });
+
+export const patchConnectorConfig = (s: WorkspaceScope, p: ProviderRef, id: string, input: ConnectorConfigPatchInput) =>
+  changeConnector(s, p, id, (c) => {
+    if (!Object.values(input).some((v) => v !== undefined)) throw validationError('config', 'give at least one of protocol, version, scope, auth');
+    c.config = {
+      protocol: input.protocol ?? c.config.protocol,
+      version: input.version ?? c.config.version,
+      scope: input.scope ? [...new Set(input.scope)] : c.config.scope,
+      auth: input.auth !== undefined ? input.auth : (c.config.auth ?? null), // null clears it
+    };
+    return true; // the scopes its tokens carry
+  });
+
+export async function deleteConnector(s: WorkspaceScope, p: ProviderRef, id: string): Promise<boolean> {
+  const connector = await connectorOf(s, await providerIn(s, p.kind, p.code), id);
+  await s.em.transactional(async (tx) => {
+    await tx.nativeDelete(AccessToken, { connectorId: connector.id });
+    await tx.nativeDelete(Connector, { id: connector.id });
+    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+  });
+  return true;
+}

@@ -1,0 +1,23 @@
+import { Ctx, Query, Resolver } from 'type-graphql';
+import type { SubgraphContext } from '../../../kernel/subgraph.js';
+import { scope } from '../common/scope.js';
+import { graphKind } from '../common/vocabulary.js';
+import { Viewer } from './types.js';
+
+@Resolver(() => Viewer)
+export class ViewerResolver {
+  @Query(() => Viewer, { description: 'Who the caller is: the credential the gateway resolved and what it is bound to.' })
+  viewer(@Ctx() ctx: SubgraphContext): Viewer {
+    const { principal: p } = scope(ctx);
+    return {
+      kind: p.kind,
+      userId: 'userId' in p ? p.userId : undefined,
+      workspaceId: 'workspaceId' in p ? p.workspaceId : undefined,
+      providerKind: 'providerKind' in p ? graphKind(p.providerKind) : undefined,
+      providerCode: 'providerCode' in p ? p.providerCode : undefined,
+      role: p.kind === 'provider' ? p.role : undefined,
+      connectorId: p.kind === 'connector' ? p.connectorId : undefined,
+      scopes: 'scopes' in p ? p.scopes : undefined,
+    };
+  }
+}

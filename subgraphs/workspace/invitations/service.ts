@@ -1,0 +1,62 @@
+import { now, nowDate } from '../../../kernel/clock.js';
+import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/ids.js';
+import { scopeToWorkspace } from '../../../kernel/tenancy.js';
+import { randomSecret, sha256 } from '../../../kernel/tokens.js';
+import type { ProviderContextScope, SignedIn } from '../common/scope.js';
+import { InvitationStatus } from '../common/vocabulary.js';
+import { Member } from '../workspaces/entities.js';
+import { Invitation } from './entities.js';
+import type { InvitableRole, InviteInput } from './types.js';
+
+/** CSP invitations (docs/contract.md "CSP invitations"): sent from a CSP context, accepted by the invitee's own user token. */
+
+const DAY_MS = 86_400_000;
+
+export async function invite(s: ProviderContextScope, role: InvitableRole, input: InviteInput) {
+  if (input.operator?.role && input.operator.role !== role) throw validationError('operator.role', `must agree with the path (${role})`);
+  const token = `inv_${randomSecret(24)}`;
+  const contacts = input.operator?.contacts;
+  const invitation = await s.em.transactional(async (tx) =>
+    tx.create(Invitation, {
+      providerCode: s.providerCode,
+      phone: input.phone,
+      name: input.name.trim(),
+      operator: {
+        role,
+        status: input.operator?.status ?? 'ACTIVE',
+        bio: input.operator?.bio ?? null,
+        contacts: contacts ? { emails: contacts.emails ?? [], phones: contacts.phones ?? [] } : null,
+      },
+      tokenHash: sha256(token),
+      invitedBy: s.userId,
+      expiresAt: new Date(now() + s.config.INVITATION_TTL_DAYS * DAY_MS),
+    }),
+  );
+  return { invitation, token };
+}
+
+export async function cancelInvitation(s: ProviderContextScope, invitationId: string) {
+  const invitation = isUuid(invitationId) ? await s.em.findOne(Invitation, { id: invitationId }) : null;
+  if (!invitation) throw notFound('Invitation');
+  if (invitation.status !== InvitationStatus.PENDING) throw new AppError('CONFLICT', `Invitation is already ${invitation.status.toLowerCase()}`);
+  return s.em.transactional(async () => {
+    invitation.status = InvitationStatus.CANCELLED;
+    return invitation;
+  });
+}
+
+/** The invitee (signed in with their own user token) accepts: they become a member with the invited role. */
+export async function acceptInvitation(s: SignedIn, token: string) {
+  const found = /^inv_[A-Za-z0-9_-]{20,}$/.test(token) ? await s.em.findOne(Invitation, { tokenHash: sha256(token) }, { filters: false }) : null;
+  if (!found || found.status !== InvitationStatus.PENDING || found.expiresAt < nowDate()) throw notFound('Invitation');
+  return scopeToWorkspace(s.em, found.workspaceId).transactional(async (tx) => {
+    const invitation = await tx.findOneOrFail(Invitation, { id: found.id });
+    if (await tx.findOne(Member, { userId: s.userId })) throw new AppError('CONFLICT', 'You are already a member of this workspace');
+    const member = tx.create(Member, { userId: s.userId, role: invitation.operator.role, name: invitation.name });
+    invitation.status = InvitationStatus.ACCEPTED;
+    invitation.acceptedBy = s.userId;
+    invitation.acceptedAt = nowDate();
+    return { invitation, member };
+  });
+}
