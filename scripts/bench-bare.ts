@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { radiusQuery } from '../subgraphs/utilities/positions.js';
+import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -124,7 +124,7 @@ async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): P
   if (!(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) return invalid(res, 'location', 'must be a valid position');
   if (!(radius > 0 && radius <= 100_000)) return invalid(res, 'radius', 'must be positive, at most 100000 metres');
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid(res, 'limit', 'must be an integer from 1 to 100');
-  // the subgraph's own SQL (subgraphs/utilities/positions.ts), `?` placeholders numbered for pg
+  // the subgraph's own SQL (subgraphs/utilities/nearby/store.ts), `?` placeholders numbered for pg
   const q = radiusQuery(wid, lat, lng, radius, { status: input.status ?? null, vehicleType: input.vehicleType ?? null }, limit);
   let n = 0;
   const { rows } = await pool.query(q.sql.replace(/\?/g, () => `$${++n}`), q.params);

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { radiusQuery } from '../subgraphs/utilities/positions.js';
+import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);

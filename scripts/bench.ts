@@ -35,7 +35,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { signPrincipal, type Principal } from '../kernel/principal.js';
 import { routes as restRoutes } from '../rest-bridge/routes/index.js';
-import { radiusQuery } from '../subgraphs/utilities/positions.js';
+import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 import { seed, setA, rng, pointFrom, type Fixtures } from './bench-fixtures.js';
 import { median, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import {

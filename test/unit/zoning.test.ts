@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Accuracy, ZoneServiceType, ZoneType } from '../../subgraphs/utilities/enums.js';
-import { countryByCode } from '../../subgraphs/utilities/geo.js';
-import type { Located } from '../../subgraphs/utilities/places.js';
-import type { Zone } from '../../subgraphs/utilities/types.js';
-import { defaultZoning, ZONE_SOURCES, zoneOf, type ZoneSource } from '../../subgraphs/utilities/zoning.js';
+import { Accuracy, ZoneServiceType, ZoneType } from '../../subgraphs/utilities/common/enums.js';
+import { countryByCode } from '../../subgraphs/utilities/common/geography.js';
+import type { Located } from '../../subgraphs/utilities/common/places.js';
+import type { Zone } from '../../subgraphs/utilities/geo/types.js';
+import { defaultZoning, ZONE_SOURCES, zoneOf, type ZoneSource } from '../../subgraphs/utilities/geo/zoning.js';
 
 /**
- * subgraphs/utilities/zoning.ts (docs/utilities.md, "Zones"): CITY within 2 km + 0.01 km × √population (at most 40 km)
+ * subgraphs/utilities/geo/zoning.ts (docs/utilities.md, "Zones"): CITY within 2 km + 0.01 km × √population (at most 40 km)
  * of a city of 15,000+ people of the place's country; METRO within 2.5 × that of a city of 500,000+; REGION of the
  * nearest gazetteer place within 150 km; COUNTRY otherwise. Radii are worked by hand from GeoNames populations:
  * Nairobi 2,750,547 → 2 + 16.5848 = 18.5848 km (18,585 m; metro 46,462 m); Strasbourg 274,845 → 7.2426 km (7,243 m);

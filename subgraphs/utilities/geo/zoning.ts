@@ -12,10 +12,10 @@
  * them up (through a federation entity or an event-fed copy, never the lsp tables) goes first in ZONE_SOURCES, and
  * its zones carry `source: 'LSP'` and metadata.dataSource LSP.
  */
-import { ZONING } from './constants.js';
-import { ZoneServiceType, ZoneType } from './enums.js';
-import { citiesNear, countryByCode, regionName, type City } from './geo.js';
-import type { Located } from './places.js';
+import { ZONING } from '../common/constants.js';
+import { ZoneServiceType, ZoneType } from '../common/enums.js';
+import { citiesNear, countryByCode, regionName, type City } from '../common/geography.js';
+import type { Located } from '../common/places.js';
 import type { Zone } from './types.js';
 
 export interface ZoneSource {

@@ -11,9 +11,9 @@
  * the inverse, making them agree with every other distance of the family.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EARTH_MEAN_RADIUS_M } from './constants.js';
-import type { VehicleStatus } from './enums.js';
-import { nowDate } from '../../kernel/clock.js';
+import { EARTH_MEAN_RADIUS_M } from '../common/constants.js';
+import type { VehicleStatus } from '../common/enums.js';
+import { nowDate } from '../../../kernel/clock.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
 

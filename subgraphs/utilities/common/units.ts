@@ -4,7 +4,7 @@
  * Pure: no I/O; a bad value is UTILITY::VALIDATION_FAILED naming the field.
  */
 import { CM_PER, KG_PER, KM_PER_MILE, M3_PER, MAX_QUANTITY } from './constants.js';
-import { invalid, positive } from './places.js';
+import { invalid, positive } from './checks.js';
 import type { DimensionsInput, KmMi, MinuteHour, VolumeInput, WeightInput } from './types.js';
 
 /** `n` to `digits` decimals with `Math.round` (a half goes towards +∞). */
