@@ -165,7 +165,8 @@ const ROUTES: RouteDef[] = [
       });
       const rest = inputs.map((i) => JSON.stringify(i));
       const query = operationOf('POST', '/realm/utilities/nearby/search');
-      const gql = inputs.map((input) => JSON.stringify({ query, variables: { input } }));
+      // the graph takes the centre as a GeoPointInput (REST's `{lat, lng}` is mapped by the bridge)
+      const gql = inputs.map(({ location, ...input }) => JSON.stringify({ query, variables: { input: { ...input, location: { latitude: location.lat, longitude: location.lng } } } }));
       const bearer = { authorization: `Bearer ${fx.apiKey.key}` };
       const principal: Principal = { kind: 'apiKey', workspaceId: fx.workspaceId, keyId: fx.apiKey.keyId, scopes: fx.apiKey.scopes, client: {} };
       return {

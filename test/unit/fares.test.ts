@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { RIDE_RATES } from '../../subgraphs/utilities/common/constants.js';
+import { TransportMode as M } from '../../subgraphs/utilities/common/enums.js';
 import {
   CostPayer, DeliveryPackageType as P, DeliveryServiceLevel as L, FreightUrgency as U, Incoterm, RideVehicleClass as C, SurgeRule,
-  TransportMode as M,
-} from '../../subgraphs/utilities/common/enums.js';
+} from '../../subgraphs/utilities/fares/enums.js';
 import {
   banded, checkDeliveryService, clearanceDays, deliveryChargeableKg, deliveryDays, deliveryPrice, freightChargeableKg, freightFares, freightHours,
   hsChapter, importLevies, inChapters, insurancePremium, isPeakSeason, payerOf, pickupEtaMinutes, rideClass, rideFareLines, SEA_ONLY_TERMS,

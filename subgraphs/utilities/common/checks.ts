@@ -4,9 +4,8 @@
  * UTILITY::INSUFFICIENT_DATA (places.ts).
  */
 import { AppError } from '../../../kernel/errors.js';
-import { normalizeDegrees } from '../../../kernel/graphql-types.js';
+import { normalizeDegrees, type GeoPointInput } from '../../../kernel/graphql-types.js';
 import { isQuotable } from './money.js';
-import type { LatLngInput } from './types.js';
 
 export const invalid = (field: string, reason: string) => new AppError('UTILITY::VALIDATION_FAILED', `${field}: ${reason}`, field);
 export const insufficient = (field: string, reason: string) => new AppError('UTILITY::INSUFFICIENT_DATA', `${field}: ${reason}`, field);
@@ -51,41 +50,19 @@ export function optionalText(value: unknown, field: string, max: number): string
 }
 
 /**
- * Positions closer to 0 than 1e-9 degree are 0 (kernel/graphql-types.ts `normalizeDegrees`): a denormal such as
- * 5e-324 would underflow PostgreSQL's spatial arithmetic (earthdistance); -0 becomes 0.
+ * A point (GraphQL `GeoPointInput`), ranges checked and normalized: positions closer to 0 than 1e-9 degree are 0
+ * (kernel/graphql-types.ts `normalizeDegrees`), so a denormal such as 5e-324 cannot underflow PostgreSQL's spatial
+ * arithmetic (earthdistance), and -0 is 0. REST's `[lat, lng]` and `{lat, lng}` are checked by the bridge first, with
+ * the messages REST clients know (rest-bridge/wire.ts).
  */
-export function latLng(lat: unknown, lng: unknown, field: string): { lat: number; lng: number } {
-  const la = finite(lat, `${field}.lat`);
-  const ln = finite(lng, `${field}.lng`);
-  if (la < -90 || la > 90) throw invalid(`${field}.lat`, 'latitude must be between -90 and 90');
-  if (ln < -180 || ln > 180) throw invalid(`${field}.lng`, 'longitude must be between -180 and 180');
-  return { lat: normalizeDegrees(la), lng: normalizeDegrees(ln) };
-}
-
-export const point = (p: LatLngInput | undefined | null, field: string) => {
+export function point(p: GeoPointInput | undefined | null, field: string): { lat: number; lng: number } {
   if (!p) throw invalid(field, 'is required');
-  return latLng(p.lat, p.lng, field);
-};
-
-/** `[lat, lng]` coordinates. */
-export function coordinates(c: number[], field: string): { lat: number; lng: number } {
-  if (!Array.isArray(c) || c.length !== 2) throw invalid(field, 'must be [lat, lng]');
-  const [lat, lng] = c;
-  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw invalid(field, 'latitude (first number) must be between -90 and 90');
-  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw invalid(field, 'longitude (second number) must be between -180 and 180');
+  const lat = finite(p.latitude, `${field}.latitude`);
+  const lng = finite(p.longitude, `${field}.longitude`);
+  if (lat < -90 || lat > 90) throw invalid(`${field}.latitude`, 'must be between -90 and 90');
+  if (lng < -180 || lng > 180) throw invalid(`${field}.longitude`, 'must be between -180 and 180');
   return { lat: normalizeDegrees(lat), lng: normalizeDegrees(lng) };
 }
-
-/** A Unix timestamp in seconds (milliseconds accepted: values of 10^12 or more), as a Date; default now. */
-export function timestamp(value: number | null | undefined, field: string, now: Date): Date {
-  if (value === undefined || value === null) return now;
-  const n = finite(value, field);
-  const seconds = Math.abs(n) >= 1e12 ? n / 1000 : n;
-  if (seconds < 0 || seconds > 32_503_680_000) throw invalid(field, 'must be a Unix timestamp in seconds between 1970 and 3000');
-  return new Date(Math.round(seconds * 1000));
-}
-
-export const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** An ISO 4217 currency the reference rates cover (upper-cased); `fallback` when absent. */
 export function currency(value: string | null | undefined, field: string, fallback: string): string {

@@ -1,76 +1,73 @@
-import { registerEnumType } from 'type-graphql';
+import { closedList } from '../../../kernel/graphql-types.js';
 
 /**
- * Enumerations of the utilities family. Names carry a family prefix where another family could define the same
- * word (vehicles, zones, modes), so the supergraph never has to merge two meanings of one enum.
+ * Closed lists the areas of the utilities family share. Values are spelled as the REST contract spells them (the units
+ * and place roles in lower case), so the bridge passes them through unchanged.
  */
 
-export enum DeliveryServiceLevel { SAME_DAY = 'SAME_DAY', NEXT_DAY = 'NEXT_DAY', STANDARD = 'STANDARD', EXPRESS = 'EXPRESS' }
-registerEnumType(DeliveryServiceLevel, {
-  name: 'DeliveryServiceLevel',
-  description: 'Parcel delivery service level: SAME_DAY (domestic, up to 150 road km), NEXT_DAY (domestic, up to 1,500 road km), EXPRESS, STANDARD.',
+export const TransportMode = closedList('TransportMode', 'Mode of transport of a trip or a shipment (docs/utilities.md, "Distance").', {
+  ROAD: 'By road: the great-circle distance × 1.30 (circuity), road speed bands and driver rest rules.',
+  AIR: 'By air: the great-circle distance at 800 km/h, plus 45 minutes of taxi, climb and descent.',
+  SEA: 'By sea: a route on the maritime network at 14 knots, plus the road legs to and from the network.',
+  RAIL: 'By rail: the great-circle distance × 1.40 (circuity) at 50 km/h.',
 });
+export type TransportMode = keyof typeof TransportMode;
 
-export enum DeliveryPackageType { DOCUMENT = 'DOCUMENT', PARCEL = 'PARCEL', FRAGILE = 'FRAGILE', PERISHABLE = 'PERISHABLE', OVERSIZED = 'OVERSIZED' }
-registerEnumType(DeliveryPackageType, {
-  name: 'DeliveryPackageType',
-  description: 'Kind of package (docs/utilities.md lists the handling fee of each): DOCUMENT, PARCEL (default), FRAGILE, PERISHABLE, OVERSIZED.',
+export const WeightUnit = closedList('WeightUnit', 'Unit of a weight.', {
+  kg: 'Kilogram.',
+  lb: 'Avoirdupois pound: 0.45359237 kg.',
+  g: 'Gram: 0.001 kg.',
+  t: 'Metric tonne: 1,000 kg.',
 });
+export type WeightUnit = keyof typeof WeightUnit;
 
-export enum TransportMode { ROAD = 'ROAD', AIR = 'AIR', SEA = 'SEA', RAIL = 'RAIL' }
-registerEnumType(TransportMode, {
-  name: 'UtilityTransportMode',
-  description: 'Mode of transport: ROAD and RAIL use a circuity factor over the great-circle distance, AIR the great circle, SEA a maritime route.',
+export const DimensionUnit = closedList('DimensionUnit', 'Unit of a package\'s length, width and height.', {
+  cm: 'Centimetre.',
+  in: 'International inch: 2.54 cm.',
+  m: 'Metre: 100 cm.',
 });
+export type DimensionUnit = keyof typeof DimensionUnit;
 
-export enum FreightUrgency { URGENT = 'URGENT', STANDARD = 'STANDARD', ECONOMY = 'ECONOMY' }
-registerEnumType(FreightUrgency, { name: 'FreightUrgency', description: 'Urgency of a freight transport: URGENT ×1.5, STANDARD ×1.0, ECONOMY ×0.85 on the distance and weight fares.' });
-
-export enum RideVehicleClass {
-  ECONOMY = 'ECONOMY', STANDARD = 'STANDARD', COMFORT = 'COMFORT', PREMIUM = 'PREMIUM', LUXURY = 'LUXURY', XL = 'XL', SUV = 'SUV',
-}
-registerEnumType(RideVehicleClass, { name: 'RideVehicleClass', description: 'Ride vehicle class (base fare, per-km and per-minute rates of the spec).' });
-
-export enum SurgeRule { PEAK_HOURS = 'PEAK_HOURS', WEEKEND_NIGHT = 'WEEKEND_NIGHT', LATE_NIGHT = 'LATE_NIGHT', NONE = 'NONE' }
-registerEnumType(SurgeRule, {
-  name: 'RideSurgeRule',
-  description: 'Surge rule that applied: PEAK_HOURS 07–09 and 17–19 ×1.5; WEEKEND_NIGHT Friday and Saturday 22–02 ×1.8; LATE_NIGHT 02–05 ×1.3; NONE ×1.0 (pickup local time).',
+export const VolumeUnit = closedList('VolumeUnit', 'Unit of a volume of cargo.', {
+  m3: 'Cubic metre.',
+  ft3: 'Cubic foot: 0.028316846592 m³.',
+  L: 'Litre: 0.001 m³.',
 });
+export type VolumeUnit = keyof typeof VolumeUnit;
 
-export enum Incoterm {
-  EXW = 'EXW', FCA = 'FCA', CPT = 'CPT', CIP = 'CIP', DAP = 'DAP', DPU = 'DPU', DDP = 'DDP', FAS = 'FAS', FOB = 'FOB', CFR = 'CFR', CIF = 'CIF',
-}
-registerEnumType(Incoterm, { name: 'Incoterm', description: 'Incoterms 2020 rule deciding who pays which cost (default DAP).' });
-
-export enum CostPayer { SELLER = 'SELLER', BUYER = 'BUYER' }
-registerEnumType(CostPayer, { name: 'CrossBorderCostPayer', description: 'Party that pays a cost under the chosen incoterm.' });
-
-export enum WeightUnit { kg = 'kg', lb = 'lb', g = 'g', t = 't' }
-registerEnumType(WeightUnit, { name: 'UtilityWeightUnit', description: 'Unit of weight: kg, lb (0.45359237 kg), g, t (metric tonne, 1,000 kg).' });
-
-export enum LengthUnit { cm = 'cm', in = 'in', m = 'm' }
-registerEnumType(LengthUnit, { name: 'UtilityLengthUnit', description: 'Unit of length: cm, in (2.54 cm), m.' });
-
-export enum VolumeUnit { m3 = 'm3', ft3 = 'ft3', L = 'L' }
-registerEnumType(VolumeUnit, { name: 'UtilityVolumeUnit', description: 'Unit of volume: m3, ft3 (0.028316846592 m3), L (0.001 m3).' });
-
-export enum Accuracy { ESTIMATE = 'ESTIMATE', STANDARD = 'STANDARD', PRECISE = 'PRECISE' }
-registerEnumType(Accuracy, {
-  name: 'UtilityAccuracy',
-  description: 'How precisely the places were located: PRECISE (caller coordinates), STANDARD (gazetteer city), ESTIMATE (country centroid).',
+export const LocationAccuracy = closedList('LocationAccuracy', 'How precisely a place of the request was located (docs/utilities.md, "Places and metadata").', {
+  ESTIMATE: 'Only the country was known: its representative point was used.',
+  STANDARD: 'A city of the GeoNames gazetteer (given, or recognised in the address).',
+  PRECISE: 'The caller\'s own coordinates.',
 });
+export type LocationAccuracy = keyof typeof LocationAccuracy;
 
-export enum DataSource { LSP = 'LSP', FALLBACK = 'FALLBACK', HYBRID = 'HYBRID' }
-registerEnumType(DataSource, {
-  name: 'UtilityDataSource',
-  description: 'Where the answer came from: HYBRID (caller coordinates or gazetteer with the platform reference models), FALLBACK (a place was only known by its country: its centroid was used), LSP (reserved for LSP rate cards and coverage).',
+export const EstimateDataSource = closedList('EstimateDataSource', 'Where an estimate\'s answer came from.', {
+  LSP: 'LSP rate cards or coverage areas (reserved: none exist yet).',
+  FALLBACK: 'A place was known only by its country, whose representative point was used.',
+  HYBRID: 'Caller coordinates or gazetteer cities, priced with the platform\'s reference models.',
 });
+export type EstimateDataSource = keyof typeof EstimateDataSource;
 
-export enum ZoneServiceType { DELIVERY = 'DELIVERY', WAREHOUSE = 'WAREHOUSE', TERMINAL = 'TERMINAL' }
-registerEnumType(ZoneServiceType, { name: 'ZoneServiceType', description: 'Service the zone is asked for (default DELIVERY).' });
+export const PlaceRole = closedList('PlaceRole', 'Which place of the request a located place is (written in lower case, as the request names it).', {
+  origin: 'The origin of a fare, distance or arrival time.',
+  destination: 'The destination of a fare, distance or arrival time.',
+  pickup: 'The pickup of a ride.',
+  dropoff: 'The drop-off of a ride.',
+  location: 'The location of a zone assignment.',
+});
+export type PlaceRole = keyof typeof PlaceRole;
 
-export enum ZoneType { CITY = 'CITY', METRO = 'METRO', REGION = 'REGION', COUNTRY = 'COUNTRY' }
-registerEnumType(ZoneType, { name: 'UtilityZoneType', description: 'Tier of a default zone: CITY, METRO, REGION (first-level administrative division), COUNTRY.' });
+export const PlaceSource = closedList('PlaceSource', 'How a place was located.', {
+  COORDINATES: 'From the coordinates the caller gave.',
+  GAZETTEER: 'From a city of the GeoNames gazetteer, named or recognised in the address.',
+  COUNTRY_CENTROID: 'From the country\'s representative point (the country was all that was known).',
+});
+export type PlaceSource = keyof typeof PlaceSource;
 
-export enum VehicleStatus { AVAILABLE = 'AVAILABLE', BUSY = 'BUSY', OFFLINE = 'OFFLINE' }
-registerEnumType(VehicleStatus, { name: 'LiveVehicleStatus', description: 'Status of a vehicle as its fleet last reported it.' });
+export const LiveVehicleStatus = closedList('LiveVehicleStatus', 'Status of a vehicle as its fleet last reported it.', {
+  AVAILABLE: 'Free to take a job: counted by ride pickup estimates and transport availability.',
+  BUSY: 'On a job.',
+  OFFLINE: 'Out of service or not reachable (also set when the LSP takes the vehicle out of service).',
+});
+export type LiveVehicleStatus = keyof typeof LiveVehicleStatus;

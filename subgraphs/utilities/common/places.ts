@@ -5,21 +5,22 @@
  * that is not one, cannot be located: UTILITY::INSUFFICIENT_DATA naming the field.
  */
 import { AppError } from '../../../kernel/errors.js';
+import type { GeoPointInput } from '../../../kernel/graphql-types.js';
 import { PLACE_CONFIDENCE, SMALL_COUNTRY_KM2 } from './constants.js';
-import { Accuracy, DataSource, TransportMode } from './enums.js';
+import { EstimateDataSource, LocationAccuracy, type PlaceRole, type PlaceSource, type TransportMode } from './enums.js';
 import { findCities, findCountry, modeDistance, timeZoneAt, type City, type Country, type ModeDistance } from './geography.js';
-import { coordinates, insufficient, invalid, optionalText, unix } from './checks.js';
-import type { LocatedPlace, Metadata } from './types.js';
+import { insufficient, invalid, optionalText, point } from './checks.js';
+import type { EstimateMetadata, LocatedPlace } from './types.js';
 
 /** Bump when a model constant changes (published in metadata.modelVersion and docs/utilities.md). */
 export const MODEL_VERSION = 'utilities-2026.11';
 
 export interface Located {
-  role: string;
+  role: PlaceRole;
   lat: number;
   lng: number;
-  source: 'COORDINATES' | 'GAZETTEER' | 'COUNTRY_CENTROID';
-  accuracy: Accuracy;
+  source: PlaceSource;
+  accuracy: LocationAccuracy;
   confidence: number;
   country: Country | undefined;
   city?: City;
@@ -31,7 +32,7 @@ interface PlaceLike {
   address?: string | null;
   city?: string | null;
   country?: string | null;
-  coordinates?: number[] | null;
+  coordinates?: GeoPointInput | null;
 }
 
 function resolveCountry(value: string | null | undefined, field: string, required: boolean): Country | undefined {
@@ -46,9 +47,9 @@ function resolveCountry(value: string | null | undefined, field: string, require
   return country;
 }
 
-function fromCity(city: City, country: Country, role: string, confidence: number): Located {
+function fromCity(city: City, country: Country, role: PlaceRole, confidence: number): Located {
   return {
-    role, lat: city.lat, lng: city.lng, source: 'GAZETTEER', accuracy: Accuracy.STANDARD, confidence, country, city, matchedName: city.name,
+    role, lat: city.lat, lng: city.lng, source: 'GAZETTEER', accuracy: LocationAccuracy.STANDARD, confidence, country, city, matchedName: city.name,
   };
 }
 
@@ -61,14 +62,14 @@ function bestCity(matches: City[]): { city: City; ambiguous: boolean } {
 /**
  * Locates a place. `field` is its REST path (e.g. `origin`); `countryRequired` is false only for ETA places.
  */
-export function locate(place: PlaceLike | undefined | null, field: string, role: string, countryRequired = true): Located {
+export function locate(place: PlaceLike | undefined | null, field: string, role: PlaceRole, countryRequired = true): Located {
   if (!place) throw invalid(field, 'is required');
   const country = resolveCountry(place.country, `${field}.country`, countryRequired);
   const address = optionalText(place.address, `${field}.address`, 300);
   const cityName = optionalText(place.city, `${field}.city`, 100);
   if (place.coordinates !== undefined && place.coordinates !== null) {
-    const { lat, lng } = coordinates(place.coordinates, `${field}.coordinates`);
-    return { role, lat, lng, source: 'COORDINATES', accuracy: Accuracy.PRECISE, confidence: PLACE_CONFIDENCE.COORDINATES, country };
+    const { lat, lng } = point(place.coordinates, `${field}.coordinates`);
+    return { role, lat, lng, source: 'COORDINATES', accuracy: LocationAccuracy.PRECISE, confidence: PLACE_CONFIDENCE.COORDINATES, country };
   }
   if (!country) {
     throw invalid(`${field}.coordinates`, cityName || address ? 'is required (or give the country of the city)' : 'is required');
@@ -88,24 +89,23 @@ export function locate(place: PlaceLike | undefined | null, field: string, role:
     }
   }
   return {
-    role, lat: country.lat, lng: country.lng, source: 'COUNTRY_CENTROID', accuracy: Accuracy.ESTIMATE,
+    role, lat: country.lat, lng: country.lng, source: 'COUNTRY_CENTROID', accuracy: LocationAccuracy.ESTIMATE,
     confidence: country.areaKm2 < SMALL_COUNTRY_KM2 ? PLACE_CONFIDENCE.COUNTRY_CENTROID_SMALL : PLACE_CONFIDENCE.COUNTRY_CENTROID,
     country, matchedName: country.name,
   };
 }
 
-/** The country of a located place, from the field or (coordinates without country) none. */
 const ACCURACY_RANK = { PRECISE: 2, STANDARD: 1, ESTIMATE: 0 } as const;
 
 /** Metadata of an answer from its located places: worst accuracy, least confidence × model factor, FALLBACK when a centroid was used. */
-export function metadataOf(places: Located[], calculatedAt: Date, opts: { factor?: number; disclaimer?: string } = {}): Metadata {
-  const accuracy = places.reduce<Accuracy>((worst, p) => (ACCURACY_RANK[p.accuracy] < ACCURACY_RANK[worst] ? p.accuracy : worst), Accuracy.PRECISE);
+export function metadataOf(places: Located[], calculatedAt: Date, opts: { factor?: number; disclaimer?: string } = {}): EstimateMetadata {
+  const accuracy = places.reduce<LocationAccuracy>((worst, p) => (ACCURACY_RANK[p.accuracy] < ACCURACY_RANK[worst] ? p.accuracy : worst), LocationAccuracy.PRECISE);
   const confidence = Math.min(...places.map((p) => p.confidence), 1) * (opts.factor ?? 1);
   return {
     accuracy,
     confidence: Math.round(confidence * 100) / 100,
-    dataSource: places.some((p) => p.source === 'COUNTRY_CENTROID') ? DataSource.FALLBACK : DataSource.HYBRID,
-    calculatedAt: unix(calculatedAt),
+    dataSource: places.some((p) => p.source === 'COUNTRY_CENTROID') ? EstimateDataSource.FALLBACK : EstimateDataSource.HYBRID,
+    calculatedAt,
     disclaimer: opts.disclaimer ?? null,
     locations: places.map(describe),
     modelVersion: MODEL_VERSION,
@@ -115,11 +115,10 @@ export function metadataOf(places: Located[], calculatedAt: Date, opts: { factor
 function describe(p: Located): LocatedPlace {
   p.timeZone ??= timeZoneAt(p.lat, p.lng);
   return {
-    role: p.role, lat: p.lat, lng: p.lng, source: p.source, accuracy: p.accuracy, confidence: p.confidence,
+    role: p.role, latitude: p.lat, longitude: p.lng, source: p.source, accuracy: p.accuracy, confidence: p.confidence,
     country: p.country?.code ?? null, matchedName: p.matchedName ?? null, timeZone: p.timeZone,
   };
 }
-
 
 /** The distance between two located places by a mode; no maritime route between them is CALCULATION_FAILED. */
 export function distanceBy(a: Located, b: Located, mode: TransportMode, field = 'destination'): ModeDistance {

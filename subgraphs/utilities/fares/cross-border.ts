@@ -5,17 +5,18 @@
  * incoterm, documents and clearance time.
  */
 import { createRequire } from 'node:module';
-import { MONEY_MAX } from '../../../kernel/graphql-types.js';
+import { MONEY_MAX, type Money } from '../../../kernel/graphql-types.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { BORDER_ENTRY_FEE, BROKERAGE_FEE, DISCLAIMER, DOCUMENTATION_FEE, INSPECTION, QUOTE_VALIDITY_S } from '../common/constants.js';
-import { currency, intRange, invalid, nonNegative, text, unix } from '../common/checks.js';
-import { CostPayer, FreightUrgency, Incoterm, TransportMode } from '../common/enums.js';
+import { currency, intRange, invalid, nonNegative, text } from '../common/checks.js';
+import { TransportMode } from '../common/enums.js';
 import { convert, dec, Decimal, fxDate, roundMoney, sum } from '../common/money.js';
 import { locate, metadataOf } from '../common/places.js';
 import type { UtilitiesScope } from '../common/scope.js';
 import { round, weightKg } from '../common/units.js';
-import type { CostLine, CrossBorderFare, CrossBorderFareInput, ExchangeRate, Money, NamedFee } from './cross-border-types.js';
-import { clearanceDays, hsChapter, importLevies, inChapters, insurancePremium, payerOf, SEA_ONLY_TERMS } from './rules.js';
+import type { CostLine, CrossBorderFare, CrossBorderFareInput, ExchangeRate, NamedFee } from './cross-border-types.js';
+import { CostPayer, CustomsValuationBasis, FreightUrgency, Incoterm } from './enums.js';
+import { clearanceDays, hsChapter, importLevies, inChapters, insurancePremium, isOneOf, payerOf, SEA_ONLY_TERMS } from './rules.js';
 import { freightQuote } from './service.js';
 import {
   CHAPTER_DOCUMENTS, CHAPTER_GROUPS, CUSTOMS_UNIONS, CA_CUSMA, DE_MINIMIS, DUTY_PROFILES, EU_MEMBERS, EXPORT_DECLARATION, FOB_VALUATION, IMPORT_DOCUMENTS,
@@ -82,8 +83,8 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
   const insurance = insurancePremium(goods, Q);
 
   // customs value and de minimis
-  const basis = FOB_VALUATION.includes(to) ? 'FOB' : 'CIF';
-  const customsValue = r(basis === 'FOB' ? goods : goods.add(transport).add(insurance));
+  const basis = FOB_VALUATION.includes(to) ? CustomsValuationBasis.FOB : CustomsValuationBasis.CIF;
+  const customsValue = r(basis === CustomsValuationBasis.FOB ? goods : goods.add(transport).add(insurance));
   const threshold = DE_MINIMIS[to];
   let dutyFree = false;
   let taxFree = false;
@@ -149,7 +150,7 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
     if (hs) for (const c of CHAPTER_DOCUMENTS) if (hs.chapter >= c.chapters[0] && hs.chapter <= c.chapters[1]) documents.add(c.document);
     if (term === Incoterm.DDP) documents.add('Importer-of-record arrangement for the seller (DDP)');
   }
-  if ([Incoterm.CIF, Incoterm.CIP].includes(term)) documents.add('Insurance certificate');
+  if (isOneOf(term, Incoterm.CIF, Incoterm.CIP)) documents.add('Insurance certificate');
 
   // clearance time
   const clearance = clearanceDays(to, noFormalities, inspected);
@@ -183,7 +184,7 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
     },
     requiredDocuments: [...documents],
     estimatedClearanceTime: { min: { day: clearance.min }, max: { day: clearance.max } },
-    validUntil: unix(now) + QUOTE_VALIDITY_S,
+    validUntil: new Date(now.getTime() + QUOTE_VALIDITY_S * 1000),
     costAllocation: { incoterms: term, seller: paidBy(CostPayer.SELLER), buyer: paidBy(CostPayer.BUYER), lines },
     vatRate: vatInfo.rate,
     exchangeRates: rates,

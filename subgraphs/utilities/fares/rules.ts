@@ -11,7 +11,8 @@ import {
   CIRCUITY, DELIVERY, FREIGHT_HANDLING_H, HAZARDOUS_PCT, INSPECTION, INSURANCE, MODE_SPEED_KMH, PICKUP_SPEED_KMH, RIDE_BOOKING_FEE,
   RIDE_CURRENCY, RIDE_RATES, ROAD_DRIVER_RULES, TRANSPORT_RATES, URGENCY_HANDLING_FACTOR, URGENCY_MULTIPLIER, type RideRate,
 } from '../common/constants.js';
-import { CostPayer, DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule, TransportMode } from '../common/enums.js';
+import { TransportMode } from '../common/enums.js';
+import { CostPayer, DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule } from './enums.js';
 import { roadDrivingHours, travelHours, type ModeDistance } from '../common/geography.js';
 import { convert, dec, Decimal, roundMoney, sum } from '../common/money.js';
 import { invalid } from '../common/checks.js';
@@ -220,7 +221,10 @@ export const inChapters = (chapter: number, ranges: string[]) => ranges.some((r)
 });
 
 /** Incoterms 2020 rules for sea and inland waterway transport only. */
-export const SEA_ONLY_TERMS = [Incoterm.FAS, Incoterm.FOB, Incoterm.CFR, Incoterm.CIF];
+export const SEA_ONLY_TERMS: readonly Incoterm[] = [Incoterm.FAS, Incoterm.FOB, Incoterm.CFR, Incoterm.CIF];
+
+/** Whether `term` is one of `terms`. */
+export const isOneOf = (term: Incoterm, ...terms: Incoterm[]): boolean => terms.includes(term);
 
 /** Who pays each cost under an incoterm (Incoterms 2020, ICC). */
 export function payerOf(term: Incoterm, item: string): CostPayer {
@@ -233,9 +237,9 @@ export function payerOf(term: Incoterm, item: string): CostPayer {
   switch (item) {
     case 'documentationFee.export': return S;
     case 'documentationFee.import': return B;
-    case 'transportFee': return [Incoterm.FCA, Incoterm.FAS, Incoterm.FOB].includes(term) ? B : S;
-    case 'insurance': return [Incoterm.CIF, Incoterm.CIP, Incoterm.DAP, Incoterm.DPU].includes(term) ? S : B;
-    case 'borderCrossingFee': return [Incoterm.DAP, Incoterm.DPU].includes(term) ? S : B;
+    case 'transportFee': return isOneOf(term, Incoterm.FCA, Incoterm.FAS, Incoterm.FOB) ? B : S;
+    case 'insurance': return isOneOf(term, Incoterm.CIF, Incoterm.CIP, Incoterm.DAP, Incoterm.DPU) ? S : B;
+    case 'borderCrossingFee': return isOneOf(term, Incoterm.DAP, Incoterm.DPU) ? S : B;
     default: return B;
   }
 }

@@ -10,8 +10,8 @@ import {
   DELIVERY, DISCLAIMER, PICKUP_COUNT_CAP, PICKUP_DRIVERS_LISTED, PICKUP_RADIUS_M, POSITION_FRESH_S, RIDE_CURRENCY, RIDE_TRAFFIC_CONFIDENCE, SURGE,
   TRANSPORT_VEHICLE_CAP, TRANSPORT_VEHICLE_RADIUS_M,
 } from '../common/constants.js';
-import { currency, intRange, invalid, optionalText, timestamp, vehicleType } from '../common/checks.js';
-import { DeliveryPackageType, FreightUrgency, TransportMode, VehicleStatus } from '../common/enums.js';
+import { currency, intRange, invalid, optionalText, vehicleType } from '../common/checks.js';
+import { LiveVehicleStatus, TransportMode } from '../common/enums.js';
 import { localTime, roadDrivingHours, timeZoneAt, type ModeDistance } from '../common/geography.js';
 import { convert, Decimal, roundMoney, sum } from '../common/money.js';
 import { distanceBy, locate, metadataOf, type Located } from '../common/places.js';
@@ -23,6 +23,7 @@ import {
   checkDeliveryService, deliveryChargeableKg, deliveryDays, deliveryPrice, freightChargeableKg, freightFares, freightHours, pickupEtaMinutes, rideClass,
   rideFareLines, SURGE_REASON, surgeRuleAt,
 } from './rules.js';
+import { DeliveryPackageType, FreightUrgency } from './enums.js';
 import type { DeliveryFare, DeliveryFareInput, RideFare, RideFareInput, TransportFare, TransportFareInput } from './types.js';
 
 // ================================================================= delivery
@@ -102,7 +103,7 @@ export async function transportFare(s: UtilitiesScope, input: TransportFareInput
   const q = (usd: Decimal.Value) => roundMoney(convert(usd, 'USD', quote), quote);
   const lines = { baseFare: q(f.base), distanceFare: q(f.distanceFare), weightFare: q(f.weightFare), fuelSurcharge: q(f.fuel) };
   const hazardousLine = f.hazardous ? q(f.hazardous) : undefined;
-  const stats = await store.nearbyStats(s.em, s.workspaceId, origin.lat, origin.lng, TRANSPORT_VEHICLE_RADIUS_M, { vehicleType: type, status: VehicleStatus.AVAILABLE, freshSince: fresh(now) }, TRANSPORT_VEHICLE_CAP);
+  const stats = await store.nearbyStats(s.em, s.workspaceId, origin.lat, origin.lng, TRANSPORT_VEHICLE_RADIUS_M, { vehicleType: type, status: LiveVehicleStatus.AVAILABLE, freshSince: fresh(now) }, TRANSPORT_VEHICLE_CAP);
   return {
     baseFare: lines.baseFare.toNumber(),
     distanceFare: lines.distanceFare.toNumber(),
@@ -120,6 +121,7 @@ export async function transportFare(s: UtilitiesScope, input: TransportFareInput
   };
 }
 
+// ================================================================= ride
 
 const MAX_RIDE_KM = 1000;
 
@@ -129,7 +131,7 @@ export async function rideFare(s: UtilitiesScope, input: RideFareInput): Promise
   const dropoff = locate(input.dropoff, 'dropoff', 'dropoff');
   const passengers = input.passengerCount === undefined || input.passengerCount === null ? 1 : intRange(input.passengerCount, 'passengerCount', 1, 7);
   const { vehicleClass, rate } = rideClass(passengers, input.vehicleClass);
-  const at = timestamp(input.requestTime, 'requestTime', now);
+  const at = input.requestTime ?? now;
 
   const km = round(distanceBy(pickup, dropoff, TransportMode.ROAD, 'dropoff').km);
   if (km > MAX_RIDE_KM) throw new AppError('UTILITY::ESTIMATION_FAILED', `dropoff: rides are estimated up to ${MAX_RIDE_KM} road km (this trip: ${km} km)`, 'dropoff');
@@ -145,7 +147,7 @@ export async function rideFare(s: UtilitiesScope, input: RideFareInput): Promise
   const { baseFare, distanceFare, timeFare, bookingFee, surgeFare, totalBeforeSurge, totalAfterSurge, minimumFare, minimumFareApplied } =
     rideFareLines(rate, km, duration.minute, multiplier);
 
-  const filters = { status: VehicleStatus.AVAILABLE, freshSince: fresh(now) };
+  const filters = { status: LiveVehicleStatus.AVAILABLE, freshSince: fresh(now) };
   const stats = await store.nearbyStats(s.em, s.workspaceId, pickup.lat, pickup.lng, PICKUP_RADIUS_M, filters, PICKUP_COUNT_CAP);
   const drivers = input.includeNearbyDrivers ? stats.rows.slice(0, PICKUP_DRIVERS_LISTED).map(toNearby) : null;
   const etaMinutes = pickupEtaMinutes(stats.nearest);
@@ -157,7 +159,7 @@ export async function rideFare(s: UtilitiesScope, input: RideFareInput): Promise
       bookingFee: bookingFee.toNumber(), totalBeforeSurge: totalBeforeSurge.toNumber(),
       totalAfterSurge: totalAfterSurge.toNumber(), minimumFare: minimumFare.toNumber(), minimumFareApplied, currency: c,
     },
-    surgeInfo: { multiplier, reason: SURGE_REASON[rule], isActive: multiplier > 1, rule, localTime: local.iso, timeZone },
+    surgeInfo: { multiplier, reason: SURGE_REASON[rule], isActive: multiplier > 1, rule, localWallClock: local.iso, timeZone },
     tripEstimate: { distance: kmMi(km), duration, confidence: round(metadata.confidence * RIDE_TRAFFIC_CONFIDENCE) },
     pickupEstimate: {
       eta: etaMinutes === null ? null : { minute: etaMinutes },

@@ -13,7 +13,7 @@
  * its zones carry `source: 'LSP'` and metadata.dataSource LSP.
  */
 import { ZONING } from '../common/constants.js';
-import { ZoneServiceType, ZoneType } from '../common/enums.js';
+import { ZoneServiceType, ZoneType } from './enums.js';
 import { citiesNear, countryByCode, regionName, type City } from '../common/geography.js';
 import type { Located } from '../common/places.js';
 import type { Zone } from './types.js';
@@ -37,7 +37,7 @@ export const defaultZoning: ZoneSource = {
       const c = city.city;
       return {
         id: `city:${c.id}`, name: c.name, type: ZoneType.CITY, source: 'DEFAULT',
-        coverage: { shape: 'CIRCLE', center: { lat: c.lat, lng: c.lng }, radius: Math.round(cityRadiusKm(c) * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
+        coverage: { shape: 'CIRCLE', center: [c.lat, c.lng], radius: Math.round(cityRadiusKm(c) * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
       };
     }
     const metro = near.find(({ city: c, km }) => c.population >= ZONING.metroMinPopulation && km <= cityRadiusKm(c) * ZONING.metroFactor);
@@ -45,7 +45,7 @@ export const defaultZoning: ZoneSource = {
       const c = metro.city;
       return {
         id: `metro:${c.id}`, name: `${c.name} metropolitan area`, type: ZoneType.METRO, source: 'DEFAULT',
-        coverage: { shape: 'CIRCLE', center: { lat: c.lat, lng: c.lng }, radius: Math.round(cityRadiusKm(c) * ZONING.metroFactor * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
+        coverage: { shape: 'CIRCLE', center: [c.lat, c.lng], radius: Math.round(cityRadiusKm(c) * ZONING.metroFactor * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
       };
     }
     const nearest = citiesNear(place.lat, place.lng, ZONING.regionMaxKm, sameCountry)[0];
@@ -54,7 +54,7 @@ export const defaultZoning: ZoneSource = {
       const code = `${c.country}.${c.admin1}`;
       return {
         id: `region:${code}`, name: regionName(c.country, c.admin1) ?? `Region ${code}`, type: ZoneType.REGION, source: 'DEFAULT',
-        coverage: { shape: 'ADMIN_AREA', center: { lat: place.lat, lng: place.lng }, radius: null, country: c.country, region: code, population: null },
+        coverage: { shape: 'ADMIN_AREA', center: [place.lat, place.lng], radius: null, country: c.country, region: code, population: null },
       };
     }
     const code = country ?? nearest?.city.country;
@@ -62,7 +62,7 @@ export const defaultZoning: ZoneSource = {
     if (!info) return undefined;
     return {
       id: `country:${info.code}`, name: info.name, type: ZoneType.COUNTRY, source: 'DEFAULT',
-      coverage: { shape: 'COUNTRY', center: { lat: info.lat, lng: info.lng }, radius: null, country: info.code, region: null, population: null },
+      coverage: { shape: 'COUNTRY', center: [info.lat, info.lng], radius: null, country: info.code, region: null, population: null },
     };
   },
 };

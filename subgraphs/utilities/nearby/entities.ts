@@ -2,7 +2,7 @@ import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/de
 import { OptionalProps } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { TenantEntity } from '../../../kernel/tenancy.js';
-import { VehicleStatus } from '../common/enums.js';
+import { LiveVehicleStatus } from '../common/enums.js';
 import { nowDate } from '../../../kernel/clock.js';
 
 /**
@@ -38,8 +38,8 @@ export class LiveVehiclePositionRecord extends TenantEntity {
   @Property({ length: 40 })
   type!: string;
 
-  @Enum({ items: () => VehicleStatus })
-  status!: VehicleStatus;
+  @Enum({ items: () => LiveVehicleStatus })
+  status!: LiveVehicleStatus;
 
   @Property({ type: 'double' })
   lat!: number;

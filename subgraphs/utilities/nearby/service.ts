@@ -5,8 +5,8 @@
  */
 import { nowDate } from '../../../kernel/clock.js';
 import { MAX_POSITION_BATCH, MAX_SEARCH_RADIUS_M, MAX_SPEED_KMH, MIN_SEARCH_RADIUS_M, NEARBY_DEFAULT_LIMIT, NEARBY_MAX_LIMIT } from '../common/constants.js';
-import { finite, intRange, invalid, nonNegative, point, positive, timestamp, unix, vehicleType } from '../common/checks.js';
-import { VehicleStatus } from '../common/enums.js';
+import { finite, intRange, invalid, nonNegative, point, positive, vehicleType } from '../common/checks.js';
+import { LiveVehicleStatus } from '../common/enums.js';
 import type { UtilitiesScope } from '../common/scope.js';
 import { round } from '../common/units.js';
 import * as store from './store.js';
@@ -18,8 +18,8 @@ import type {
 /** A stored position as a search answers it (distance from the search point). */
 export function toNearby(r: store.PositionRow): NearbyVehicle {
   return {
-    id: r.vehicle_id, type: r.type, status: r.status, location: { lat: Number(r.lat), lng: Number(r.lng) },
-    distance: round(Number(r.distance ?? 0), 1), updatedAt: unix(new Date(r.updated_at)),
+    id: r.vehicle_id, type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
+    distance: round(Number(r.distance ?? 0), 1), updatedAt: new Date(r.updated_at),
   };
 }
 
@@ -32,13 +32,14 @@ export async function nearbySearch(s: UtilitiesScope, input: NearbySearchInput):
   const filters = { vehicleType: vehicleType(input.vehicleType, 'vehicleType'), status: input.status };
   const rows = await store.searchRadius(s.em, s.workspaceId, c.lat, c.lng, radius, filters, limitOf(input.limit));
   const vehicles = rows.map(toNearby);
-  return { vehicles, count: vehicles.length, searchRadius: radius, location: c };
+  return { vehicles, count: vehicles.length, searchRadius: radius, location: [c.lat, c.lng] };
 }
 
 export async function nearbyBounds(s: UtilitiesScope, input: NearbyBoundsInput): Promise<NearbyBoundsResult> {
   if (!input.bounds) throw invalid('bounds', 'is required');
   const ne = point(input.bounds.northeast, 'bounds.northeast');
   const sw = point(input.bounds.southwest, 'bounds.southwest');
+  // named by the REST body path (REST clients know this field), for GraphQL clients too
   if (ne.lat < sw.lat) throw invalid('bounds.northeast.lat', 'must not be south of bounds.southwest.lat');
   const width = sw.lng <= ne.lng ? ne.lng - sw.lng : 360 - (sw.lng - ne.lng);
   let centreLng = sw.lng + width / 2;
@@ -47,7 +48,7 @@ export async function nearbyBounds(s: UtilitiesScope, input: NearbyBoundsInput):
   const filters = { vehicleType: vehicleType(input.vehicleType, 'vehicleType'), status: input.status };
   const rows = await store.searchBounds(s.em, s.workspaceId, { north: ne.lat, south: sw.lat, east: ne.lng, west: sw.lng }, center, filters, limitOf(input.limit));
   const vehicles = rows.map(toNearby);
-  return { vehicles, count: vehicles.length, bounds: { northeast: ne, southwest: sw }, center };
+  return { vehicles, count: vehicles.length, bounds: { northeast: [ne.lat, ne.lng], southwest: [sw.lat, sw.lng] }, center: [center.lat, center.lng] };
 }
 
 export async function nearestVehicles(s: UtilitiesScope, input: NearestInput): Promise<NearestResult> {
@@ -57,7 +58,7 @@ export async function nearestVehicles(s: UtilitiesScope, input: NearestInput): P
   const filters = { vehicleType: vehicleType(input.vehicleType, 'vehicleType'), status: input.status };
   const rows = await store.searchNearest(s.em, s.workspaceId, c.lat, c.lng, count, filters, maxDistance);
   const vehicles = rows.map(toNearby);
-  return { vehicles, count: vehicles.length, requested: count, maxDistance, location: c };
+  return { vehicles, count: vehicles.length, requested: count, maxDistance, location: [c.lat, c.lng] };
 }
 
 // ================================================================= position reports
@@ -69,7 +70,7 @@ function report(p: VehiclePositionInput | undefined | null, field: string, now: 
   const at = (f: string) => (field ? `${field}.${f}` : f);
   if (typeof p.vehicleId !== 'string' || !VEHICLE_ID.test(p.vehicleId)) throw invalid(at('vehicleId'), 'must be 1–64 letters, digits, _ . : or -, starting with a letter or digit');
   const type = vehicleType(p.type, at('type'), true)!;
-  if (!Object.values(VehicleStatus).includes(p.status)) throw invalid(at('status'), 'must be AVAILABLE, BUSY or OFFLINE');
+  if (!Object.values(LiveVehicleStatus).includes(p.status)) throw invalid(at('status'), 'must be AVAILABLE, BUSY or OFFLINE');
   const { lat, lng } = point(p.location, at('location'));
   let heading: number | null = null;
   if (p.heading !== undefined && p.heading !== null) {
@@ -80,15 +81,15 @@ function report(p: VehiclePositionInput | undefined | null, field: string, now: 
   if (p.speed !== undefined && p.speed !== null) {
     speed = nonNegative(p.speed, at('speed'), MAX_SPEED_KMH);
   }
-  const recordedAt = timestamp(p.recordedAt, at('recordedAt'), now);
+  const recordedAt = p.recordedAt ?? now;
   if (recordedAt.getTime() > now.getTime() + 5 * 60_000) throw invalid(at('recordedAt'), 'must not be in the future');
   return { vehicleId: p.vehicleId, type, status: p.status, lat, lng, heading, speed, recordedAt };
 }
 
 function toPosition(r: store.PositionRow): VehiclePosition {
   return {
-    id: r.vehicle_id, type: r.type, status: r.status, location: { lat: Number(r.lat), lng: Number(r.lng) },
-    heading: r.heading === null ? null : Number(r.heading), speed: r.speed === null ? null : Number(r.speed), updatedAt: unix(new Date(r.updated_at)),
+    id: r.vehicle_id, type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
+    heading: r.heading === null ? null : Number(r.heading), speed: r.speed === null ? null : Number(r.speed), updatedAt: new Date(r.updated_at),
   };
 }
 
@@ -114,13 +115,13 @@ export async function reportVehiclePositions(s: UtilitiesScope, input: VehiclePo
   return { stored: rows.length, ignored: reports.length - rows.length };
 }
 
-export async function vehiclePosition(s: UtilitiesScope, id: string): Promise<VehiclePosition | null> {
-  if (typeof id !== 'string' || !VEHICLE_ID.test(id)) return null;
-  const row = await store.findPosition(s.em, s.workspaceId, id);
+export async function vehiclePosition(s: UtilitiesScope, vehicleId: string): Promise<VehiclePosition | null> {
+  if (typeof vehicleId !== 'string' || !VEHICLE_ID.test(vehicleId)) return null;
+  const row = await store.findPosition(s.em, s.workspaceId, vehicleId);
   return row ? toPosition(row) : null;
 }
 
-export async function removeVehiclePosition(s: UtilitiesScope, id: string): Promise<boolean> {
-  if (typeof id !== 'string' || !VEHICLE_ID.test(id)) return false;
-  return store.deletePosition(s.em, s.workspaceId, id);
+export async function removeVehiclePosition(s: UtilitiesScope, vehicleId: string): Promise<boolean> {
+  if (typeof vehicleId !== 'string' || !VEHICLE_ID.test(vehicleId)) return false;
+  return store.deletePosition(s.em, s.workspaceId, vehicleId);
 }

@@ -12,7 +12,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EARTH_MEAN_RADIUS_M } from '../common/constants.js';
-import type { VehicleStatus } from '../common/enums.js';
+import type { LiveVehicleStatus } from '../common/enums.js';
 import { nowDate } from '../../../kernel/clock.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
@@ -20,7 +20,7 @@ const TABLE = '"utilities"."live_vehicle_position"';
 export interface PositionRow {
   vehicle_id: string;
   type: string;
-  status: VehicleStatus;
+  status: LiveVehicleStatus;
   lat: number;
   lng: number;
   heading: number | null;
@@ -32,7 +32,7 @@ export interface PositionRow {
 export interface PositionReport {
   vehicleId: string;
   type: string;
-  status: VehicleStatus;
+  status: LiveVehicleStatus;
   lat: number;
   lng: number;
   heading: number | null;
@@ -42,7 +42,7 @@ export interface PositionReport {
 
 export interface Filters {
   vehicleType?: string | null;
-  status?: VehicleStatus | null;
+  status?: LiveVehicleStatus | null;
   /** Only positions measured at or after this time. */
   freshSince?: Date;
 }

@@ -1,111 +1,122 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { LatLng, LatLngInput } from '../common/types.js';
-import { VehicleStatus } from '../common/enums.js';
+import { GeoPoint, GeoPointInput } from '../../../kernel/graphql-types.js';
+import { DateTimeScalar } from '../../../kernel/scalars.js';
+import { LiveVehicleStatus } from '../common/enums.js';
 
-/** Inputs and results of the nearby searches and the live vehicle-position store (spec group 15; docs/utilities.md). */
+/**
+ * Inputs and results of the nearby searches and the live vehicle-position store (spec group 15; docs/utilities.md,
+ * "Live vehicle positions and /nearby/*"). Positions are `GeoPoint`s, stored as `[lat, lng]`; REST writes them
+ * `{lat, lng}`. Vehicle types are the fleets' own vocabulary (an open list: 1–40 letters, digits, _ or -, stored
+ * upper case), so they stay strings.
+ */
 
-@ObjectType({ description: 'A vehicle found near a place.' })
+@ObjectType({ description: 'A vehicle of the caller\'s workspace found by a search, at its last reported position.' })
 export class NearbyVehicle {
   @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
-  @Field(() => String, { description: 'Vehicle type (upper case).' }) type!: string;
-  @Field(() => VehicleStatus, { description: 'Status last reported.' }) status!: VehicleStatus;
-  @Field(() => LatLng, { description: 'Last reported position.' }) location!: LatLng;
-  @Field(() => Float, { description: 'Great-circle distance from the search point, metres (0.1 m).' }) distance!: number;
-  @Field(() => Float, { description: 'When the position was reported (Unix timestamp, seconds).' }) updatedAt!: number;
+  @Field(() => String, { description: 'Vehicle type, upper case (the fleet\'s own vocabulary, e.g. CAR, MOTORBIKE, VAN).' }) type!: string;
+  @Field(() => LiveVehicleStatus, { description: 'Status last reported.' }) status!: LiveVehicleStatus;
+  @Field(() => GeoPoint, { description: 'Last reported position.' }) location!: [number, number];
+  @Field(() => Float, { description: 'Great-circle distance from the search point, metres, 0.1 m.' }) distance!: number;
+  @Field(() => DateTimeScalar, { description: 'When the position was measured. REST: Unix seconds.' }) updatedAt!: Date;
 }
 
-// ================================================================= /nearby/*
+// ================================================================= searches
 
-@InputType({ description: 'A radius search (`POST /realm/utilities/nearby/search`).' })
+const VEHICLE_TYPE = 'Only vehicles of this type (1–40 letters, digits, _ or -, case-insensitive).';
+const STATUS = 'Only vehicles whose last reported status is this one.';
+
+@InputType({ description: 'A search for the vehicles within a radius of a point.' })
 export class NearbySearchInput {
-  @Field(() => LatLngInput, { description: 'Centre.' }) location!: LatLngInput;
-  @Field(() => Float, { description: 'Radius in metres, more than 0 and at most 100,000.' }) radius!: number;
-  @Field(() => String, { nullable: true, description: 'Only this vehicle type.' }) vehicleType?: string | null;
-  @Field(() => VehicleStatus, { nullable: true, description: 'Only this status.' }) status?: VehicleStatus | null;
-  @Field(() => Int, { nullable: true, description: 'At most this many vehicles (default 20, max 100), nearest first.' }) limit?: number | null;
+  @Field(() => GeoPointInput, { description: 'Centre of the search. REST: `{lat, lng}`.' }) location!: GeoPointInput;
+  @Field(() => Float, { description: 'Radius in metres, 0.01 to 100,000.' }) radius!: number;
+  @Field(() => String, { nullable: true, description: VEHICLE_TYPE }) vehicleType?: string | null;
+  @Field(() => LiveVehicleStatus, { nullable: true, description: STATUS }) status?: LiveVehicleStatus | null;
+  @Field(() => Int, { nullable: true, description: 'At most this many vehicles, nearest first: 1 to 100, default 20.' }) limit?: number | null;
 }
 
-@ObjectType({ description: 'Vehicles within a radius.' })
+@ObjectType({ description: 'The vehicles within a radius of a point.' })
 export class NearbySearchResult {
-  @Field(() => [NearbyVehicle], { description: 'Vehicles, nearest first.' }) vehicles!: NearbyVehicle[];
+  @Field(() => [NearbyVehicle], { description: 'The vehicles, nearest first (at most the limit).' }) vehicles!: NearbyVehicle[];
   @Field(() => Int, { description: 'Number of vehicles returned.' }) count!: number;
   @Field(() => Float, { description: 'Radius searched, metres.' }) searchRadius!: number;
-  @Field(() => LatLng, { description: 'Centre searched.' }) location!: LatLng;
+  @Field(() => GeoPoint, { description: 'Centre searched.' }) location!: [number, number];
 }
 
-@InputType({ description: 'A bounding box.' })
+@InputType({ description: 'A bounding box, by two corners.' })
 export class BoundsInput {
-  @Field(() => LatLngInput, { description: 'North-east corner.' }) northeast!: LatLngInput;
-  @Field(() => LatLngInput, { description: 'South-west corner (its longitude may exceed the north-east one\'s: the box then crosses the antimeridian).' }) southwest!: LatLngInput;
+  @Field(() => GeoPointInput, { description: 'North-east corner. REST: `{lat, lng}`.' }) northeast!: GeoPointInput;
+  @Field(() => GeoPointInput, { description: 'South-west corner; a longitude greater than the north-east one\'s makes the box cross the antimeridian. REST: `{lat, lng}`.' })
+  southwest!: GeoPointInput;
 }
 
-@InputType({ description: 'A bounding-box search (`POST /realm/utilities/nearby/bounds`).' })
+@InputType({ description: 'A search for the vehicles inside a bounding box.' })
 export class NearbyBoundsInput {
-  @Field(() => BoundsInput, { description: 'The box.' }) bounds!: BoundsInput;
-  @Field(() => String, { nullable: true, description: 'Only this vehicle type.' }) vehicleType?: string | null;
-  @Field(() => VehicleStatus, { nullable: true, description: 'Only this status.' }) status?: VehicleStatus | null;
-  @Field(() => Int, { nullable: true, description: 'At most this many vehicles (default 20, max 100), nearest the box centre first.' }) limit?: number | null;
+  @Field(() => BoundsInput, { description: 'The box to search.' }) bounds!: BoundsInput;
+  @Field(() => String, { nullable: true, description: VEHICLE_TYPE }) vehicleType?: string | null;
+  @Field(() => LiveVehicleStatus, { nullable: true, description: STATUS }) status?: LiveVehicleStatus | null;
+  @Field(() => Int, { nullable: true, description: 'At most this many vehicles, nearest the box centre first: 1 to 100, default 20.' }) limit?: number | null;
 }
 
-@ObjectType({ description: 'A bounding box.' })
+@ObjectType({ description: 'A bounding box, by two corners.' })
 export class Bounds {
-  @Field(() => LatLng, { description: 'North-east corner.' }) northeast!: LatLng;
-  @Field(() => LatLng, { description: 'South-west corner.' }) southwest!: LatLng;
+  @Field(() => GeoPoint, { description: 'North-east corner.' }) northeast!: [number, number];
+  @Field(() => GeoPoint, { description: 'South-west corner.' }) southwest!: [number, number];
 }
 
-@ObjectType({ description: 'Vehicles inside a bounding box.' })
+@ObjectType({ description: 'The vehicles inside a bounding box.' })
 export class NearbyBoundsResult {
-  @Field(() => [NearbyVehicle], { description: 'Vehicles, nearest the centre first (distance is from the centre).' }) vehicles!: NearbyVehicle[];
+  @Field(() => [NearbyVehicle], { description: 'The vehicles, nearest the box centre first (distance is from the centre).' }) vehicles!: NearbyVehicle[];
   @Field(() => Int, { description: 'Number of vehicles returned.' }) count!: number;
   @Field(() => Bounds, { description: 'Box searched.' }) bounds!: Bounds;
-  @Field(() => LatLng, { description: 'Centre of the box.' }) center!: LatLng;
+  @Field(() => GeoPoint, { description: 'Centre of the box.' }) center!: [number, number];
 }
 
-@InputType({ description: 'A k-nearest search (`POST /realm/utilities/nearby/nearest`).' })
+@InputType({ description: 'A search for the k vehicles nearest a point.' })
 export class NearestInput {
-  @Field(() => LatLngInput, { description: 'Point.' }) location!: LatLngInput;
+  @Field(() => GeoPointInput, { description: 'The point. REST: `{lat, lng}`.' }) location!: GeoPointInput;
   @Field(() => Int, { description: 'How many vehicles, 1 to 100.' }) count!: number;
-  @Field(() => String, { nullable: true, description: 'Only this vehicle type.' }) vehicleType?: string | null;
-  @Field(() => VehicleStatus, { nullable: true, description: 'Only this status.' }) status?: VehicleStatus | null;
-  @Field(() => Float, { nullable: true, description: 'Only within this many metres (at most 100,000).' }) maxDistance?: number | null;
+  @Field(() => String, { nullable: true, description: VEHICLE_TYPE }) vehicleType?: string | null;
+  @Field(() => LiveVehicleStatus, { nullable: true, description: STATUS }) status?: LiveVehicleStatus | null;
+  @Field(() => Float, { nullable: true, description: 'Only vehicles within this many metres, 0.01 to 100,000 (default: no limit).' }) maxDistance?: number | null;
 }
 
-@ObjectType({ description: 'The nearest vehicles to a point.' })
+@ObjectType({ description: 'The vehicles nearest a point.' })
 export class NearestResult {
-  @Field(() => [NearbyVehicle], { description: 'Vehicles, nearest first.' }) vehicles!: NearbyVehicle[];
+  @Field(() => [NearbyVehicle], { description: 'The vehicles, nearest first.' }) vehicles!: NearbyVehicle[];
   @Field(() => Int, { description: 'Number of vehicles returned (at most the count asked).' }) count!: number;
   @Field(() => Int, { description: 'Count asked.' }) requested!: number;
-  @Field(() => Float, { nullable: true, description: 'Distance limit applied, metres.' }) maxDistance?: number | null;
-  @Field(() => LatLng, { description: 'Point searched.' }) location!: LatLng;
+  @Field(() => Float, { nullable: true, description: 'Distance limit applied, metres; null when none.' }) maxDistance?: number | null;
+  @Field(() => GeoPoint, { description: 'Point searched.' }) location!: [number, number];
 }
 
-// ================================================================= vehicle positions
+// ================================================================= position reports
 
-@InputType({ description: 'A vehicle position report.' })
+@InputType({ description: 'A vehicle position report of a fleet.' })
 export class VehiclePositionInput {
-  @Field(() => ID, { description: 'Vehicle identifier in the fleet (1–64 characters: letters, digits, - _ . :).' }) vehicleId!: string;
-  @Field(() => String, { description: 'Vehicle type (e.g. CAR, MOTORBIKE, VAN, TRUCK; stored upper case).' }) type!: string;
-  @Field(() => VehicleStatus, { description: 'Status.' }) status!: VehicleStatus;
-  @Field(() => LatLngInput, { description: 'Position.' }) location!: LatLngInput;
-  @Field(() => Float, { nullable: true, description: 'Heading, degrees clockwise from north (0–360).' }) heading?: number | null;
-  @Field(() => Float, { nullable: true, description: 'Speed, km/h (0 or more).' }) speed?: number | null;
-  @Field(() => Float, { nullable: true, description: 'When the position was measured (Unix timestamp, seconds); default now. An older report than the stored one is ignored.' })
-  recordedAt?: number | null;
+  @Field(() => ID, { description: 'Vehicle identifier in the fleet: 1–64 letters, digits, - _ . :, first a letter or digit (an LSP fleet reports its vehicle id).' })
+  vehicleId!: string;
+  @Field(() => String, { description: 'Vehicle type (1–40 letters, digits, _ or -, e.g. CAR, MOTORBIKE, VAN, TRUCK; stored upper case).' }) type!: string;
+  @Field(() => LiveVehicleStatus, { description: 'Status of the vehicle.' }) status!: LiveVehicleStatus;
+  @Field(() => GeoPointInput, { description: 'Position of the vehicle.' }) location!: GeoPointInput;
+  @Field(() => Float, { nullable: true, description: 'Heading, degrees clockwise from north, 0 to 360.' }) heading?: number | null;
+  @Field(() => Float, { nullable: true, description: 'Speed, km/h, 0 to 2,000.' }) speed?: number | null;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the position was measured (default now; at most 5 minutes ahead). A report older than the stored one is ignored.' })
+  recordedAt?: Date | null;
 }
 
-@ObjectType({ description: 'The last known position of a vehicle.' })
+@ObjectType({ description: 'The last reported position of a vehicle of the caller\'s workspace.' })
 export class VehiclePosition {
-  @Field(() => ID, { description: 'Vehicle identifier.' }) id!: string;
-  @Field(() => String, { description: 'Vehicle type.' }) type!: string;
-  @Field(() => VehicleStatus, { description: 'Status.' }) status!: VehicleStatus;
-  @Field(() => LatLng, { description: 'Position.' }) location!: LatLng;
-  @Field(() => Float, { nullable: true, description: 'Heading, degrees.' }) heading?: number | null;
-  @Field(() => Float, { nullable: true, description: 'Speed, km/h.' }) speed?: number | null;
-  @Field(() => Float, { description: 'When the position was measured (Unix timestamp, seconds).' }) updatedAt!: number;
+  @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
+  @Field(() => String, { description: 'Vehicle type, upper case.' }) type!: string;
+  @Field(() => LiveVehicleStatus, { description: 'Status last reported.' }) status!: LiveVehicleStatus;
+  @Field(() => GeoPoint, { description: 'Last reported position.' }) location!: [number, number];
+  @Field(() => Float, { nullable: true, description: 'Heading, degrees clockwise from north; null when not reported.' }) heading?: number | null;
+  @Field(() => Float, { nullable: true, description: 'Speed, km/h; null when not reported.' }) speed?: number | null;
+  @Field(() => DateTimeScalar, { description: 'When the position was measured.' }) updatedAt!: Date;
 }
 
 @ObjectType({ description: 'Outcome of a batch of position reports.' })
 export class VehiclePositionBatch {
-  @Field(() => Int, { description: 'Reports stored (new or newer than the stored position).' }) stored!: number;
+  @Field(() => Int, { description: 'Reports stored (new, or at least as recent as the stored position).' }) stored!: number;
   @Field(() => Int, { description: 'Reports ignored because a newer position was already stored.' }) ignored!: number;
 }
