@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Supergraph, parseOperation } from '@apollo/federation-internals';
+import { QueryPlanner, type PlanNode } from '@apollo/query-planner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, gatewayUrl, newUser, type ApiResponse } from './helpers.js';
 
@@ -856,5 +861,56 @@ describe('utilities: GraphQL through the gateway', () => {
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'origin.coordinates.longitude' });
     const unknown = await gql(key, 'query { zoneAssignment(input: { location: { city: "Nowhereville", country: "KE" } }) { serviceType } }');
     expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::INSUFFICIENT_DATA', field: 'location.city' });
+  });
+});
+
+// =============================================================== the Vehicle reference
+
+/** The subgraphs the gateway's plan for `query` (over the committed supergraph) fetches from, in plan order. */
+function subgraphsFetched(query: string): string[] {
+  const supergraph = Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8'));
+  const plan = new QueryPlanner(supergraph).buildQueryPlan(parseOperation(supergraph.schema, query));
+  const walk = (node: PlanNode | undefined): string[] => {
+    if (!node) return [];
+    if (node.kind === 'Fetch') return [node.serviceName];
+    if (node.kind === 'Flatten') return walk(node.node);
+    if (node.kind === 'Sequence' || node.kind === 'Parallel') return node.nodes.flatMap(walk);
+    throw new Error(`unexpected plan node ${node.kind}`);
+  };
+  return walk(plan.node);
+}
+
+describe('utilities: the Vehicle a position names (docs/utilities.md, "Live vehicle positions")', () => {
+  const SEARCH = 'query($input: NearbySearchInput!) { nearbyVehicles(input: $input) { vehicles { id vehicle { __typename id } } } }';
+
+  it('a position reported under a UUID names the Vehicle stub with that id; under another system\'s id the vehicle is null; REST answers no vehicle field', async () => {
+    const key = await (await newTenant()).key(); // a workspace of its own: its only vehicles are the two reported here
+    const lspId = randomUUID(); // an LSP-style id no lsp fleet holds: only a hop to lsp could tell
+    const at = { latitude: -0.5, longitude: 36.0 };
+    const reported = await gql(key, REPORT, { p: [
+      { vehicleId: lspId, type: 'VAN', status: 'AVAILABLE', location: at },
+      { vehicleId: 'plate-KBX-123', type: 'VAN', status: 'AVAILABLE', location: { latitude: -0.5001, longitude: 36.0 } },
+    ] });
+    expect(reported, JSON.stringify(reported)).toEqual({ data: { reportVehiclePositions: { stored: 2, ignored: 0 } } });
+
+    const found = await gql(key, SEARCH, { input: { location: at, radius: 100 } });
+    expect(found, JSON.stringify(found)).toEqual({ data: { nearbyVehicles: { vehicles: [
+      { id: lspId, vehicle: { __typename: 'Vehicle', id: lspId } },
+      { id: 'plate-KBX-123', vehicle: null },
+    ] } } });
+    const one = await gql(key, 'query($v: ID!) { vehiclePosition(vehicleId: $v) { id vehicle { id } } }', { v: lspId });
+    expect(one, JSON.stringify(one)).toEqual({ data: { vehiclePosition: { id: lspId, vehicle: { id: lspId } } } });
+
+    const rest = ok(await call(key, '/nearby/search', { location: { lat: -0.5, lng: 36.0 }, radius: 100 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(rest.vehicles.map((v: any) => Object.keys(v).sort())).toEqual([
+      ['distance', 'id', 'location', 'status', 'type', 'updatedAt'], ['distance', 'id', 'location', 'status', 'type', 'updatedAt'],
+    ]);
+  });
+
+  it('the gateway answers `vehicle { id }` from the utilities subgraph alone (the stub\'s key, no hop); any other Vehicle field is fetched from lsp', () => {
+    const input = '(input: { location: { latitude: 0, longitude: 0 }, radius: 1 })';
+    expect(subgraphsFetched(`{ nearbyVehicles${input} { vehicles { id vehicle { id } } } }`)).toEqual(['utilities']);
+    expect(subgraphsFetched('{ vehiclePosition(vehicleId: "v") { vehicle { id } } }')).toEqual(['utilities']);
+    expect(subgraphsFetched(`{ nearbyVehicles${input} { vehicles { vehicle { id fleetId } } } }`)).toEqual(['utilities', 'lsp']);
   });
 });

@@ -4,6 +4,8 @@
  * (store.ts).
  */
 import { nowDate } from '../../../kernel/clock.js';
+import { isUuid } from '../../../kernel/ids.js';
+import { vehicleRef, type VehicleReference } from '../../../kernel/references.js';
 import { MAX_POSITION_BATCH, MAX_SEARCH_RADIUS_M, MAX_SPEED_KMH, MIN_SEARCH_RADIUS_M, NEARBY_DEFAULT_LIMIT, NEARBY_MAX_LIMIT } from '../common/constants.js';
 import { finite, intRange, invalid, nonNegative, point, positive, vehicleType } from '../common/checks.js';
 import { LiveVehicleStatus } from '../common/enums.js';
@@ -15,10 +17,17 @@ import type {
   VehiclePositionBatch, VehiclePositionInput,
 } from './types.js';
 
+/**
+ * The `Vehicle` a position names: a stub with its key only, which the lsp subgraph resolves within the caller's
+ * workspace (null there for another workspace's vehicle). LSP vehicle ids are UUIDs (lower case, as ID arguments
+ * arrive): a position reported under another system's id names no LSP vehicle, and is null here without a hop.
+ */
+const vehicleOf = (vehicleId: string): VehicleReference | null => (isUuid(vehicleId) ? vehicleRef(vehicleId) : null);
+
 /** A stored position as a search answers it (distance from the search point). */
 export function toNearby(r: store.PositionRow): NearbyVehicle {
   return {
-    id: r.vehicle_id, type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
+    id: r.vehicle_id, vehicle: vehicleOf(r.vehicle_id), type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
     distance: round(Number(r.distance ?? 0), 1), updatedAt: new Date(r.updated_at),
   };
 }
@@ -88,7 +97,7 @@ function report(p: VehiclePositionInput | undefined | null, field: string, now: 
 
 function toPosition(r: store.PositionRow): VehiclePosition {
   return {
-    id: r.vehicle_id, type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
+    id: r.vehicle_id, vehicle: vehicleOf(r.vehicle_id), type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
     heading: r.heading === null ? null : Number(r.heading), speed: r.speed === null ? null : Number(r.speed), updatedAt: new Date(r.updated_at),
   };
 }

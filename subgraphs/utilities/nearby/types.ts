@@ -1,5 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GeoPoint, GeoPointInput } from '../../../kernel/graphql-types.js';
+import { VehicleReference } from '../../../kernel/references.js';
 import { DateTimeScalar } from '../../../kernel/scalars.js';
 import { LiveVehicleStatus } from '../common/enums.js';
 
@@ -10,9 +11,14 @@ import { LiveVehicleStatus } from '../common/enums.js';
  * upper case), so they stay strings.
  */
 
+const VEHICLE =
+  'The LSP vehicle of this position (resolved by the lsp subgraph, within the caller\'s workspace): null when the id is not ' +
+  'an LSP vehicle id (a UUID), or names no vehicle of the caller\'s workspace.';
+
 @ObjectType({ description: 'A vehicle of the caller\'s workspace found by a search, at its last reported position.' })
 export class NearbyVehicle {
   @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
+  @Field(() => VehicleReference, { nullable: true, description: VEHICLE }) vehicle?: VehicleReference | null;
   @Field(() => String, { description: 'Vehicle type, upper case (the fleet\'s own vocabulary, e.g. CAR, MOTORBIKE, VAN).' }) type!: string;
   @Field(() => LiveVehicleStatus, { description: 'Status last reported.' }) status!: LiveVehicleStatus;
   @Field(() => GeoPoint, { description: 'Last reported position.' }) location!: [number, number];
@@ -107,6 +113,7 @@ export class VehiclePositionInput {
 @ObjectType({ description: 'The last reported position of a vehicle of the caller\'s workspace.' })
 export class VehiclePosition {
   @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
+  @Field(() => VehicleReference, { nullable: true, description: VEHICLE }) vehicle?: VehicleReference | null;
   @Field(() => String, { description: 'Vehicle type, upper case.' }) type!: string;
   @Field(() => LiveVehicleStatus, { description: 'Status last reported.' }) status!: LiveVehicleStatus;
   @Field(() => GeoPoint, { description: 'Last reported position.' }) location!: [number, number];
