@@ -1,5 +1,5 @@
 /**
- * Zones. `assignZone` asks each zone source in turn and takes the first answer. Today there is one source, the
+ * Zones. `zoneOf` (the `zoneAssignment` query) asks each zone source in turn and takes the first answer. Today there is one source, the
  * platform's default zoning over the GeoNames gazetteer (constants ZONING):
  *
  *   CITY    within the radius of a city of 15,000+ people (2 km + 0.01 km × √population, at most 40 km);

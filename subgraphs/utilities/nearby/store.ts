@@ -17,26 +17,26 @@ import { nowDate } from '../../../kernel/clock.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
 
-export interface PositionRow {
-  vehicle_id: string;
+/** What a position says of its vehicle: the same in a report and in a stored row. */
+interface Position {
   type: string;
   status: LiveVehicleStatus;
   lat: number;
   lng: number;
   heading: number | null;
   speed: number | null;
+}
+
+/** A stored position as the SQL returns it (`distance` in metres from a search point). */
+export interface PositionRow extends Position {
+  vehicle_id: string;
   updated_at: string | Date;
   distance?: number | null;
 }
 
-export interface PositionReport {
+/** A position report, checked. */
+export interface PositionReport extends Position {
   vehicleId: string;
-  type: string;
-  status: LiveVehicleStatus;
-  lat: number;
-  lng: number;
-  heading: number | null;
-  speed: number | null;
   recordedAt: Date;
 }
 
