@@ -1,7 +1,8 @@
 /**
  * Input checks of the utilities family. Every check fails with UTILITY::VALIDATION_FAILED naming the field by its
- * REST path (`origin.country`, `weight.value`, `pickup.coordinates`); a place that cannot be located is
- * UTILITY::INSUFFICIENT_DATA (places.ts).
+ * input path (`origin.country`, `weight.value`), which REST bodies and the graph's inputs share but for the points'
+ * coordinates (checked first by the bridge for REST); a place that cannot be located is UTILITY::INSUFFICIENT_DATA
+ * (places.ts).
  */
 import { AppError } from '../../../kernel/errors.js';
 import { normalizeDegrees, type GeoPointInput } from '../../../kernel/graphql-types.js';
