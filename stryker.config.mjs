@@ -13,13 +13,13 @@ export default {
   coverageAnalysis: 'perTest',
   mutate: [
     // utilities: money, units, fares, zoning, tariffs, geography
-    'subgraphs/utilities/money.ts',
-    'subgraphs/utilities/units.ts',
-    'subgraphs/utilities/fares.ts',
-    'subgraphs/utilities/constants.ts',
-    'subgraphs/utilities/zoning.ts',
-    'subgraphs/utilities/tariffs.ts',
-    'subgraphs/utilities/geo.ts',
+    'subgraphs/utilities/common/money.ts',
+    'subgraphs/utilities/common/units.ts',
+    'subgraphs/utilities/fares/rules.ts',
+    'subgraphs/utilities/common/constants.ts',
+    'subgraphs/utilities/geo/zoning.ts',
+    'subgraphs/utilities/fares/tariffs.ts',
+    'subgraphs/utilities/common/geography.ts',
     // LSP state rules (coverage status, links, transit points; vehicle allocation)
     'subgraphs/lsp/coverage/rules.ts',
     'subgraphs/lsp/fleets/rules.ts',

@@ -128,15 +128,31 @@ function timeIn(value: number, form: TimeForm, field: string): string {
 
 /** `[lat, lng]` (or `{lat, lng}`) → GeoPointInput, ranges checked with the messages REST clients know. */
 function pointIn(value: unknown, field: string): unknown {
-  let pair: unknown[] | undefined;
-  if (Array.isArray(value)) pair = value;
-  else if (value && typeof value === 'object' && Object.keys(value).length === 2 && 'lat' in value && 'lng' in value) pair = [(value as { lat: unknown }).lat, (value as { lng: unknown }).lng];
-  if (!pair) return value;
+  if (Array.isArray(value)) return pairIn(value, field);
+  if (value && typeof value === 'object' && !('latitude' in value) && !('longitude' in value)) return latLngIn(value as Record<string, unknown>, field);
+  return value;
+}
+
+function pairIn(pair: unknown[], field: string): { latitude: number; longitude: number } {
   if (pair.length !== 2) throw validationError(field, 'must be [lat, lng]');
   const [lat, lng] = pair;
   if (typeof lat !== 'number' || lat < -90 || lat > 90) throw validationError(field, 'latitude (first number) must be between -90 and 90');
   if (typeof lng !== 'number' || lng < -180 || lng > 180) throw validationError(field, 'longitude (second number) must be between -180 and 180');
   return { latitude: lat, longitude: lng };
+}
+
+/** `{lat, lng}` (the utilities searches' form): each coordinate checked and named on its own (`location.lat`). */
+function latLngIn(point: Record<string, unknown>, field: string): { latitude: number; longitude: number } {
+  const unknown = Object.keys(point).find((k) => k !== 'lat' && k !== 'lng');
+  if (unknown !== undefined) throw validationError(`${field}.${unknown}`, 'is not a known field');
+  const coordinate = (key: 'lat' | 'lng', name: string, limit: number): number => {
+    const v = point[key];
+    if (v === undefined || v === null) throw validationError(`${field}.${key}`, 'is required');
+    if (typeof v !== 'number') throw validationError(`${field}.${key}`, 'must be a number');
+    if (v < -limit || v > limit) throw validationError(`${field}.${key}`, `${name} must be between -${limit} and ${limit}`);
+    return v;
+  };
+  return { latitude: coordinate('lat', 'latitude', 90), longitude: coordinate('lng', 'longitude', 180) };
 }
 
 function applyIn(value: unknown, type: GraphQLInputType, path: string, key: string, forms: TimeForms): unknown {

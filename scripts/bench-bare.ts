@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { radiusQuery } from '../subgraphs/utilities/positions.js';
-import type { VehicleStatus } from '../subgraphs/utilities/enums.js';
+import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
+import type { LiveVehicleStatus } from '../subgraphs/utilities/common/enums.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -126,7 +126,7 @@ const invalid = (res: ServerResponse, field: string, message: string) =>
 /** The search body as a client may send it: anything, checked below. */
 type NearbyInput = {
   location?: { lat?: unknown; lng?: unknown } | null; radius?: unknown; limit?: unknown;
-  status?: VehicleStatus | null; vehicleType?: string | null;
+  status?: LiveVehicleStatus | null; vehicleType?: string | null;
 } | null;
 
 async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): Promise<void> {
@@ -144,7 +144,7 @@ async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): P
   if (!(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) return invalid(res, 'location', 'must be a valid position');
   if (!(radius > 0 && radius <= 100_000)) return invalid(res, 'radius', 'must be positive, at most 100000 metres');
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid(res, 'limit', 'must be an integer from 1 to 100');
-  // the subgraph's own SQL (subgraphs/utilities/positions.ts), `?` placeholders numbered for pg
+  // the subgraph's own SQL (subgraphs/utilities/nearby/store.ts), `?` placeholders numbered for pg
   const q = radiusQuery(wid, lat, lng, radius, { status: input?.status ?? null, vehicleType: input?.vehicleType ?? null }, limit);
   let n = 0;
   const { rows } = await pool.query<{ vehicle_id: string; type: string; status: string; lat: string; lng: string; distance: string | null; updated_at: Date }>(q.sql.replace(/\?/g, () => `$${++n}`), q.params);

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { radiusQuery } from '../subgraphs/utilities/positions.js';
+import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -115,6 +115,9 @@ function randomPoint(): { lat: number; lng: number } {
   return { lat: CENTRE.lat + (r / 111.2) * Math.sin(a), lng: CENTRE.lng + (r / (111.2 * Math.cos((CENTRE.lat * Math.PI) / 180))) * Math.cos(a) };
 }
 
+/** A point as the graph writes it (GeoPointInput); the REST bodies keep `[lat, lng]` and `{lat, lng}`. */
+const geoPoint = (p: { lat: number; lng: number }) => ({ latitude: p.lat, longitude: p.lng });
+
 const TYPES = ['CAR', 'CAR', 'CAR', 'MOTORBIKE', 'VAN', 'TRUCK'];
 const STATUSES = ['AVAILABLE', 'AVAILABLE', 'BUSY', 'OFFLINE'];
 
@@ -124,7 +127,7 @@ async function loadPositions(key: string): Promise<number> {
   const batch = 500;
   for (let i = 0; i < POSITIONS; i += batch) {
     const p = Array.from({ length: Math.min(batch, POSITIONS - i) }, (_, j) => ({
-      vehicleId: `veh-${i + j}`, type: TYPES[(i + j) % TYPES.length], status: STATUSES[(i + j) % STATUSES.length], location: randomPoint(),
+      vehicleId: `veh-${i + j}`, type: TYPES[(i + j) % TYPES.length], status: STATUSES[(i + j) % STATUSES.length], location: geoPoint(randomPoint()),
     }));
     const res = await json<{ errors?: unknown[] }>(gateway, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query: mutation, variables: { p } }) });
     if (res.errors) throw new Error(JSON.stringify(res.errors));
@@ -161,7 +164,11 @@ function rideBody() {
   const dropoff = randomPoint();
   return { pickup: { coordinates: [pickup.lat, pickup.lng], country: 'KE' }, dropoff: { coordinates: [dropoff.lat, dropoff.lng], country: 'KE' } };
 }
+function rideInput() {
+  return { pickup: { coordinates: geoPoint(randomPoint()), country: 'KE' }, dropoff: { coordinates: geoPoint(randomPoint()), country: 'KE' } };
+}
 const searchBody = () => ({ location: randomPoint(), radius: RADIUS_M, status: 'AVAILABLE', limit: 20 });
+const searchInput = () => ({ location: geoPoint(randomPoint()), radius: RADIUS_M, status: 'AVAILABLE', limit: 20 });
 const RIDE_Q = 'query R($input: RideFareInput!) { rideFare(input: $input) { estimatedFare { totalAfterSurge currency } surgeInfo { multiplier } tripEstimate { distance { kilometer } } pickupEstimate { nearbyDrivers eta { minute } } } }';
 const SEARCH_Q = 'query S($input: NearbySearchInput!) { nearbyVehicles(input: $input) { count vehicles { id distance } } }';
 
@@ -197,9 +204,9 @@ try {
   const gatewayCall = (query: string, input: unknown) => fetch(gateway, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables: { input } }) });
   const results = [
     await run('bridge  POST /realm/utilities/fares/ride', () => bridgeCall('/fares/ride', rideBody())),
-    await run('gateway query rideFare', () => gatewayCall(RIDE_Q, rideBody())),
+    await run('gateway query rideFare', () => gatewayCall(RIDE_Q, rideInput())),
     await run('bridge  POST /realm/utilities/nearby/search', () => bridgeCall('/nearby/search', searchBody())),
-    await run('gateway query nearbyVehicles', () => gatewayCall(SEARCH_Q, searchBody())),
+    await run('gateway query nearbyVehicles', () => gatewayCall(SEARCH_Q, searchInput())),
   ];
 
   console.log(`${POSITIONS.toLocaleString('en-US')} positions within ${SPREAD_KM} km of Nairobi; ${REQUESTS} requests per scenario, ${CONCURRENCY} concurrent; radius ${RADIUS_M} m, limit 20\n`);

@@ -35,7 +35,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { signPrincipal, type Principal } from '../kernel/principal.js';
 import { routes as restRoutes } from '../rest-bridge/routes/index.js';
-import { radiusQuery } from '../subgraphs/utilities/positions.js';
+import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 import { seed, setA, rng, pointFrom, type Fixtures } from './bench-fixtures.js';
 import { median, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import {
@@ -167,7 +167,8 @@ const ROUTES: RouteDef[] = [
       });
       const rest = inputs.map((i) => JSON.stringify(i));
       const query = operationOf('POST', '/realm/utilities/nearby/search');
-      const gql = inputs.map((input) => JSON.stringify({ query, variables: { input } }));
+      // the graph takes the centre as a GeoPointInput (REST's `{lat, lng}` is mapped by the bridge)
+      const gql = inputs.map(({ location, ...input }) => JSON.stringify({ query, variables: { input: { ...input, location: { latitude: location.lat, longitude: location.lng } } } }));
       const bearer = { authorization: `Bearer ${fx.apiKey.key}` };
       const principal: Principal = { kind: 'apiKey', workspaceId: fx.workspaceId, keyId: fx.apiKey.keyId, scopes: fx.apiKey.scopes, client: {} };
       return {

@@ -1527,7 +1527,7 @@ const CAPS: Cap<unknown>[] = [
       const k = await utilitiesKey();
       const tag = randomUUID().slice(0, 8);
       const reports = (n: number, prefix: string) =>
-        Array.from({ length: n }, (_, i) => ({ vehicleId: `${prefix}-${tag}-${i}`, type: 'VAN', status: 'AVAILABLE', location: { lat: -1.2 - i / 1e4, lng: 36.8 } }));
+        Array.from({ length: n }, (_, i) => ({ vehicleId: `${prefix}-${tag}-${i}`, type: 'VAN', status: 'AVAILABLE', location: { latitude: -1.2 - i / 1e4, longitude: 36.8 } }));
       return { k, reports };
     },
     atCap: (c) => gqlRes('mutation($p: [VehiclePositionInput!]!) { reportVehiclePositions(positions: $p) { __typename } }', { p: c.reports(500, 'ok') }, c.k.headers),
@@ -1535,14 +1535,14 @@ const CAPS: Cap<unknown>[] = [
     stored: async (c, res) => {
       expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
       const last = c.reports(500, 'ok')[499]!;
-      const got = await gqlRes('query($id: ID!) { vehiclePosition(id: $id) { id status } }', { id: last.vehicleId }, c.k.headers);
+      const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { id status } }', { id: last.vehicleId }, c.k.headers);
       expect(got.body.data.vehiclePosition).toEqual({ id: last.vehicleId, status: 'AVAILABLE' });
     },
     pastCap: (c) => gqlRes('mutation($p: [VehiclePositionInput!]!) { reportVehiclePositions(positions: $p) { __typename } }', { p: c.reports(501, 'no') }, c.k.headers),
     refused: { family: 'graphql', status: 200, code: 'UTILITY::VALIDATION_FAILED', field: 'positions' },
     unchanged: async (c) => {
       const first = c.reports(501, 'no')[0]!;
-      const got = await gqlRes('query($id: ID!) { vehiclePosition(id: $id) { id } }', { id: first.vehicleId }, c.k.headers);
+      const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { id } }', { id: first.vehicleId }, c.k.headers);
       expect(got.status).toBe(200);
       expect(got.body.errors).toBeUndefined();
       expect(got.body.data.vehiclePosition).toBeNull();
@@ -1608,7 +1608,7 @@ const CAPS: Cap<unknown>[] = [
       const k = await utilitiesKey();
       const type = `T${'Y'.repeat(39)}`;
       const reported = await gqlRes('mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id type } }',
-        { i: { vehicleId: 'long-type-1', type, status: 'AVAILABLE', location: { lat: -1.29, lng: 36.82 } } }, k.headers);
+        { i: { vehicleId: 'long-type-1', type, status: 'AVAILABLE', location: { latitude: -1.29, longitude: 36.82 } } }, k.headers);
       expect(reported.body, JSON.stringify(reported.body)).toEqual({ data: { reportVehiclePosition: { id: 'long-type-1', type } } });
       return { k, type };
     },
@@ -1623,19 +1623,19 @@ const CAPS: Cap<unknown>[] = [
     cap: 'utilities: a position report speed at most 2,000 km/h (GraphQL)',
     setup: async () => ({ k: await utilitiesKey(), id: `fast-${randomUUID().slice(0, 8)}` }),
     atCap: (c) => gqlRes('mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id speed } }',
-      { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { lat: -1.29, lng: 36.82 }, speed: 2000 } }, c.k.headers),
+      { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { latitude: -1.29, longitude: 36.82 }, speed: 2000 } }, c.k.headers),
     accepted: 200,
     stored: async (c, res) => {
       expect(res.body, JSON.stringify(res.body)).toEqual({ data: { reportVehiclePosition: { id: c.id, speed: 2000 } } });
-      const got = await gqlRes('query($id: ID!) { vehiclePosition(id: $id) { id speed } }', { id: c.id }, c.k.headers);
+      const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { id speed } }', { id: c.id }, c.k.headers);
       expect(got.body).toEqual({ data: { vehiclePosition: { id: c.id, speed: 2000 } } });
     },
     pastCap: (c) => gqlRes('mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id speed } }',
-      { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { lat: -1.3, lng: 36.8 }, speed: 2000.001 } }, c.k.headers),
+      { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { latitude: -1.3, longitude: 36.8 }, speed: 2000.001 } }, c.k.headers),
     refused: { family: 'graphql', status: 200, code: 'UTILITY::VALIDATION_FAILED', field: 'speed' },
     unchanged: async (c) => {
-      const got = await gqlRes('query($id: ID!) { vehiclePosition(id: $id) { location { lat lng } speed } }', { id: c.id }, c.k.headers);
-      expect(got.body).toEqual({ data: { vehiclePosition: { location: { lat: -1.29, lng: 36.82 }, speed: 2000 } } });
+      const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { location { latitude longitude } speed } }', { id: c.id }, c.k.headers);
+      expect(got.body).toEqual({ data: { vehiclePosition: { location: { latitude: -1.29, longitude: 36.82 }, speed: 2000 } } });
     },
   }),
 ];

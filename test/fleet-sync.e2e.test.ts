@@ -31,7 +31,7 @@ describe('LSP vehicle changes reach the utilities nearby search', () => {
     const lng = 36.8 + Math.random() / 10;
     const reported = await gqlH(
       'mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id status } }',
-      { i: { vehicleId: vehicle.id, type: 'VAN', status: 'AVAILABLE', location: { lat, lng } } },
+      { i: { vehicleId: vehicle.id, type: 'VAN', status: 'AVAILABLE', location: { latitude: lat, longitude: lng } } },
       bearer,
     );
     expect(reported.status).toBe(200);

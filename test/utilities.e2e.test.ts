@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Supergraph, parseOperation } from '@apollo/federation-internals';
+import { QueryPlanner, type PlanNode } from '@apollo/query-planner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, gatewayUrl, newUser, type ApiResponse } from './helpers.js';
 
@@ -139,7 +144,7 @@ describe('utilities: credentials', () => {
       fails(await call(key, path, bodies[path]), 'AUTH::UNAUTHORIZED');
     }
     // and the position mutation
-    const res = await gql(key, 'mutation { reportVehiclePosition(input: {vehicleId: "x", type: "CAR", status: AVAILABLE, location: {lat: 0, lng: 0}}) { id } }');
+    const res = await gql(key, 'mutation { reportVehiclePosition(input: {vehicleId: "x", type: "CAR", status: AVAILABLE, location: {latitude: 0, longitude: 0}}) { id } }');
     expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
@@ -643,7 +648,9 @@ describe('utilities: /zone', () => {
 // =============================================================== nearby vehicles
 
 const REPORT = `mutation Report($p: [VehiclePositionInput!]!) { reportVehiclePositions(positions: $p) { stored ignored } }`;
-const ONE = `mutation One($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id type status location { lat lng } heading speed updatedAt } }`;
+const ONE = `mutation One($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id type status location { latitude longitude } heading speed updatedAt } }`;
+/** A `{lat, lng}` point as the graph writes it (GeoPointInput, GeoPoint). */
+const geo = (p: { lat: number; lng: number }) => ({ latitude: p.lat, longitude: p.lng });
 
 describe('utilities: vehicle positions and /nearby', () => {
   let keyA: string;
@@ -656,17 +663,17 @@ describe('utilities: vehicle positions and /nearby', () => {
     [keyA, keyB] = await Promise.all([A.key(), B.key()]);
     const a = await gql(keyA, REPORT, {
       p: [
-        { vehicleId: 'car-100m', type: 'car', status: 'AVAILABLE', location: north(100) },
-        { vehicleId: 'car-500m', type: 'CAR', status: 'BUSY', location: north(500) },
-        { vehicleId: 'moto-900m', type: 'MOTORBIKE', status: 'AVAILABLE', location: north(900), heading: 90, speed: 30 },
-        { vehicleId: 'van-2km', type: 'VAN', status: 'OFFLINE', location: north(2000) },
-        { vehicleId: 'car-20km', type: 'CAR', status: 'AVAILABLE', location: north(20_000) },
-        { vehicleId: 'fiji-1', type: 'CAR', status: 'AVAILABLE', location: { lat: -17.8, lng: 179.9 } },
-        { vehicleId: 'fiji-2', type: 'CAR', status: 'AVAILABLE', location: { lat: -16.8, lng: -179.9 } },
+        { vehicleId: 'car-100m', type: 'car', status: 'AVAILABLE', location: geo(north(100)) },
+        { vehicleId: 'car-500m', type: 'CAR', status: 'BUSY', location: geo(north(500)) },
+        { vehicleId: 'moto-900m', type: 'MOTORBIKE', status: 'AVAILABLE', location: geo(north(900)), heading: 90, speed: 30 },
+        { vehicleId: 'van-2km', type: 'VAN', status: 'OFFLINE', location: geo(north(2000)) },
+        { vehicleId: 'car-20km', type: 'CAR', status: 'AVAILABLE', location: geo(north(20_000)) },
+        { vehicleId: 'fiji-1', type: 'CAR', status: 'AVAILABLE', location: { latitude: -17.8, longitude: 179.9 } },
+        { vehicleId: 'fiji-2', type: 'CAR', status: 'AVAILABLE', location: { latitude: -16.8, longitude: -179.9 } },
       ],
     });
     expect(a.data, JSON.stringify(a)).toEqual({ reportVehiclePositions: { stored: 7, ignored: 0 } });
-    const b = await gql(keyB, REPORT, { p: [{ vehicleId: 'b-car-50m', type: 'CAR', status: 'AVAILABLE', location: north(50) }] });
+    const b = await gql(keyB, REPORT, { p: [{ vehicleId: 'b-car-50m', type: 'CAR', status: 'AVAILABLE', location: geo(north(50)) }] });
     expect(b.data).toEqual({ reportVehiclePositions: { stored: 1, ignored: 0 } });
   });
 
@@ -694,15 +701,15 @@ describe('utilities: vehicle positions and /nearby', () => {
     expect(bounds.vehicles.map((v: any) => v.id)).toEqual(['b-car-50m']);
     const nearest = ok(await call(keyB, '/nearby/nearest', { location: { lat: C[0], lng: C[1] }, count: 10 }), 'UTILITY::SEARCH_COMPLETE');
     expect(nearest.vehicles.map((v: any) => v.id)).toEqual(['b-car-50m']);
-    const lookup = await gql(keyB, 'query { vehiclePosition(id: "car-100m") { id } }');
+    const lookup = await gql(keyB, 'query { vehiclePosition(vehicleId: "car-100m") { id } }');
     expect(lookup, JSON.stringify(lookup)).toEqual({ data: { vehiclePosition: null } });
     const fromA = ok(await call(keyA, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 150 }), 'UTILITY::SEARCH_COMPLETE');
     expect(fromA.vehicles.map((v: any) => v.id)).toEqual(['car-100m']);
     // the same vehicle id in two workspaces is two vehicles
-    const inB = await gql(keyB, ONE, { i: { vehicleId: 'car-100m', type: 'CAR', status: 'OFFLINE', location: north(10) } });
-    expect(inB, JSON.stringify(inB)).toMatchObject({ data: { reportVehiclePosition: { id: 'car-100m', status: 'OFFLINE', location: north(10) } } });
-    const stillA = await gql(keyA, 'query { vehiclePosition(id: "car-100m") { status location { lat } } }');
-    expect(stillA, JSON.stringify(stillA)).toEqual({ data: { vehiclePosition: { status: 'AVAILABLE', location: { lat: north(100).lat } } } });
+    const inB = await gql(keyB, ONE, { i: { vehicleId: 'car-100m', type: 'CAR', status: 'OFFLINE', location: geo(north(10)) } });
+    expect(inB, JSON.stringify(inB)).toMatchObject({ data: { reportVehiclePosition: { id: 'car-100m', status: 'OFFLINE', location: geo(north(10)) } } });
+    const stillA = await gql(keyA, 'query { vehiclePosition(vehicleId: "car-100m") { status location { latitude } } }');
+    expect(stillA, JSON.stringify(stillA)).toEqual({ data: { vehiclePosition: { status: 'AVAILABLE', location: { latitude: north(100).lat } } } });
   });
 
   it('bounds: vehicles inside the box, nearest its centre first; a box across the antimeridian', async () => {
@@ -735,6 +742,8 @@ describe('utilities: vehicle positions and /nearby', () => {
     fails(await call(keyA, '/nearby/search', { location: loc, radius: 100, limit: 101 }), 'UTILITY::VALIDATION_FAILED', 'limit');
     fails(await call(keyA, '/nearby/search', { location: loc, radius: 100, status: 'PARKED' }), 'UTILITY::VALIDATION_FAILED', 'status');
     fails(await call(keyA, '/nearby/search', { location: { lat: -91, lng: 0 }, radius: 100 }), 'UTILITY::VALIDATION_FAILED', 'location.lat');
+    fails(await call(keyA, '/nearby/search', { location: { lat: 'north', lng: 0 }, radius: 100 }), 'UTILITY::VALIDATION_FAILED', 'location.lat');
+    fails(await call(keyA, '/nearby/search', { location: { lat: 0 }, radius: 100 }), 'UTILITY::VALIDATION_FAILED', 'location.lng');
     fails(await call(keyA, '/nearby/search', { radius: 100 }), 'UTILITY::VALIDATION_FAILED', 'location');
     fails(await call(keyA, '/nearby/nearest', { location: loc, count: 0 }), 'UTILITY::VALIDATION_FAILED', 'count');
     fails(await call(keyA, '/nearby/nearest', { location: loc, count: 5, maxDistance: -1 }), 'UTILITY::VALIDATION_FAILED', 'maxDistance');
@@ -742,35 +751,39 @@ describe('utilities: vehicle positions and /nearby', () => {
 
   it('reports: an older report than the stored one is ignored; a removed vehicle leaves the searches', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const fresh = await gql(keyA, ONE, { i: { vehicleId: 'moving-1', type: 'CAR', status: 'AVAILABLE', location: north(300), recordedAt: now } });
-    expect(fresh.data.reportVehiclePosition).toMatchObject({ id: 'moving-1', type: 'CAR', status: 'AVAILABLE', updatedAt: now });
-    const stale = await gql(keyA, ONE, { i: { vehicleId: 'moving-1', type: 'CAR', status: 'BUSY', location: north(5000), recordedAt: now - 60 } });
-    expect(stale.data.reportVehiclePosition).toMatchObject({ status: 'AVAILABLE', location: north(300) });
-    const batch = await gql(keyA, REPORT, { p: [{ vehicleId: 'moving-1', type: 'CAR', status: 'BUSY', location: north(5000), recordedAt: now - 120 }] });
+    /** An instant `s` Unix seconds, as the graph writes it (ISO-8601 UTC with milliseconds). */
+    const iso = (s: number) => new Date(s * 1000).toISOString();
+    const fresh = await gql(keyA, ONE, { i: { vehicleId: 'moving-1', type: 'CAR', status: 'AVAILABLE', location: geo(north(300)), recordedAt: iso(now) } });
+    expect(fresh.data.reportVehiclePosition).toMatchObject({ id: 'moving-1', type: 'CAR', status: 'AVAILABLE', updatedAt: iso(now) });
+    const stale = await gql(keyA, ONE, { i: { vehicleId: 'moving-1', type: 'CAR', status: 'BUSY', location: geo(north(5000)), recordedAt: iso(now - 60) } });
+    expect(stale.data.reportVehiclePosition).toMatchObject({ status: 'AVAILABLE', location: geo(north(300)), updatedAt: iso(now) });
+    const batch = await gql(keyA, REPORT, { p: [{ vehicleId: 'moving-1', type: 'CAR', status: 'BUSY', location: geo(north(5000)), recordedAt: iso(now - 120) }] });
     expect(batch.data.reportVehiclePositions).toEqual({ stored: 0, ignored: 1 });
     const near = { location: north(300), radius: 50 };
     const before = ok(await call(keyA, '/nearby/search', near), 'UTILITY::SEARCH_COMPLETE');
     expect(before.vehicles.map((v: any) => v.id)).toEqual(['moving-1']);
-    const removed = await gql(keyA, 'mutation { removeVehiclePosition(id: "moving-1") }');
+    // REST writes the measured instant as Unix seconds
+    expect(before.vehicles[0].updatedAt).toBe(now);
+    const removed = await gql(keyA, 'mutation { removeVehiclePosition(vehicleId: "moving-1") }');
     expect(removed).toEqual({ data: { removeVehiclePosition: true } });
     const after = ok(await call(keyA, '/nearby/search', near), 'UTILITY::SEARCH_COMPLETE');
     expect(after).toMatchObject({ vehicles: [], count: 0 });
     const nearest = ok(await call(keyA, '/nearby/nearest', { location: north(300), count: 1 }), 'UTILITY::SEARCH_COMPLETE');
     expect(nearest.vehicles.map((v: any) => v.id)).not.toContain('moving-1');
-    const lookup = await gql(keyA, 'query { vehiclePosition(id: "moving-1") { id } }');
+    const lookup = await gql(keyA, 'query { vehiclePosition(vehicleId: "moving-1") { id } }');
     expect(lookup).toEqual({ data: { vehiclePosition: null } });
-    const again = await gql(keyA, 'mutation { removeVehiclePosition(id: "moving-1") }');
+    const again = await gql(keyA, 'mutation { removeVehiclePosition(vehicleId: "moving-1") }');
     expect(again).toEqual({ data: { removeVehiclePosition: false } });
   });
 
   it('report validation names the field, with the family\'s code through the gateway', async () => {
-    const bad = await gql(keyA, ONE, { i: { vehicleId: 'x', type: 'CAR', status: 'AVAILABLE', location: { lat: 100, lng: 0 } } });
-    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'location.lat' });
-    const badId = await gql(keyA, ONE, { i: { vehicleId: 'has space', type: 'CAR', status: 'AVAILABLE', location: { lat: 0, lng: 0 } } });
+    const bad = await gql(keyA, ONE, { i: { vehicleId: 'x', type: 'CAR', status: 'AVAILABLE', location: { latitude: 100, longitude: 0 } } });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'location.latitude' });
+    const badId = await gql(keyA, ONE, { i: { vehicleId: 'has space', type: 'CAR', status: 'AVAILABLE', location: { latitude: 0, longitude: 0 } } });
     expect(badId.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'vehicleId' });
-    const dup = await gql(keyA, REPORT, { p: [{ vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { lat: 0, lng: 0 } }, { vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { lat: 0, lng: 0 } }] });
+    const dup = await gql(keyA, REPORT, { p: [{ vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 } }, { vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 } }] });
     expect(dup.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'positions.1.vehicleId' });
-    const future = await gql(keyA, ONE, { i: { vehicleId: 'f', type: 'CAR', status: 'BUSY', location: { lat: 0, lng: 0 }, recordedAt: Date.now() / 1000 + 3600 } });
+    const future = await gql(keyA, ONE, { i: { vehicleId: 'f', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 }, recordedAt: new Date(Date.now() + 3_600_000).toISOString() } });
     expect(future.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'recordedAt' });
   });
 
@@ -792,33 +805,44 @@ describe('utilities: vehicle positions and /nearby', () => {
 // =============================================================== GraphQL through the gateway
 
 describe('utilities: GraphQL through the gateway', () => {
-  it('every route is also a query (all ten): the same input gives the same answer as REST; errors carry the family\'s codes', async () => {
+  it('every route is also a query (all ten): the same request in the graph\'s forms answers the worked example\'s value in the graph\'s forms; errors carry the family\'s codes', async () => {
     const key = await (await newTenant()).key(); // a workspace of its own: its only vehicle is the one reported here
-    const reported = await gql(key, REPORT, { p: [{ vehicleId: 'gql-car', type: 'CAR', status: 'AVAILABLE', location: { lat: -1.2, lng: 36.8 } }] });
+    const reported = await gql(key, REPORT, { p: [{ vehicleId: 'gql-car', type: 'CAR', status: 'AVAILABLE', location: { latitude: -1.2, longitude: 36.8 } }] });
     expect(reported, JSON.stringify(reported)).toEqual({ data: { reportVehiclePositions: { stored: 1, ignored: 0 } } });
-    const shipment = { weight: { value: 20, unit: 'kg' }, declaredValue: { amount: 1500, currency: 'USD' }, hsCode: '8471.30', description: 'Laptop computers', quantity: 3 };
-    // [REST path, query field, input type, selection, input, the field of the answer that is a worked example's value]
-    const ROUTES: [string, string, string, string, Record<string, unknown>, (r: any) => unknown, unknown][] = [
-      ['/fares/delivery', 'deliveryFare', 'DeliveryFareInput', 'breakdown { baseFee distanceFee weightFee fuelSurcharge } currency',
-        { origin: M(-1.2), destination: M(-1.7), serviceLevel: 'STANDARD', weight: { value: 12, unit: 'kg' } }, (r) => r.breakdown.distanceFee, 23.34],
-      ['/fares/transport', 'transportFare', 'TransportFareInput', 'baseFare distanceFare weightFare fuelSurcharge totalFare distance { kilometer mile }',
-        { origin: M(-1.2), destination: M(1.8), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' } } }, (r) => r.totalFare, 729.97],
-      ['/fares/ride', 'rideFare', 'RideFareInput', 'estimatedFare { baseFare distanceFare timeFare totalAfterSurge } surgeInfo { multiplier rule }',
-        { pickup: M(-1.2), dropoff: M(-1.3), requestTime: 1764147600 }, (r) => r.estimatedFare.totalAfterSurge, 29.41],
-      ['/fares/crossborder', 'crossBorderFare', 'CrossBorderFareInput', 'totalCost { amount currency } breakdown { transportFee { amount } vat { amount } }',
-        { origin: { coordinates: [9.0, 36.8], country: 'ET' }, destination: { coordinates: [-1.2, 36.8], country: 'KE' }, transportMode: 'AIR', shipment }, (r) => r.totalCost.amount, 738.59],
+    const shipment = { weight: { value: 20, unit: 'kg' }, hsCode: '8471.30', description: 'Laptop computers', quantity: 3 };
+    /** M(lat) as the graph writes it: a GeoPointInput. */
+    const G = (lat: number) => ({ coordinates: { latitude: lat, longitude: 36.8 }, country: 'KE' });
+    // [REST path, query field, input type, selection, REST body, the same request in the graph's forms, the field of the
+    //  answer that is a worked example's value (docs/utilities.md), that value over REST, the same value over GraphQL]
+    const ROUTES: [string, string, string, string, Record<string, unknown>, Record<string, unknown>, (r: any) => unknown, unknown, unknown][] = [
+      ['/fares/delivery', 'deliveryFare', 'DeliveryFareInput', 'breakdown { distanceFee } currency',
+        { origin: M(-1.2), destination: M(-1.7), serviceLevel: 'STANDARD', weight: { value: 12, unit: 'kg' } },
+        { origin: G(-1.2), destination: G(-1.7), serviceLevel: 'STANDARD', weight: { value: 12, unit: 'kg' } }, (r) => r.breakdown.distanceFee, 23.34, '23.34'],
+      ['/fares/transport', 'transportFare', 'TransportFareInput', 'totalFare distance { kilometer mile }',
+        { origin: M(-1.2), destination: M(1.8), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' } } },
+        { origin: G(-1.2), destination: G(1.8), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' } } }, (r) => r.totalFare, 729.97, '729.97'],
+      ['/fares/ride', 'rideFare', 'RideFareInput', 'estimatedFare { totalAfterSurge } surgeInfo { multiplier rule }',
+        { pickup: M(-1.2), dropoff: M(-1.3), requestTime: 1764147600 },
+        { pickup: G(-1.2), dropoff: G(-1.3), requestTime: '2025-11-26T09:00:00Z' }, (r) => r.estimatedFare.totalAfterSurge, 29.41, '29.41'],
+      ['/fares/crossborder', 'crossBorderFare', 'CrossBorderFareInput', 'totalCost { amount currency }',
+        { origin: { coordinates: [9.0, 36.8], country: 'ET' }, destination: { coordinates: [-1.2, 36.8], country: 'KE' }, transportMode: 'AIR', shipment: { ...shipment, declaredValue: { amount: 1500, currency: 'USD' } } },
+        { origin: { coordinates: { latitude: 9.0, longitude: 36.8 }, country: 'ET' }, destination: G(-1.2), transportMode: 'AIR', shipment: { ...shipment, declaredValue: { amount: '1500', currency: 'USD' } } },
+        (r) => r.totalCost.amount, 738.59, '738.59'],
       ['/distance', 'routeDistance', 'DistanceInput', 'distance { value unit miles } mode',
-        { origin: M(-1.2), destination: M(-2.2), mode: 'ROAD' }, (r) => r.distance.value, 144.55],
-      ['/zone', 'assignZone', 'ZoneInput', 'zone { id name type } serviceType',
-        { location: { city: 'Nairobi', country: 'KE' } }, (r) => r.zone.id, 'city:184745'],
+        { origin: M(-1.2), destination: M(-2.2), mode: 'ROAD' }, { origin: G(-1.2), destination: G(-2.2), mode: 'ROAD' }, (r) => r.distance.value, 144.55, 144.55],
+      ['/zone', 'zoneAssignment', 'ZoneInput', 'zone { id name type } serviceType',
+        { location: { city: 'Nairobi', country: 'KE' } }, { location: { city: 'Nairobi', country: 'KE' } }, (r) => r.zone.id, 'city:184745', 'city:184745'],
       ['/nearby/search', 'nearbyVehicles', 'NearbySearchInput', 'vehicles { id type status } count searchRadius',
-        { location: { lat: -1.2, lng: 36.8 }, radius: 1000 }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car']],
+        { location: { lat: -1.2, lng: 36.8 }, radius: 1000 }, { location: { latitude: -1.2, longitude: 36.8 }, radius: 1000 }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car'], ['gql-car']],
       ['/nearby/bounds', 'vehiclesInBounds', 'NearbyBoundsInput', 'vehicles { id } count',
-        { bounds: { northeast: { lat: -1.1, lng: 36.9 }, southwest: { lat: -1.3, lng: 36.7 } } }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car']],
+        { bounds: { northeast: { lat: -1.1, lng: 36.9 }, southwest: { lat: -1.3, lng: 36.7 } } },
+        { bounds: { northeast: { latitude: -1.1, longitude: 36.9 }, southwest: { latitude: -1.3, longitude: 36.7 } } }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car'], ['gql-car']],
       ['/nearby/nearest', 'nearestVehicles', 'NearestInput', 'vehicles { id } count requested',
-        { location: { lat: -1.2, lng: 36.8 }, count: 3 }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car']],
+        { location: { lat: -1.2, lng: 36.8 }, count: 3 }, { location: { latitude: -1.2, longitude: 36.8 }, count: 3 }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car'], ['gql-car']],
       ['/eta', 'arrivalEstimate', 'EtaInput', 'duration { minute hour } distance { kilometer } estimatedArrival',
-        { origin: { coordinates: [-1.2, 36.8] }, destination: { coordinates: [-2.2, 36.8] }, mode: 'ROAD', departureTime: 1767225600 }, (r) => r.estimatedArrival, 1767235140],
+        { origin: { coordinates: [-1.2, 36.8] }, destination: { coordinates: [-2.2, 36.8] }, mode: 'ROAD', departureTime: 1767225600 },
+        { origin: { coordinates: { latitude: -1.2, longitude: 36.8 } }, destination: { coordinates: { latitude: -2.2, longitude: 36.8 } }, mode: 'ROAD', departureTime: '2026-01-01T00:00:00Z' },
+        (r) => r.estimatedArrival, 1767235140, '2026-01-01T02:39:00.000Z'],
     ];
     expect(ROUTES).toHaveLength(10);
     const STATUS: Record<string, string> = {
@@ -826,18 +850,67 @@ describe('utilities: GraphQL through the gateway', () => {
       '/fares/crossborder': 'UTILITY::FARE_ESTIMATED', '/distance': 'UTILITY::DISTANCE_CALCULATED', '/zone': 'UTILITY::ZONE_ASSIGNED',
       '/nearby/search': 'UTILITY::SEARCH_COMPLETE', '/nearby/bounds': 'UTILITY::SEARCH_COMPLETE', '/nearby/nearest': 'UTILITY::SEARCH_COMPLETE', '/eta': 'UTILITY::ETA_CALCULATED',
     };
-    for (const [path, field, type, selection, input, golden, expected] of ROUTES) {
-      const rest = ok(await call(key, path, input), STATUS[path]!);
-      expect(golden(rest), `${path} over REST`).toEqual(expected);
-      const res = await gql(key, `query($input: ${type}!) { ${field}(input: $input) { ${selection} } }`, { input });
+    for (const [path, field, type, selection, restBody, graphInput, golden, overRest, overGraph] of ROUTES) {
+      const rest = ok(await call(key, path, restBody), STATUS[path]!);
+      expect(golden(rest), `${path} over REST`).toEqual(overRest);
+      const res = await gql(key, `query($input: ${type}!) { ${field}(input: $input) { ${selection} } }`, { input: graphInput });
       expect(res.errors, `${field}: ${JSON.stringify(res.errors)}`).toBeUndefined();
-      // every field the query selected is the REST answer's (arrays element by element, same length)
-      expect(rest, field).toMatchObject(res.data[field]);
-      expect(golden(res.data[field]), `${field} over GraphQL`).toEqual(expected);
+      expect(golden(res.data[field]), `${field} over GraphQL`).toEqual(overGraph);
     }
-    const bad = await gql(key, 'query { routeDistance(input: { origin: { country: "KE", coordinates: [0, 500] }, destination: { country: "KE" }, mode: AIR }) { mode } }');
-    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'origin.coordinates' });
-    const unknown = await gql(key, 'query { assignZone(input: { location: { city: "Nowhereville", country: "KE" } }) { serviceType } }');
+    const bad = await gql(key, 'query { routeDistance(input: { origin: { country: "KE", coordinates: { latitude: 0, longitude: 500 } }, destination: { country: "KE" }, mode: AIR }) { mode } }');
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'origin.coordinates.longitude' });
+    const unknown = await gql(key, 'query { zoneAssignment(input: { location: { city: "Nowhereville", country: "KE" } }) { serviceType } }');
     expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::INSUFFICIENT_DATA', field: 'location.city' });
+  });
+});
+
+// =============================================================== the Vehicle reference
+
+/** The subgraphs the gateway's plan for `query` (over the committed supergraph) fetches from, in plan order. */
+function subgraphsFetched(query: string): string[] {
+  const supergraph = Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8'));
+  const plan = new QueryPlanner(supergraph).buildQueryPlan(parseOperation(supergraph.schema, query));
+  const walk = (node: PlanNode | undefined): string[] => {
+    if (!node) return [];
+    if (node.kind === 'Fetch') return [node.serviceName];
+    if (node.kind === 'Flatten') return walk(node.node);
+    if (node.kind === 'Sequence' || node.kind === 'Parallel') return node.nodes.flatMap(walk);
+    throw new Error(`unexpected plan node ${node.kind}`);
+  };
+  return walk(plan.node);
+}
+
+describe('utilities: the Vehicle a position names (docs/utilities.md, "Live vehicle positions")', () => {
+  const SEARCH = 'query($input: NearbySearchInput!) { nearbyVehicles(input: $input) { vehicles { id vehicle { __typename id } } } }';
+
+  it('a position reported under a UUID names the Vehicle stub with that id; under another system\'s id the vehicle is null; REST answers no vehicle field', async () => {
+    const key = await (await newTenant()).key(); // a workspace of its own: its only vehicles are the two reported here
+    const lspId = randomUUID(); // an LSP-style id no lsp fleet holds: only a hop to lsp could tell
+    const at = { latitude: -0.5, longitude: 36.0 };
+    const reported = await gql(key, REPORT, { p: [
+      { vehicleId: lspId, type: 'VAN', status: 'AVAILABLE', location: at },
+      { vehicleId: 'plate-KBX-123', type: 'VAN', status: 'AVAILABLE', location: { latitude: -0.5001, longitude: 36.0 } },
+    ] });
+    expect(reported, JSON.stringify(reported)).toEqual({ data: { reportVehiclePositions: { stored: 2, ignored: 0 } } });
+
+    const found = await gql(key, SEARCH, { input: { location: at, radius: 100 } });
+    expect(found, JSON.stringify(found)).toEqual({ data: { nearbyVehicles: { vehicles: [
+      { id: lspId, vehicle: { __typename: 'Vehicle', id: lspId } },
+      { id: 'plate-KBX-123', vehicle: null },
+    ] } } });
+    const one = await gql(key, 'query($v: ID!) { vehiclePosition(vehicleId: $v) { id vehicle { id } } }', { v: lspId });
+    expect(one, JSON.stringify(one)).toEqual({ data: { vehiclePosition: { id: lspId, vehicle: { id: lspId } } } });
+
+    const rest = ok(await call(key, '/nearby/search', { location: { lat: -0.5, lng: 36.0 }, radius: 100 }), 'UTILITY::SEARCH_COMPLETE');
+    expect(rest.vehicles.map((v: any) => Object.keys(v).sort())).toEqual([
+      ['distance', 'id', 'location', 'status', 'type', 'updatedAt'], ['distance', 'id', 'location', 'status', 'type', 'updatedAt'],
+    ]);
+  });
+
+  it('the gateway answers `vehicle { id }` from the utilities subgraph alone (the stub\'s key, no hop); any other Vehicle field is fetched from lsp', () => {
+    const input = '(input: { location: { latitude: 0, longitude: 0 }, radius: 1 })';
+    expect(subgraphsFetched(`{ nearbyVehicles${input} { vehicles { id vehicle { id } } } }`)).toEqual(['utilities']);
+    expect(subgraphsFetched('{ vehiclePosition(vehicleId: "v") { vehicle { id } } }')).toEqual(['utilities']);
+    expect(subgraphsFetched(`{ nearbyVehicles${input} { vehicles { vehicle { id fleetId } } } }`)).toEqual(['utilities', 'lsp']);
   });
 });

@@ -7,10 +7,16 @@ import type { RouteSpec } from './types.js';
  * `{error:false, status:"UTILITY::…", result, trace}`. Failures: `{error:true, status, message, field?, trace}` with
  * AUTH::INVALID_API_KEY (401), AUTH::UNAUTHORIZED (403), UTILITY::VALIDATION_FAILED (400),
  * UTILITY::INSUFFICIENT_DATA / CALCULATION_FAILED / ESTIMATION_FAILED (422).
+ *
+ * REST keeps the spec's wire forms, mapped from the graph's (rest-bridge/wire.ts): every instant of every utilities
+ * route (`calculatedAt`, `validUntil`, `estimatedArrival`, `departureTime`, `updatedAt`; inputs `requestTime`,
+ * `departureTime`) is Unix seconds (milliseconds accepted on input); money amounts (`Decimal`) are numbers; points are
+ * `[lat, lng]` in places and `{lat, lng}` elsewhere (aliases below). The ride's `surgeInfo.localTime` is a wall-clock
+ * string, not an instant (the graph's `localWallClock`).
  */
 const MONEY = 'amount currency';
-const LATLNG = 'lat lng';
-const METADATA = `metadata { accuracy confidence dataSource calculatedAt disclaimer modelVersion locations { role lat lng source accuracy confidence country matchedName timeZone } }`;
+const LATLNG = 'lat: latitude lng: longitude';
+const METADATA = `metadata { accuracy confidence dataSource calculatedAt disclaimer modelVersion locations { role ${LATLNG} source accuracy confidence country matchedName timeZone } }`;
 const KMMI = 'kilometer mile';
 const DAYS = 'min { day } max { day }';
 const VEHICLE = `id type status location { ${LATLNG} } distance updatedAt`;
@@ -21,6 +27,7 @@ const u = {
   auth: 'api-key',
   method: 'POST',
   bodyVariable: 'input',
+  time: 'unix-seconds',
   errorCodes: { UNAUTHORIZED: 'AUTH::INVALID_API_KEY', FORBIDDEN: 'AUTH::UNAUTHORIZED', VALIDATION_ERROR: 'UTILITY::VALIDATION_FAILED' },
 } as const;
 
@@ -38,7 +45,7 @@ export const utilityRoutes: RouteSpec[] = [
   { ...u, path: '/realm/utilities/fares/ride', summary: 'Ride fare with surge', resultStatus: 'UTILITY::FARE_CALCULATED',
     operation: `query RideFare($input: RideFareInput!) { rideFare(input: $input) {
       estimatedFare { baseFare distanceFare timeFare surgeFare bookingFee totalBeforeSurge totalAfterSurge minimumFare minimumFareApplied currency }
-      surgeInfo { multiplier reason isActive rule localTime timeZone }
+      surgeInfo { multiplier reason isActive rule localTime: localWallClock timeZone }
       tripEstimate { distance { ${KMMI} } duration { minute hour } confidence }
       pickupEstimate { eta { minute } nearbyDrivers averageDistance drivers { ${VEHICLE} } }
       vehicleClass ${METADATA} } }`,
@@ -59,9 +66,9 @@ export const utilityRoutes: RouteSpec[] = [
       distance { value unit miles } mode calculatedAt method greatCircleKm seaKm accessKm ${METADATA} } }`,
     result: { result: 'routeDistance' } },
   { ...u, path: '/realm/utilities/zone', summary: 'Zone of a location', resultStatus: 'UTILITY::ZONE_ASSIGNED',
-    operation: `query AssignZone($input: ZoneInput!) { assignZone(input: $input) {
+    operation: `query ZoneAssignment($input: ZoneInput!) { zoneAssignment(input: $input) {
       zone { id name type source coverage { shape center { ${LATLNG} } radius country region population } } serviceType calculatedAt ${METADATA} } }`,
-    result: { result: 'assignZone' } },
+    result: { result: 'zoneAssignment' } },
   { ...u, path: '/realm/utilities/nearby/search', summary: 'Vehicles within a radius', resultStatus: 'UTILITY::SEARCH_COMPLETE',
     operation: `query NearbyVehicles($input: NearbySearchInput!) { nearbyVehicles(input: $input) {
       vehicles { ${VEHICLE} } count searchRadius location { ${LATLNG} } } }`,

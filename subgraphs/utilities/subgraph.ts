@@ -1,15 +1,20 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
-import { LiveVehiclePositionRecord } from './entities.js';
-import { preloadGeo } from './geo.js';
+import { preloadGeo } from './common/geography.js';
+import { preloadMoney } from './common/money.js';
+import { FaresResolver } from './fares/resolvers.js';
+import { GeoResolver } from './geo/resolvers.js';
 import { migrations } from './migrations/index.js';
-import { preloadMoney } from './money.js';
-import { UtilitiesResolver } from './resolvers.js';
-import { startFleetSync } from './fleet-sync.js';
+import { LiveVehiclePositionRecord } from './nearby/entities.js';
+import { startFleetSync } from './nearby/fleet-sync.js';
+import { NearbyResolver } from './nearby/resolvers.js';
 
-/** The utilities subgraph: fares, distance, zones, nearby vehicles, ETA (spec group 15) and the live vehicle-position store. */
+/**
+ * The utilities subgraph (spec group 15): fares (fares/), distance, zones and arrival times (geo/), nearby vehicles
+ * and the live vehicle-position store (nearby/); common/ holds what the areas share (scope, places, units, money).
+ */
 export const utilitiesSubgraph: SubgraphDefinition = {
   name: 'utilities',
-  resolvers: [UtilitiesResolver],
+  resolvers: [FaresResolver, GeoResolver, NearbyResolver],
   // queries that store nothing: an explicit null in an input is the same as leaving the field out
   nullMeansAbsent: true,
   database: {

@@ -1,20 +1,20 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { RIDE_RATES } from '../../subgraphs/utilities/constants.js';
+import { RIDE_RATES } from '../../subgraphs/utilities/common/constants.js';
+import { TransportMode as M } from '../../subgraphs/utilities/common/enums.js';
 import {
   CostPayer, DeliveryPackageType as P, DeliveryServiceLevel as L, FreightUrgency as U, Incoterm, RideVehicleClass as C, SurgeRule,
-  TransportMode as M,
-} from '../../subgraphs/utilities/enums.js';
+} from '../../subgraphs/utilities/fares/enums.js';
 import {
   banded, checkDeliveryService, clearanceDays, deliveryChargeableKg, deliveryDays, deliveryPrice, freightChargeableKg, freightFares, freightHours,
   hsChapter, importLevies, inChapters, insurancePremium, isPeakSeason, payerOf, pickupEtaMinutes, rideClass, rideFareLines, SEA_ONLY_TERMS,
   SURGE_REASON, surgeRuleAt,
-} from '../../subgraphs/utilities/fares.js';
-import { dec, type Decimal } from '../../subgraphs/utilities/money.js';
+} from '../../subgraphs/utilities/fares/rules.js';
+import { dec, type Decimal } from '../../subgraphs/utilities/common/money.js';
 import { thrown } from './support.js';
 
 /**
- * The fare arithmetic of subgraphs/utilities/fares.ts. Every expected amount is worked by hand from the tables of
+ * The fare arithmetic of subgraphs/utilities/fares/rules.ts. Every expected amount is worked by hand from the tables of
  * docs/utilities.md ("Delivery fares", "Freight transport fares", "Ride fares", "Speed model and ETA",
  * "Cross-border landed cost"); the working is in the comments. Conversions use the pinned reference rate of
  * 2026-09-29 (1 USD = 157.47729333 JPY, 0.88022588 EUR).

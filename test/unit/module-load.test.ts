@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
  * of other test files.
  */
 const MODULES: [string, () => Promise<Record<string, unknown>>, string][] = [
-  ['subgraphs/utilities/tariffs.ts', () => import('../../subgraphs/utilities/tariffs.js'), 'DUTY_PROFILES'],
-  ['subgraphs/utilities/constants.ts', () => import('../../subgraphs/utilities/constants.js'), 'DELIVERY'],
-  ['subgraphs/utilities/money.ts', () => import('../../subgraphs/utilities/money.js'), 'roundMoney'],
+  ['subgraphs/utilities/fares/tariffs.ts', () => import('../../subgraphs/utilities/fares/tariffs.js'), 'DUTY_PROFILES'],
+  ['subgraphs/utilities/common/constants.ts', () => import('../../subgraphs/utilities/common/constants.js'), 'DELIVERY'],
+  ['subgraphs/utilities/common/money.ts', () => import('../../subgraphs/utilities/common/money.js'), 'roundMoney'],
   ['subgraphs/workspace/common/permissions.ts', () => import('../../subgraphs/workspace/common/permissions.js'), 'PERMISSIONS'],
   ['kernel/config.ts', () => import('../../kernel/config.js'), 'loadConfig'],
   ['kernel/logger.ts', () => import('../../kernel/logger.js'), 'createLogger'],
@@ -24,7 +24,7 @@ describe('the pure modules load', () => {
   });
 
   it('the tariff tables have one profile per documented tariff, each with a rate for each of the 24 chapter groups', async () => {
-    const { DUTY_PROFILES, CHAPTER_GROUPS } = await import('../../subgraphs/utilities/tariffs.js');
+    const { DUTY_PROFILES, CHAPTER_GROUPS } = await import('../../subgraphs/utilities/fares/tariffs.js');
     expect(Object.keys(CHAPTER_GROUPS)).toHaveLength(24);
     expect(Object.keys(DUTY_PROFILES)).toHaveLength(17);
     for (const [key, p] of Object.entries(DUTY_PROFILES)) {

@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { clearanceDays } from '../../subgraphs/utilities/fares.js';
+import { clearanceDays } from '../../subgraphs/utilities/fares/rules.js';
 import {
   CA_CUSMA, CHAPTER_DOCUMENTS, CHAPTER_GROUPS, CUSTOMS_UNIONS, DE_MINIMIS, DUTY_PROFILES, EU_MEMBERS, EXPORT_DECLARATION, FOB_VALUATION,
   IMPORT_DOCUMENTS, TRANSPORT_DOCUMENT, dutyProfileOf, generalRate, groupOfChapter, type ChapterGroup,
-} from '../../subgraphs/utilities/tariffs.js';
+} from '../../subgraphs/utilities/fares/tariffs.js';
 
 /**
- * subgraphs/utilities/tariffs.ts against docs/utilities.md ("Cross-border landed cost"): the published duty table,
+ * subgraphs/utilities/fares/tariffs.ts against docs/utilities.md ("Cross-border landed cost"): the published duty table,
  * its chapter ranges, the "no HS code" means, the members of each profile, de minimis and valuation.
  * The expected values are read from the doc (parsed below), never from the module.
  */

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { dimensionsCm3, kmMi, minuteHour, round, unitOf, volumeM3, weightKg } from '../../subgraphs/utilities/units.js';
-import type { DimensionsInput, VolumeInput, WeightInput } from '../../subgraphs/utilities/types.js';
+import { dimensionsCm3, kmMi, minuteHour, round, unitOf, volumeM3, weightKg } from '../../subgraphs/utilities/common/units.js';
+import type { DimensionsInput, VolumeInput, WeightInput } from '../../subgraphs/utilities/common/types.js';
 import { thrown } from './support.js';
 
 /**
- * subgraphs/utilities/units.ts (docs/utilities.md, "Units and money"). Expected factors are the published exact
+ * subgraphs/utilities/common/units.ts (docs/utilities.md, "Units and money"). Expected factors are the published exact
  * definitions: 1 lb = 0.45359237 kg and 1 in = 2.54 cm (international yard and pound agreement, 1959), 1 ft = 0.3048 m
  * (so 1 ft³ = 0.028316846592 m³), 1 international mile = 1.609344 km, 1 t = 1000 kg, 1 L = 0.001 m³.
  */

@@ -1,9 +1,9 @@
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { OptionalProps } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { TenantEntity } from '../../kernel/tenancy.js';
-import { VehicleStatus } from './enums.js';
-import { nowDate } from '../../kernel/clock.js';
+import { TenantEntity } from '../../../kernel/tenancy.js';
+import { LiveVehicleStatus } from '../common/enums.js';
+import { nowDate } from '../../../kernel/clock.js';
 
 /**
  * The live position of one vehicle of a workspace: the last report its fleet (an LSP's tracking, an IoT telemetry
@@ -13,7 +13,7 @@ import { nowDate } from '../../kernel/clock.js';
  * than computed in an expression index, so no maintenance job ever has to resolve the extension's functions. Two
  * GiST indexes, both led by the workspace (btree_gist): `earth` answers radius (earth_box + earth_distance) and
  * k-nearest (`<->` ordering) searches; `point(lng, lat)` answers bounding-box searches. Reads and writes go through
- * positions.ts (SQL with the spatial operators), always with the caller's workspace.
+ * store.ts (SQL with the spatial operators), always with the caller's workspace.
  */
 @Entity({ tableName: 'live_vehicle_position' })
 @Unique({ name: 'live_vehicle_position_workspace_vehicle_unique', properties: ['workspaceId', 'vehicleId'] })
@@ -38,8 +38,8 @@ export class LiveVehiclePositionRecord extends TenantEntity {
   @Property({ length: 40 })
   type!: string;
 
-  @Enum({ items: () => VehicleStatus })
-  status!: VehicleStatus;
+  @Enum({ items: () => LiveVehicleStatus })
+  status!: LiveVehicleStatus;
 
   @Property({ type: 'double' })
   lat!: number;
@@ -47,7 +47,7 @@ export class LiveVehiclePositionRecord extends TenantEntity {
   @Property({ type: 'double' })
   lng!: number;
 
-  /** ll_to_earth(lat, lng), written by positions.ts. */
+  /** ll_to_earth(lat, lng), written by store.ts. */
   @Property({ columnType: 'cube', type: 'string', lazy: true, hidden: true })
   earth!: string;
 

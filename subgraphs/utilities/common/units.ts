@@ -4,17 +4,17 @@
  * Pure: no I/O; a bad value is UTILITY::VALIDATION_FAILED naming the field.
  */
 import { CM_PER, KG_PER, KM_PER_MILE, M3_PER, MAX_QUANTITY } from './constants.js';
-import { invalid, positive } from './places.js';
-import type { DimensionsInput, KmMi, MinuteHour, VolumeInput, WeightInput } from './types.js';
+import { invalid, positive } from './checks.js';
+import type { DimensionsInput, KilometersMiles, MinutesHours, VolumeInput, WeightInput } from './types.js';
 
 /** `n` to `digits` decimals with `Math.round` (a half goes towards +∞). */
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A distance in kilometres and international miles, 2 decimals each. */
-export const kmMi = (km: number): KmMi => ({ kilometer: round(km), mile: round(km / KM_PER_MILE) });
+export const kmMi = (km: number): KilometersMiles => ({ kilometer: round(km), mile: round(km / KM_PER_MILE) });
 
 /** A duration in whole minutes (rounded up) and hours (2 decimals). */
-export const minuteHour = (hours: number): MinuteHour => ({ minute: Math.ceil(round(hours * 60, 6)), hour: round(hours) });
+export const minuteHour = (hours: number): MinutesHours => ({ minute: Math.ceil(round(hours * 60, 6)), hour: round(hours) });
 
 /** The factor of `unit` in `table`, else VALIDATION_FAILED naming `field`. */
 export const unitOf = <T extends string>(unit: T, table: Record<string, number>, field: string): number => {

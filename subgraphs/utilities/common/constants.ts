@@ -3,7 +3,8 @@
  * docs/utilities.md explains them; a change here is a change of the published model (update the doc with it).
  * Amounts are US dollars unless a table says otherwise.
  */
-import { DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, RideVehicleClass, TransportMode } from './enums.js';
+import type { DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, RideVehicleClass } from '../fares/enums.js';
+import type { TransportMode } from './enums.js';
 
 // ---------------------------------------------------------------- geometry and units
 

@@ -1,5 +1,5 @@
 /**
- * Zones. `assignZone` asks each zone source in turn and takes the first answer. Today there is one source, the
+ * Zones. `zoneOf` (the `zoneAssignment` query) asks each zone source in turn and takes the first answer. Today there is one source, the
  * platform's default zoning over the GeoNames gazetteer (constants ZONING):
  *
  *   CITY    within the radius of a city of 15,000+ people (2 km + 0.01 km × √population, at most 40 km);
@@ -12,10 +12,10 @@
  * them up (through a federation entity or an event-fed copy, never the lsp tables) goes first in ZONE_SOURCES, and
  * its zones carry `source: 'LSP'` and metadata.dataSource LSP.
  */
-import { ZONING } from './constants.js';
+import { ZONING } from '../common/constants.js';
 import { ZoneServiceType, ZoneType } from './enums.js';
-import { citiesNear, countryByCode, regionName, type City } from './geo.js';
-import type { Located } from './places.js';
+import { citiesNear, countryByCode, regionName, type City } from '../common/geography.js';
+import type { Located } from '../common/places.js';
 import type { Zone } from './types.js';
 
 export interface ZoneSource {
@@ -37,7 +37,7 @@ export const defaultZoning: ZoneSource = {
       const c = city.city;
       return {
         id: `city:${c.id}`, name: c.name, type: ZoneType.CITY, source: 'DEFAULT',
-        coverage: { shape: 'CIRCLE', center: { lat: c.lat, lng: c.lng }, radius: Math.round(cityRadiusKm(c) * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
+        coverage: { shape: 'CIRCLE', center: [c.lat, c.lng], radius: Math.round(cityRadiusKm(c) * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
       };
     }
     const metro = near.find(({ city: c, km }) => c.population >= ZONING.metroMinPopulation && km <= cityRadiusKm(c) * ZONING.metroFactor);
@@ -45,7 +45,7 @@ export const defaultZoning: ZoneSource = {
       const c = metro.city;
       return {
         id: `metro:${c.id}`, name: `${c.name} metropolitan area`, type: ZoneType.METRO, source: 'DEFAULT',
-        coverage: { shape: 'CIRCLE', center: { lat: c.lat, lng: c.lng }, radius: Math.round(cityRadiusKm(c) * ZONING.metroFactor * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
+        coverage: { shape: 'CIRCLE', center: [c.lat, c.lng], radius: Math.round(cityRadiusKm(c) * ZONING.metroFactor * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
       };
     }
     const nearest = citiesNear(place.lat, place.lng, ZONING.regionMaxKm, sameCountry)[0];
@@ -54,7 +54,7 @@ export const defaultZoning: ZoneSource = {
       const code = `${c.country}.${c.admin1}`;
       return {
         id: `region:${code}`, name: regionName(c.country, c.admin1) ?? `Region ${code}`, type: ZoneType.REGION, source: 'DEFAULT',
-        coverage: { shape: 'ADMIN_AREA', center: { lat: place.lat, lng: place.lng }, radius: null, country: c.country, region: code, population: null },
+        coverage: { shape: 'ADMIN_AREA', center: [place.lat, place.lng], radius: null, country: c.country, region: code, population: null },
       };
     }
     const code = country ?? nearest?.city.country;
@@ -62,7 +62,7 @@ export const defaultZoning: ZoneSource = {
     if (!info) return undefined;
     return {
       id: `country:${info.code}`, name: info.name, type: ZoneType.COUNTRY, source: 'DEFAULT',
-      coverage: { shape: 'COUNTRY', center: { lat: info.lat, lng: info.lng }, radius: null, country: info.code, region: null, population: null },
+      coverage: { shape: 'COUNTRY', center: [info.lat, info.lng], radius: null, country: info.code, region: null, population: null },
     };
   },
 };

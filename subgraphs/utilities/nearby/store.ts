@@ -11,38 +11,38 @@
  * the inverse, making them agree with every other distance of the family.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EARTH_MEAN_RADIUS_M } from './constants.js';
-import type { VehicleStatus } from './enums.js';
-import { nowDate } from '../../kernel/clock.js';
+import { EARTH_MEAN_RADIUS_M } from '../common/constants.js';
+import type { LiveVehicleStatus } from '../common/enums.js';
+import { nowDate } from '../../../kernel/clock.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
 
-export interface PositionRow {
-  vehicle_id: string;
+/** What a position says of its vehicle: the same in a report and in a stored row. */
+interface Position {
   type: string;
-  status: VehicleStatus;
+  status: LiveVehicleStatus;
   lat: number;
   lng: number;
   heading: number | null;
   speed: number | null;
+}
+
+/** A stored position as the SQL returns it (`distance` in metres from a search point). */
+export interface PositionRow extends Position {
+  vehicle_id: string;
   updated_at: string | Date;
   distance?: number | null;
 }
 
-export interface PositionReport {
+/** A position report, checked. */
+export interface PositionReport extends Position {
   vehicleId: string;
-  type: string;
-  status: VehicleStatus;
-  lat: number;
-  lng: number;
-  heading: number | null;
-  speed: number | null;
   recordedAt: Date;
 }
 
 export interface Filters {
   vehicleType?: string | null;
-  status?: VehicleStatus | null;
+  status?: LiveVehicleStatus | null;
   /** Only positions measured at or after this time. */
   freshSince?: Date;
 }

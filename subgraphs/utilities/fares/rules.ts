@@ -1,21 +1,22 @@
 /**
  * The fare arithmetic of the utilities family (docs/utilities.md): delivery, freight transport, ride and the pure
  * parts of the cross-border landed cost. Pure: no I/O, no clock (the caller passes the date), no place lookup (the
- * caller passes distances). service.ts validates, locates the places and calls these.
+ * caller passes distances). service.ts and cross-border.ts validate, locate the places and call these.
  */
-import { AppError } from '../../kernel/errors.js';
+import { AppError } from '../../../kernel/errors.js';
 import {
   CLEARANCE_DAYS, FAST_CLEARANCE, IMPORT_LEVIES, SLOW_CLEARANCE,
 } from './tariffs.js';
 import {
   CIRCUITY, DELIVERY, FREIGHT_HANDLING_H, HAZARDOUS_PCT, INSPECTION, INSURANCE, MODE_SPEED_KMH, PICKUP_SPEED_KMH, RIDE_BOOKING_FEE,
   RIDE_CURRENCY, RIDE_RATES, ROAD_DRIVER_RULES, TRANSPORT_RATES, URGENCY_HANDLING_FACTOR, URGENCY_MULTIPLIER, type RideRate,
-} from './constants.js';
-import { CostPayer, DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule, TransportMode } from './enums.js';
-import { roadDrivingHours, travelHours, type ModeDistance } from './geo.js';
-import { convert, dec, Decimal, roundMoney, sum } from './money.js';
-import { invalid } from './places.js';
-import { round } from './units.js';
+} from '../common/constants.js';
+import { TransportMode } from '../common/enums.js';
+import { CostPayer, DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule } from './enums.js';
+import { roadDrivingHours, travelHours, type ModeDistance } from '../common/geography.js';
+import { convert, dec, Decimal, roundMoney, sum } from '../common/money.js';
+import { invalid } from '../common/checks.js';
+import { round } from '../common/units.js';
 
 // ================================================================= shared
 
@@ -220,7 +221,10 @@ export const inChapters = (chapter: number, ranges: string[]) => ranges.some((r)
 });
 
 /** Incoterms 2020 rules for sea and inland waterway transport only. */
-export const SEA_ONLY_TERMS = [Incoterm.FAS, Incoterm.FOB, Incoterm.CFR, Incoterm.CIF];
+export const SEA_ONLY_TERMS: readonly Incoterm[] = [Incoterm.FAS, Incoterm.FOB, Incoterm.CFR, Incoterm.CIF];
+
+/** Whether `term` is one of `terms`. */
+export const isOneOf = (term: Incoterm, ...terms: Incoterm[]): boolean => terms.includes(term);
 
 /** Who pays each cost under an incoterm (Incoterms 2020, ICC). */
 export function payerOf(term: Incoterm, item: string): CostPayer {
@@ -233,9 +237,9 @@ export function payerOf(term: Incoterm, item: string): CostPayer {
   switch (item) {
     case 'documentationFee.export': return S;
     case 'documentationFee.import': return B;
-    case 'transportFee': return [Incoterm.FCA, Incoterm.FAS, Incoterm.FOB].includes(term) ? B : S;
-    case 'insurance': return [Incoterm.CIF, Incoterm.CIP, Incoterm.DAP, Incoterm.DPU].includes(term) ? S : B;
-    case 'borderCrossingFee': return [Incoterm.DAP, Incoterm.DPU].includes(term) ? S : B;
+    case 'transportFee': return isOneOf(term, Incoterm.FCA, Incoterm.FAS, Incoterm.FOB) ? B : S;
+    case 'insurance': return isOneOf(term, Incoterm.CIF, Incoterm.CIP, Incoterm.DAP, Incoterm.DPU) ? S : B;
+    case 'borderCrossingFee': return isOneOf(term, Incoterm.DAP, Incoterm.DPU) ? S : B;
     default: return B;
   }
 }

@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { consume } from '../../kernel/events.js';
-import type { Logger } from '../../kernel/logger.js';
-import { applyFleetVehicle } from './positions.js';
+import { consume } from '../../../kernel/events.js';
+import type { Logger } from '../../../kernel/logger.js';
+import { applyFleetVehicle } from './store.js';
 
 /**
  * The nearby store follows the LSP family's vehicles through the platform event log (topic `lsp.vehicle`,

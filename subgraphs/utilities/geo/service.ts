@@ -1,0 +1,61 @@
+/**
+ * Distances, arrival times and zones (spec group 15; docs/utilities.md, "Distance", "Speed model and ETA", "Zones").
+ */
+import { nowDate } from '../../../kernel/clock.js';
+import { KM_PER_MILE, MODE_SPEED_KMH } from '../common/constants.js';
+import { insufficient } from '../common/checks.js';
+import { TransportMode } from '../common/enums.js';
+import { roadDrivingHours, travelHours } from '../common/geography.js';
+import { distanceBy, locate, metadataOf } from '../common/places.js';
+import type { UtilitiesScope } from '../common/scope.js';
+import { minuteHour, round } from '../common/units.js';
+import type { ArrivalEstimate, DistanceInput, EtaInput, RouteDistance, ZoneAssignment, ZoneInput } from './types.js';
+import { ZoneServiceType } from './enums.js';
+import { zoneOf } from './zoning.js';
+
+export function routeDistance(_caller: UtilitiesScope, input: DistanceInput): RouteDistance {
+  const now = nowDate();
+  const origin = locate(input.origin, 'origin', 'origin');
+  const destination = locate(input.destination, 'destination', 'destination');
+  const d = distanceBy(origin, destination, input.mode);
+  return {
+    distance: { value: round(d.km), unit: 'km', miles: round(d.km / KM_PER_MILE) },
+    mode: input.mode,
+    calculatedAt: now,
+    method: d.method,
+    greatCircleKm: round(d.greatCircleKm),
+    seaKm: d.seaKm === undefined ? null : round(d.seaKm),
+    accessKm: d.accessKm === undefined ? null : round(d.accessKm),
+    metadata: metadataOf([origin, destination], now),
+  };
+}
+
+export function arrivalEstimate(_caller: UtilitiesScope, input: EtaInput): ArrivalEstimate {
+  const now = nowDate();
+  const origin = locate(input.origin, 'origin', 'origin', false);
+  const destination = locate(input.destination, 'destination', 'destination', false);
+  const departure = input.departureTime ?? now;
+  const d = distanceBy(origin, destination, input.mode);
+  const hours = input.mode === TransportMode.SEA ? (d.seaKm ?? 0) / MODE_SPEED_KMH.SEA + roadDrivingHours(d.accessKm ?? 0) : travelHours(d.km, input.mode);
+  const duration = minuteHour(hours);
+  return {
+    estimatedArrival: new Date(departure.getTime() + duration.minute * 60_000),
+    duration,
+    distance: { kilometer: round(d.km) },
+    departureTime: departure,
+    mode: input.mode,
+    calculatedAt: now,
+    metadata: metadataOf([origin, destination], now),
+  };
+}
+
+// ================================================================= zone
+
+export async function zoneAssignment(s: UtilitiesScope, input: ZoneInput): Promise<ZoneAssignment> {
+  const now = nowDate();
+  const location = locate(input.location, 'location', 'location');
+  const serviceType = input.serviceType ?? ZoneServiceType.DELIVERY;
+  const zone = await zoneOf(location, serviceType, s.workspaceId);
+  if (!zone) throw insufficient('location', 'no zone covers this location');
+  return { zone, serviceType, calculatedAt: now, metadata: metadataOf([location], now) };
+}
