@@ -36,8 +36,9 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
   },
 });
 
-/** A decimal number written as a string: optional minus, at most 15 integer digits, at most 9 decimals. */
-const DECIMAL = /^-?\d{1,15}(?:\.\d{1,9})?$/;
+/** A decimal number written as a string: optional minus, at most 15 integer digits, at most 12 decimals. */
+export const DECIMAL_PLACES = 12;
+const DECIMAL = /^-?\d{1,15}(?:\.\d{1,12})?$/;
 const DECIMAL_HINT = 'must be a decimal number written as a string, such as "12.50"';
 
 function parseDecimal(value: unknown): number {
@@ -49,13 +50,19 @@ function parseDecimal(value: unknown): number {
 export const decimalText = (n: number | string): string => new DecimalJs(n).toFixed();
 
 /**
+ * A JSON number as a Decimal text, rounded to 12 decimals (half away from zero): a binary double such as
+ * 0.30000000000000004 or 1e-300 has more digits than any amount needs (currencies have at most 3 decimals).
+ */
+export const decimalFromNumber = (n: number): string => new DecimalJs(n).toDecimalPlaces(DECIMAL_PLACES, DecimalJs.ROUND_HALF_UP).toFixed();
+
+/**
  * A decimal amount as a string, exact on the wire (money amounts: `Money.amount` and fare breakdowns). Resolvers work
  * with numbers of at most 15 significant digits, which a double holds exactly.
  */
 export const DecimalScalar = new GraphQLScalarType<number, string>({
   name: 'Decimal',
   description:
-    'A decimal number as a string, exact on the wire: optional minus sign, at most 15 integer digits and 9 ' +
+    'A decimal number as a string, exact on the wire: optional minus sign, at most 15 integer digits and 12 ' +
     'decimals, no exponent (`"12.50"`, `"0.125"`). Money amounts are `Decimal`.',
   serialize(value) {
     if (typeof value === 'number' && Number.isFinite(value)) return decimalText(value);

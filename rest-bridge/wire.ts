@@ -23,7 +23,7 @@ import {
 } from 'graphql';
 import { Supergraph } from '@apollo/federation-internals';
 import { validationError } from '../kernel/errors.js';
-import { decimalText } from '../kernel/scalars.js';
+import { decimalFromNumber } from '../kernel/scalars.js';
 
 /**
  * The REST contract's wire forms, mapped from the graph's vocabulary (docs/graph-conventions.md, "REST forms"). The
@@ -163,7 +163,7 @@ function applyIn(value: unknown, type: GraphQLInputType, path: string, key: stri
     const form = formOf(forms, key);
     return typeof value === 'number' && form !== 'iso' ? timeIn(value, form, path) : value;
   }
-  if (type.name === 'Decimal') return typeof value === 'number' && Number.isFinite(value) ? decimalText(value) : value;
+  if (type.name === 'Decimal') return typeof value === 'number' && Number.isFinite(value) ? decimalFromNumber(value) : value;
   if (type.name === 'GeoPointInput') return pointIn(value, path);
   if (isInputObjectType(type) && typeof value === 'object' && !Array.isArray(value)) {
     const fields = type.getFields();
