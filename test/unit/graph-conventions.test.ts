@@ -63,7 +63,8 @@ describe('the committed supergraph obeys the graph conventions', () => {
 
   it('types every instant (…At, timestamp, …Time) as DateTime', () => {
     const offenders = everyField()
-      .filter(([, f]) => /^(.+At|timestamp|.+Time|time)$/.test(f.name) && !isEnumType(getNamedType(f.type)))
+      // a time of day on a wall clock ("HH:MM", opening hours) is not an instant
+      .filter(([, f]) => /^(.+At|timestamp|.+Time|time)$/.test(f.name) && !isEnumType(getNamedType(f.type)) && !/HH:MM|time of day|wall[- ]clock/i.test(f.description ?? ''))
       .filter(([, f]) => !['DateTime'].includes(getNamedType(f.type).name) && !isObjectType(getNamedType(f.type)) && !isInputObjectType(getNamedType(f.type)))
       .map(([p, f]) => `${p}: ${String(f.type)}`);
     expect(offenders).toEqual([]);
@@ -93,7 +94,7 @@ describe('the committed supergraph obeys the graph conventions', () => {
   });
 
   it('makes every closed list an enum: no String field named like one (type, status, kind, role, mode, level, …) unless described as an open list', () => {
-    const closed = /^(type|status|kind|role|state|mode|level|basis|category|grade|ownership|unit|protocol|visibility|.+Type|.+Status|.+Kind|.+Mode|.+Level|.+Role|.+Visibility|.+Class|.+Unit|.+Basis)$/;
+    const closed = /^(type|status|kind|role|mode|level|basis|category|grade|ownership|unit|protocol|visibility|.+State|.+Type|.+Status|.+Kind|.+Mode|.+Level|.+Role|.+Visibility|.+Class|.+Unit|.+Basis)$/;
     const offenders = everyField()
       // an open vocabulary stays a String and says so ("an open list", docs/graph-conventions.md)
       .filter(([, f]) => closed.test(f.name) && getNamedType(f.type).name === 'String' && !/\bopen list\b/i.test(f.description ?? ''))
