@@ -9,8 +9,9 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
  * executed: HTTP 400, `extensions.code` QUERY_TOO_COMPLEX, `extensions.limit` naming the limit, `extensions.max` its
  * maximum and `extensions.value` the operation's value.
  *
- * - depth, aliases, cost, directives: GraphQL Armor's validation rules (depth with fragments flattened: a fragment is
- *   no level of its own; aliases of `__typename` are not counted; the cost model is Armor's, see docs/gateway.md);
+ * - depth, aliases, cost, directives: GraphQL Armor's validation rules (depth and cost with fragments flattened: a
+ *   fragment is no level of its own; aliases of `__typename` are not counted; the cost model is Armor's, see
+ *   docs/gateway.md);
  * - fields: `maxFieldsRule` below (Armor has none);
  * - tokens: graphql-js's own parser limit (`parse(…, { maxTokens })`, what Armor's max-tokens does through an Envelop
  *   parse hook, which Apollo Server has no place for), so a long document is refused while it is parsed.
@@ -108,7 +109,7 @@ export function limitRules(limits: OperationLimits): ValidationRule[] {
     maxDepthRule({ n: limits.depth, flattenFragments: true, ...armorRefusal('depth', limits.depth) }),
     maxAliasesRule({ n: limits.aliases, ...armorRefusal('aliases', limits.aliases) }),
     maxFieldsRule(limits.fields),
-    costLimitRule({ maxCost: limits.cost, ...armorRefusal('cost', limits.cost) }),
+    costLimitRule({ maxCost: limits.cost, flattenFragments: true, ...armorRefusal('cost', limits.cost) }),
     maxDirectivesRule({ n: limits.directives, ...armorRefusal('directives', limits.directives) }),
   ] as ValidationRule[];
 }

@@ -68,6 +68,11 @@ describe('operation limits at their edges (the documented measures)', () => {
     expect(refusals('{ list(first: 10) { n } }', { cost: 34 })).toEqual(refused('cost', 35, 34, 'Operation too complex: its cost (35) exceeds the maximum of 34'));
   });
 
+  it('cost: a fragment spread is 1 plus its fragment as an object at the same level: { ...F } with F = { t { n } } is 1 + (2 + 1.5 × 3.5) = 8.25', () => {
+    expect(refusals('{ ...F } fragment F on Query { t { n } }', { cost: 9 })).toEqual([]);
+    expect(refusals('{ ...F } fragment F on Query { t { n } }', { cost: 8 })).toEqual(refused('cost', 8.25, 8, 'Operation too complex: its cost (8.25) exceeds the maximum of 8'));
+  });
+
   it('directives: each directive used — 2 accepted at a maximum of 2, 3 refused', () => {
     expect(refusals('{ a @include(if: true) b @skip(if: false) }', { directives: 2 })).toEqual([]);
     expect(refusals('{ a @include(if: true) b @skip(if: false) c @include(if: true) }', { directives: 2 })).toEqual(
