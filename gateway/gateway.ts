@@ -20,6 +20,8 @@ import { createCredentialResolver, type CredentialResolver } from './credentials
 import { httpOwners, localOwners } from './credential-owners.js';
 import { extractUploads, multipartBody } from './uploads.js';
 import { operationLimitsPlugin } from './operation-limits.js';
+import { formatGuardError, limitRules } from './guards.js';
+import { OperationRegistry, admit, persistedDocuments } from './persisted.js';
 
 export interface GatewayContext {
   principal: Principal;
@@ -102,8 +104,15 @@ export interface Gateway {
   app: Express;
   /** Credential resolution with its cache of owners' answers and its revocation listener. */
   credentials: CredentialResolver;
-  /** Runs an operation in-process for a caller whose credential headers are on `req` (the bridge, in one process). */
-  execute(req: Request, body: { query: string; variables?: Record<string, unknown>; operationName?: string }, requestId: string): Promise<GatewayResponse>;
+  /**
+   * Runs an operation in-process for a caller whose credential headers are on `req` (the bridge, in one process): a
+   * document text, or a registered one named by its hash (`extensions.persistedQuery`, gateway/persisted.ts).
+   */
+  execute(
+    req: Request,
+    body: { query?: string; variables?: Record<string, unknown>; operationName?: string; extensions?: Record<string, unknown> },
+    requestId: string,
+  ): Promise<GatewayResponse>;
   close(): Promise<void>;
 }
 
@@ -113,9 +122,14 @@ export const requestIdOf = (req: Request): string => {
   return isUuid(given) ? given : randomUUID();
 };
 
-/** The supergraph gateway: composed schema (schema/supergraph.graphql), query plans, credential resolution, limits. */
+/**
+ * The supergraph gateway: composed schema (schema/supergraph.graphql), query plans, credential resolution, rate limits,
+ * and the guards of docs/gateway.md (operation limits, persisted documents, the introspection switch).
+ */
 export async function createGateway(config: Config, opts: GatewayOptions): Promise<Gateway> {
   const { log, limits } = opts;
+  // the registered operations: the bridge's and the manifest's (a bad manifest stops the start here)
+  const registry = OperationRegistry.load(config.GRAPHQL_OPERATIONS_MANIFEST);
   const local = new Map((opts.local ?? []).map((r) => [r.name, r]));
   const supergraphSdl = readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8');
   const gateway = new ApolloGateway({
@@ -127,18 +141,21 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     gateway,
     logger: libraryLogger(log),
     csrfPrevention: true,
-    introspection: true,
+    // off: Apollo refuses __schema and __type (INTROSPECTION_DISABLED) and graphql-js names no "Did you mean …"
+    introspection: config.graphqlIntrospection,
+    validationOptions: { hideSuggestions: !config.graphqlIntrospection },
+    // the operation limits: tokens while parsing, the others as validation rules, all before execution
+    parseOptions: { maxTokens: config.graphqlLimits.tokens },
+    validationRules: limitRules(config.graphqlLimits),
+    // documents are resolved from the registry (gateway/persisted.ts), never stored by clients at run time
+    persistedQueries: false,
     includeStacktraceInErrorResponses: false,
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
     plugins: [operationLimitsPlugin(limits)],
-    // GraphQL's own input errors (parse, validation, variable coercion) carry the platform's code too
-    formatError: (formatted) => {
-      const code = formatted.extensions?.code;
-      return code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED'
-        ? { ...formatted, extensions: { ...formatted.extensions, code: 'VALIDATION_ERROR' } }
-        : formatted;
-    },
+    // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the
+    // platform's VALIDATION_ERROR; with introspection off no message suggests a name of the schema
+    formatError: formatGuardError({ maxTokens: config.graphqlLimits.tokens, hideSuggestions: !config.graphqlIntrospection }),
   });
   await server.start();
 
@@ -186,6 +203,8 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     graphqlRequestBoundary((_req, res) => (res.locals.bridgeCall ? 2 * config.MAX_JSON_BODY_BYTES + 64 * 1024 : config.MAX_JSON_BODY_BYTES)),
     graphqlUploads(config.graphqlUploads),
     checkParsedBody,
+    // a registered document named by its hash takes the request's `query`; in `registered` mode any other is refused
+    persistedDocuments(registry, config.GRAPHQL_OPERATIONS),
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ principal: await resolvePrincipal(req), requestId: requestIdOf(req), caller: res.locals.caller }),
     }),
@@ -198,6 +217,10 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     app,
     credentials,
     async execute(req, body, requestId) {
+      const admission = admit(registry, config.GRAPHQL_OPERATIONS, body);
+      if (!admission.ok) return { errors: [{ message: admission.message, extensions: { code: admission.code } }] };
+      const { extensions: _, ...rest } = body;
+      const request = admission.resolved ? { ...rest, query: admission.resolved.query, extensions: admission.resolved.extensions } : body;
       let principal: Principal;
       try {
         principal = await resolvePrincipal(req);
@@ -205,7 +228,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
         const e = err as { message: string; extensions?: Record<string, unknown> };
         return { errors: [{ message: e.message, extensions: { code: e.extensions?.code ?? 'INTERNAL_ERROR' } }] };
       }
-      const response = await server.executeOperation<Record<string, unknown>>(body, { contextValue: { principal, requestId } });
+      const response = await server.executeOperation<Record<string, unknown>>(request, { contextValue: { principal, requestId } });
       if (response.body.kind !== 'single') throw new Error('incremental delivery is not supported');
       return response.body.singleResult as GatewayResponse;
     },

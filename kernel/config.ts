@@ -11,6 +11,14 @@ const port = (def: number) => z.coerce.number().int().min(1).max(65535).default(
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
 const bool = (def: boolean) =>
   z.enum(['true', 'false', '1', '0']).default(def ? 'true' : 'false').transform((v) => v === 'true' || v === '1');
+const nonNegativeInt = (def: number) => z.coerce.number().int().min(0).default(def);
+
+/**
+ * Defaults of the gateway's operation limits (docs/gateway.md, "Gateway guards"): GraphQL Armor's for aliases, cost,
+ * tokens and directives; depth and field count with room for the cross-subgraph references a front end follows. Every
+ * operation of the bridge's route table stays within two thirds of each (test/unit/gateway-guards.test.ts).
+ */
+export const GRAPHQL_LIMIT_DEFAULTS = { depth: 12, aliases: 15, fields: 500, cost: 5000, tokens: 1000, directives: 50 } as const;
 
 const schema = z.object({
   /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
@@ -49,6 +57,19 @@ const schema = z.object({
   MAX_JSON_BODY_BYTES: positiveInt(100 * 1024),
   AVATAR_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  /** The gateway's operation limits (docs/gateway.md): an operation over one is refused before execution, 400 QUERY_TOO_COMPLEX. */
+  GRAPHQL_MAX_DEPTH: positiveInt(GRAPHQL_LIMIT_DEFAULTS.depth),
+  GRAPHQL_MAX_ALIASES: nonNegativeInt(GRAPHQL_LIMIT_DEFAULTS.aliases),
+  GRAPHQL_MAX_FIELDS: positiveInt(GRAPHQL_LIMIT_DEFAULTS.fields),
+  GRAPHQL_MAX_COST: positiveInt(GRAPHQL_LIMIT_DEFAULTS.cost),
+  GRAPHQL_MAX_TOKENS: positiveInt(GRAPHQL_LIMIT_DEFAULTS.tokens),
+  GRAPHQL_MAX_DIRECTIVES: nonNegativeInt(GRAPHQL_LIMIT_DEFAULTS.directives),
+  /** `any`: any operation text is accepted; `registered`: only registered operations (by hash, or their exact text). */
+  GRAPHQL_OPERATIONS: z.enum(['any', 'registered']).default('any'),
+  /** A JSON file {"<sha256 of the document>": "<document>"}: front-end operations registered beside the bridge's. */
+  GRAPHQL_OPERATIONS_MANIFEST: z.string().min(1).optional(),
+  /** `__schema`/`__type` queries and "Did you mean …" suggestions; default: on, off with NODE_ENV=production. */
+  GRAPHQL_INTROSPECTION: z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   /** How often the users subgraph purges accounts past their deletion grace period. */
   PURGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /**
@@ -83,6 +104,10 @@ export type Config = z.infer<typeof schema> & {
    * (AVATAR_MAX_BYTES, DOCUMENT_MAX_BYTES) is checked byte-exact by the users subgraph.
    */
   graphqlUploads: { maxFileSize: number; maxFiles: number };
+  /** The gateway's operation limits, from the GRAPHQL_MAX_* variables. */
+  graphqlLimits: Record<keyof typeof GRAPHQL_LIMIT_DEFAULTS, number>;
+  /** GRAPHQL_INTROSPECTION, or its default: off with NODE_ENV=production, else on. */
+  graphqlIntrospection: boolean;
   gatewayUrl: string;
   publicUrl: string;
   jwtSecret: string;
@@ -131,6 +156,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAlive: true,
     },
     graphqlUploads: { maxFileSize: Math.max(c.AVATAR_MAX_BYTES, c.DOCUMENT_MAX_BYTES) + 1, maxFiles: 5 },
+    graphqlLimits: {
+      depth: c.GRAPHQL_MAX_DEPTH,
+      aliases: c.GRAPHQL_MAX_ALIASES,
+      fields: c.GRAPHQL_MAX_FIELDS,
+      cost: c.GRAPHQL_MAX_COST,
+      tokens: c.GRAPHQL_MAX_TOKENS,
+      directives: c.GRAPHQL_MAX_DIRECTIVES,
+    },
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production',
     gatewayUrl: c.GATEWAY_URL ?? `http://${c.HOST}:${c.GATEWAY_PORT}/graphql`,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.BRIDGE_PORT}`).replace(/\/$/, ''),
     jwtSecret: c.JWT_SECRET ?? local!.jwtSecret,

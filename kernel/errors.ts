@@ -3,7 +3,8 @@ import { GraphQLError } from 'graphql';
 /**
  * Every error code of the platform, with its HTTP status, in one place.
  * Subgraphs throw AppError(code, …); the REST bridge maps `extensions.code` to the status below.
- * Codes come from the spec's Errors section; CONFLICT and SERVICE_UNAVAILABLE are documented extensions (docs/contract.md).
+ * Codes come from the spec's Errors section; CONFLICT and SERVICE_UNAVAILABLE are documented extensions (docs/contract.md),
+ * the gateway's guards' codes are in docs/gateway.md.
  */
 export const ERROR_CODES = {
   VALIDATION_ERROR: 400,
@@ -14,6 +15,11 @@ export const ERROR_CODES = {
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // the gateway's guards (docs/gateway.md): an operation refused before execution
+  QUERY_TOO_COMPLEX: 400,
+  PERSISTED_QUERY_NOT_FOUND: 400,
+  OPERATION_NOT_REGISTERED: 400,
+  INTROSPECTION_DISABLED: 400,
   // utilities family
   'UTILITY::VALIDATION_FAILED': 400,
   'UTILITY::CALCULATION_FAILED': 422,

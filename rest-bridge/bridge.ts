@@ -16,6 +16,7 @@ import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { operationLimits } from '../kernel/operation-limits.js';
 import { BRIDGE_HEADER, signBridgeCall } from '../kernel/principal.js';
 import { requestIdOf, type Gateway, type GatewayResponse } from '../gateway/gateway.js';
+import { documentHash, persistedExtensions } from '../gateway/persisted.js';
 import { openApiDocument } from './openapi.js';
 import { now } from '../kernel/clock.js';
 
@@ -38,17 +39,24 @@ const REQUIRED_HEADERS: Record<CredentialScheme, string[][]> = {
 /** Headers passed through to the gateway, which resolves the credential. */
 const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent'];
 
+/** The gateway's guards refusing an operation (docs/gateway.md): for one of the bridge's own operations, a platform fault. */
+const GATEWAY_REFUSALS = new Set(['QUERY_TOO_COMPLEX', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_NOT_REGISTERED']);
+
 type GraphQLResponse = GatewayResponse & { errors?: { message: string; extensions?: { code?: string; field?: string } }[] };
 
-/** How the bridge reaches the gateway: in-process (one process) or over HTTP (split topology). */
+/**
+ * How the bridge reaches the gateway: in-process (one process) or over HTTP (split topology). Either way a route's
+ * operation is sent by its hash only (a persisted document the gateway registered from the same route table,
+ * gateway/persisted.ts): `{ extensions: { persistedQuery: { version: 1, sha256Hash } }, variables }`.
+ */
 interface GatewayClient {
-  send(req: Request, route: RouteSpec, query: string, variables: Record<string, unknown>, files?: Record<string, Express.Multer.File[]>): Promise<GraphQLResponse>;
+  send(req: Request, route: RouteSpec, sha256Hash: string, variables: Record<string, unknown>, files?: Record<string, Express.Multer.File[]>): Promise<GraphQLResponse>;
 }
 
 /** The gateway in this process: the operation runs on its server directly; files become Upload values as they are. */
 function localGateway(gateway: Gateway): GatewayClient {
   return {
-    send(req, route, query, variables, files) {
+    send(req, route, sha256Hash, variables, files) {
       for (const [field, path] of Object.entries(route.files ?? {})) {
         const file = files?.[field]?.[0];
         if (!file) continue;
@@ -59,7 +67,7 @@ function localGateway(gateway: Gateway): GatewayClient {
         });
         put(variables, path, upload);
       }
-      return gateway.execute(req, { query, variables }, req.id!);
+      return gateway.execute(req, { extensions: persistedExtensions(sha256Hash), variables }, req.id!);
     },
   };
 }
@@ -72,7 +80,7 @@ function remoteGateway(config: Config, log: Logger): GatewayClient {
     return mark.token;
   };
   return {
-    async send(req, route, query, variables, files) {
+    async send(req, route, sha256Hash, variables, files) {
       const headers: Record<string, string> = { 'x-request-id': req.id!, 'x-forwarded-for': req.ip ?? '', [BRIDGE_HEADER]: await bridgeMark() };
       for (const h of FORWARDED) {
         const v = req.header(h);
@@ -81,10 +89,10 @@ function remoteGateway(config: Config, log: Logger): GatewayClient {
       let body: string | FormData;
       if (route.files) {
         headers['apollo-require-preflight'] = 'true';
-        body = multipartForGateway(route, query, variables, files ?? {});
+        body = multipartForGateway(route, sha256Hash, variables, files ?? {});
       } else {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify({ query, variables });
+        body = JSON.stringify({ extensions: persistedExtensions(sha256Hash), variables });
       }
       let res: globalThis.Response;
       try {
@@ -104,7 +112,7 @@ function remoteGateway(config: Config, log: Logger): GatewayClient {
 }
 
 /** Multipart → GraphQL multipart request: text fields go into the body variable, files are mapped to their variable paths. */
-function multipartForGateway(route: RouteSpec, text: string, variables: Record<string, unknown>, files: Record<string, Express.Multer.File[]>): FormData {
+function multipartForGateway(route: RouteSpec, sha256Hash: string, variables: Record<string, unknown>, files: Record<string, Express.Multer.File[]>): FormData {
   const form = new FormData();
   const map: Record<string, string[]> = {};
   const parts: [string, Express.Multer.File][] = [];
@@ -115,7 +123,7 @@ function multipartForGateway(route: RouteSpec, text: string, variables: Record<s
     map[String(parts.length)] = [`variables.${path}`];
     parts.push([field, file]);
   }
-  form.append('operations', JSON.stringify({ query: text, variables }));
+  form.append('operations', JSON.stringify({ extensions: persistedExtensions(sha256Hash), variables }));
   form.append('map', JSON.stringify(map));
   parts.forEach(([, file], i) => form.append(String(i), new Blob([new Uint8Array(file.buffer)], { type: file.mimetype }), file.originalname || 'upload'));
   return form;
@@ -185,6 +193,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
 
   function handler(route: RouteSpec) {
     const op = compileOperation(route);
+    const sha256Hash = documentHash(op.text);
     const routeLimits = operationLimits(op.document);
     const parse = bodyParser(route);
     const expectsBody = Boolean(route.bodyVariable || route.bodyFields || route.files);
@@ -223,7 +232,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
       // 4. translate, call the gateway, answer in the family's envelope
       async (req: Request, res: Response) => {
         const variables = variablesFor(route, op, { params: req.params as Record<string, string>, query: req.query, body: route.files ? { ...(req.body ?? {}) } : req.body });
-        const result = await client.send(req, route, op.text, variables, req.files as Record<string, Express.Multer.File[]> | undefined);
+        const result = await client.send(req, route, sha256Hash, variables, req.files as Record<string, Express.Multer.File[]> | undefined);
         const error = result.errors?.[0];
         if (error) {
           const code = error.extensions?.code;
@@ -232,7 +241,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
             const described = error.extensions?.field ? { field: error.extensions.field, message: error.message } : describeInputError(error.message, route.bodyVariable);
             return fail(res, route, 'VALIDATION_ERROR', described.message, described.field);
           }
-          if (!code || code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR') {
+          // the gateway refusing the route's own operation (over a limit, not registered) is the platform's fault
+          if (!code || code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR' || GATEWAY_REFUSALS.has(code)) {
             log.error({ route: `${route.method} ${route.path}`, code, gatewayMessage: error.message }, 'operation failed');
             return fail(res, route, 'INTERNAL_ERROR', 'Internal server error');
           }

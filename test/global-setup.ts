@@ -69,6 +69,11 @@ export async function setup(project: TestProject) {
     // info: every line the platform writes in normal operation is checked for private data at teardown
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
     LOG_FORMAT: 'pretty',
+    // the suite's bulk set-up sends up to 100 aliased mutations in one operation (test/caps.e2e.test.ts `bulk`,
+    // test/lsp-helpers.ts `gqlFleets`/`gqlVehicles`): over the production defaults of 15 aliases and 1,000 tokens
+    // (docs/gateway.md); test/gateway-guards.e2e.test.ts tests the limits on platforms of its own
+    GRAPHQL_MAX_ALIASES: '100',
+    GRAPHQL_MAX_TOKENS: '4000',
   };
   launcher = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   logFile = join(dataDir, 'platform.log');
@@ -100,7 +105,7 @@ export async function setup(project: TestProject) {
   project.provide('platformLog', logFile);
   project.provide('databaseUrl', process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`);
   const platformEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH)$/.test(k))) platformEnv[k] = v;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH|GRAPHQL_MAX_ALIASES|GRAPHQL_MAX_TOKENS)$/.test(k))) platformEnv[k] = v;
   project.provide('platformEnv', platformEnv);
 }
 
