@@ -33,12 +33,39 @@ import { decimalText } from '../kernel/scalars.js';
  * - `Decimal` ↔ a JSON number;
  * - `GeoPoint` selected as `{ latitude longitude }` → `[lat, lng]` (selected with aliases it stays the object the
  *   aliases name, e.g. `{ lat: latitude lng: longitude }`); a `GeoPointInput` is read from `[lat, lng]` or `{lat, lng}`;
- * - an enum in a path or query parameter matches its value case-insensitively (`/v1/:workspaceId/lsp/...`).
+ * - an enum in a path or query parameter matches its value case-insensitively, `-` standing for `_`
+ *   (`/v1/:workspaceId/lsp/...`, `/v1/lsp/coverage/areas/last-mile`);
+ * - an enum in a body is checked here, so that a value outside the list is a VALIDATION_ERROR naming the dotted body
+ *   field as every other body error does (`operatingHours.0.dayOfWeek`; a list of values is named as a whole,
+ *   `schedules.0.operatingDays`); a route may spell some values as the REST contract does where the graph cannot
+ *   (`enums`: a GraphQL name cannot start with a digit, so REST's `24_7` is the graph's `ALWAYS_OPEN`), both ways;
+ * - an error naming an argument or input field that the operation fills from a variable of another name names the
+ *   variable, i.e. the REST field (`vehicleId: $vid` → `vid`).
  */
 export type TimeForm = 'iso' | 'epoch-ms' | 'unix-seconds';
 /** A route's time form: one for every instant, or per field name (response key or input field; others ISO). */
 export type TimeForms = TimeForm | Readonly<Record<string, TimeForm>>;
 const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 'string' ? forms : (Object.hasOwn(forms, key) ? forms[key]! : 'iso'));
+
+/**
+ * REST spellings of enum values, per enum type: a table REST value → graph value (mapped both ways; the graph's own
+ * name of a spelled value is then not a REST value), or a function that reads any REST spelling of a value (inputs
+ * only; answers carry the graph's value).
+ */
+export type EnumSpellings = Readonly<Record<string, Readonly<Record<string, string>> | ((rest: string) => string)>>;
+
+/** An enum's values as REST writes them, and the reading of a REST value (undefined when it is not one). */
+function restEnum(values: readonly string[], spelling: EnumSpellings[string] | undefined): { names: string[]; read(v: string): string | undefined } {
+  if (typeof spelling === 'function') return { names: [...values], read: (v) => (values.includes(spelling(v)) ? spelling(v) : undefined) };
+  const table = spelling ?? {};
+  const spelled = new Set(Object.values(table));
+  const names = values.map((v) => Object.keys(table).find((k) => table[k] === v) ?? v);
+  return { names, read: (v) => (Object.hasOwn(table, v) ? table[v] : values.includes(v) && !spelled.has(v) ? v : undefined) };
+}
+
+class EnumOut {
+  constructor(readonly names: Readonly<Record<string, string>>) {}
+}
 
 /** The API schema of the committed supergraph (what clients see), read once. */
 let apiSchema: GraphQLSchema | undefined;
@@ -47,7 +74,7 @@ export function supergraphApiSchema(): GraphQLSchema {
   return apiSchema;
 }
 
-type OutShape = TimeForm | 'decimal' | 'pair' | { [key: string]: OutShape };
+type OutShape = TimeForm | 'decimal' | 'pair' | EnumOut | { [key: string]: OutShape };
 
 const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
   !!set &&
@@ -55,10 +82,11 @@ const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
   set.selections.every((s) => s.kind === Kind.FIELD && !s.alias && (s.name.value === 'latitude' || s.name.value === 'longitude')) &&
   new Set(set.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''))).size === 2;
 
-function outputShape(schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, forms: TimeForms): Record<string, OutShape> {
+function outputShape(schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, forms: TimeForms, enums: EnumSpellings): Record<string, OutShape> {
   const shape: Record<string, OutShape> = {};
+  const isNested = (v: OutShape | undefined): v is { [key: string]: OutShape } => typeof v === 'object' && !(v instanceof EnumOut);
   const merge = (more: Record<string, OutShape>) => {
-    for (const [k, v] of Object.entries(more)) shape[k] = typeof v === 'object' && typeof shape[k] === 'object' ? { ...(shape[k] as object), ...v } : v;
+    for (const [k, v] of Object.entries(more)) shape[k] = isNested(v) && isNested(shape[k]) ? { ...shape[k], ...v } : v;
   };
   for (const s of set.selections) {
     if (s.kind === Kind.FIELD) {
@@ -70,15 +98,18 @@ function outputShape(schema: GraphQLSchema, set: SelectionSetNode, parent: Graph
       if (named.name === 'DateTime') shape[key] = formOf(forms, key);
       else if (named.name === 'Decimal') shape[key] = 'decimal';
       else if (named.name === 'GeoPoint' && isPairSelection(s.selectionSet)) shape[key] = 'pair';
-      else if (s.selectionSet && isCompositeType(named)) {
-        const inner = outputShape(schema, s.selectionSet, named, fragments, forms);
+      else if (isEnumType(named) && typeof enums[named.name] === 'object') {
+        const table = enums[named.name] as Record<string, string>;
+        shape[key] = new EnumOut(Object.fromEntries(Object.entries(table).map(([rest, graph]) => [graph, rest])));
+      } else if (s.selectionSet && isCompositeType(named)) {
+        const inner = outputShape(schema, s.selectionSet, named, fragments, forms, enums);
         if (Object.keys(inner).length) merge({ [key]: inner });
       }
     } else {
       const set2 = s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : fragments.get(s.name.value)?.selectionSet;
       const cond = s.kind === Kind.INLINE_FRAGMENT ? s.typeCondition : fragments.get(s.name.value)?.typeCondition;
       const type = cond ? schema.getType(cond.name.value) : parent;
-      if (set2 && type && isCompositeType(type)) merge(outputShape(schema, set2, type, fragments, forms));
+      if (set2 && type && isCompositeType(type)) merge(outputShape(schema, set2, type, fragments, forms, enums));
     }
   }
   return shape;
@@ -97,6 +128,7 @@ function applyOut(value: unknown, shape: OutShape): unknown {
   if (Array.isArray(value) && shape !== 'pair') return value.map((v) => applyOut(v, shape));
   if (shape === 'iso' || shape === 'epoch-ms' || shape === 'unix-seconds') return timeOut(value, shape);
   if (shape === 'decimal') return typeof value === 'string' ? Number(value) : value;
+  if (shape instanceof EnumOut) return typeof value === 'string' && Object.hasOwn(shape.names, value) ? shape.names[value] : value;
   if (shape === 'pair') {
     const p = value as { latitude: number; longitude: number };
     return [p.latitude, p.longitude];
@@ -132,22 +164,36 @@ function pointIn(value: unknown, field: string): unknown {
   return { latitude: lat, longitude: lng };
 }
 
-function applyIn(value: unknown, type: GraphQLInputType, path: string, key: string, forms: TimeForms): unknown {
+/**
+ * REST variables → graph variables, walking the variable's type. `path` is the dotted REST field (`a.0.b`; a single
+ * value given for a list is its item 0, as GraphQL reads it).
+ */
+function applyIn(value: unknown, type: GraphQLInputType, path: string, key: string, forms: TimeForms, enums: EnumSpellings): unknown {
   if (value === null || value === undefined) return value;
-  if (isNonNullType(type)) return applyIn(value, type.ofType, path, key, forms);
-  if (isListType(type)) return Array.isArray(value) ? value.map((v, i) => applyIn(v, type.ofType, `${path}[${i}]`, key, forms)) : applyIn(value, type.ofType, path, key, forms);
+  if (isNonNullType(type)) return applyIn(value, type.ofType, path, key, forms, enums);
+  if (isListType(type)) {
+    // a list of enum values is named as a whole (`operatingDays: must contain …`), a list of objects item by item
+    const at = (i: number) => (isEnumType(getNamedType(type.ofType)) ? path : path ? `${path}.${i}` : String(i));
+    return Array.isArray(value) ? value.map((v, i) => applyIn(v, type.ofType, at(i), key, forms, enums)) : applyIn(value, type.ofType, at(0), key, forms, enums);
+  }
   if (type.name === 'DateTime') {
     const form = formOf(forms, key);
     return typeof value === 'number' && form !== 'iso' ? timeIn(value, form, path) : value;
   }
   if (type.name === 'Decimal') return typeof value === 'number' && Number.isFinite(value) ? decimalText(value) : value;
   if (type.name === 'GeoPointInput') return pointIn(value, path);
+  if (isEnumType(type)) {
+    const rest = restEnum(type.getValues().map((v) => v.name), enums[type.name]);
+    const graph = typeof value === 'string' ? rest.read(value) : undefined;
+    if (graph === undefined) throw validationError(path || key, `must be one of ${rest.names.join(', ')}`);
+    return graph;
+  }
   if (isInputObjectType(type) && typeof value === 'object' && !Array.isArray(value)) {
     const fields = type.getFields();
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       const f = Object.hasOwn(fields, k) ? fields[k] : undefined;
-      out[k] = f ? applyIn(v, f.type, path ? `${path}.${k}` : k, k, forms) : v;
+      out[k] = f ? applyIn(v, f.type, path ? `${path}.${k}` : k, k, forms, enums) : v;
     }
     return out;
   }
@@ -162,13 +208,32 @@ export interface Wire {
   output(data: unknown): unknown;
   /** The enum a path or query variable has, for case-insensitive matching. */
   enumOf(variable: string): readonly string[] | undefined;
+  /** A field named by an error, as REST names it (`vehicleId` filled from `$vid` → `vid`); other fields unchanged. */
+  restField(field: string): string;
 }
 
-export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string): Wire {
+/** Arguments and input fields that the operation fills from a variable of another name: graph name → variable. */
+function renamedByVariables(op: OperationDefinitionNode): Map<string, string> {
+  const names = new Map<string, string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as { kind?: string; name?: { value: string }; value?: { kind: string; name?: { value: string } } };
+    if ((n.kind === Kind.ARGUMENT || n.kind === Kind.OBJECT_FIELD) && n.value?.kind === Kind.VARIABLE && n.value.name!.value !== n.name!.value) {
+      names.set(n.name!.value, n.value.name!.value);
+    }
+    for (const [k, v] of Object.entries(n)) if (k !== 'loc') visit(v);
+  };
+  visit(op.selectionSet);
+  return names;
+}
+
+export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string, enums: EnumSpellings = {}): Wire {
   const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   const root = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms) : {};
+  const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms, enums) : {};
+  const renamed = renamedByVariables(op);
   const vars = new Map<string, GraphQLInputType>();
   for (const v of op.variableDefinitions ?? []) {
     const t = typeFromAST(schema, v.type as TypeNode & { kind: Kind.NAMED_TYPE });
@@ -180,7 +245,7 @@ export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms
       const result: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(variables)) {
         const type = vars.get(name);
-        result[name] = type ? applyIn(value, type, name === bodyVariable ? '' : name, name, forms) : value;
+        result[name] = type ? applyIn(value, type, name === bodyVariable ? '' : name, name, forms, enums) : value;
       }
       return result;
     },
@@ -188,7 +253,12 @@ export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms
     enumOf(variable) {
       const t = vars.get(variable);
       const named = t && getNamedType(t);
-      return named && isEnumType(named) ? named.getValues().map((v) => v.name) : undefined;
+      return named && isEnumType(named) ? restEnum(named.getValues().map((v) => v.name), enums[named.name]).names : undefined;
+    },
+    restField(field) {
+      const [head, ...rest] = field.split('.');
+      const name = renamed.get(head!);
+      return name === undefined || name === bodyVariable ? field : [name, ...rest].join('.');
     },
   };
 }
