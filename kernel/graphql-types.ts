@@ -168,19 +168,19 @@ export class WorkspaceRef {
   @Field({ description: 'Provider code.' }) icode!: string;
 }
 
-@ObjectType({ description: 'When, in which time zone.' })
+@ObjectType({ description: 'An instant with the time zone it was recorded in.' })
 @Directive('@shareable')
 export class StampTime {
-  @Field(() => DateTimeScalar, { description: 'The instant.' }) timestamp!: number;
-  @Field({ description: 'IANA time zone name.' }) timezone!: string;
+  @Field(() => DateTimeScalar, { description: 'The instant (REST writes it in epoch milliseconds).' }) timestamp!: number;
+  @Field({ description: 'IANA time zone name the instant was recorded in (e.g. Africa/Nairobi).' }) timezone!: string;
 }
 
-/** Record stamp (`added`, `updated`): when and by whom. */
-@ObjectType({ description: 'Record stamp: when and by which user.' })
+/** Record stamp (`added`, `updated`): when and by whom (the lsp subgraph adds `user`, the user as an entity reference). */
+@ObjectType({ description: 'Record stamp: when a record was added or changed, and by which user.' })
 @Directive('@shareable')
 export class RecordStamp {
-  @Field(() => StampTime, { description: 'When.' }) at!: StampTime;
-  @Field(() => ID, { description: 'The user who made the change (their `User.id`).' }) by!: string;
+  @Field(() => StampTime, { description: 'When the change was made.' }) at!: StampTime;
+  @Field(() => ID, { description: 'Identifier of the user who made the change (their `User.id`).' }) by!: string;
 }
 
 export const stampNow = (by: string, timezone = 'UTC'): RecordStamp => ({ at: { timestamp: now(), timezone }, by });

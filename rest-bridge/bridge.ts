@@ -10,7 +10,7 @@ import { assertInput, boundedJson, hasBody } from '../kernel/input.js';
 import { publicFilesRoot } from '../kernel/storage.js';
 import { routes, type RouteSpec } from './routes/index.js';
 import type { CredentialScheme } from './routes/types.js';
-import { compileOperation, describeInputError, payloadOf, put, variablesFor } from './translate.js';
+import { compileOperation, describeInputError, payloadOf, put, restError, variablesFor } from './translate.js';
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { operationLimits } from '../kernel/operation-limits.js';
@@ -238,7 +238,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
           const code = error.extensions?.code;
           // (BAD_REQUEST: the gateway refused the request itself, split topology)
           if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'VALIDATION_ERROR' || code === 'BAD_REQUEST') {
-            const described = error.extensions?.field ? { field: error.extensions.field, message: error.message } : describeInputError(error.message, route.bodyVariable);
+            const described = error.extensions?.field ? restError(op, error.message, error.extensions.field) : describeInputError(error.message, route.bodyVariable);
             return fail(res, route, 'VALIDATION_ERROR', described.message, described.field);
           }
           // the gateway refusing the route's own operation (over a limit, not registered) is the platform's fault
@@ -246,7 +246,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
             log.error({ route: `${route.method} ${route.path}`, code, gatewayMessage: error.message }, 'operation failed');
             return fail(res, route, 'INTERNAL_ERROR', 'Internal server error');
           }
-          return fail(res, route, code, error.message, error.extensions?.field);
+          const described = restError(op, error.message, error.extensions?.field);
+          return fail(res, route, code, described.message, described.field);
         }
         sendSuccess(res, route.envelope, route.status ?? 200, payloadOf(route, op, result.data), route.resultStatus);
       },

@@ -21,7 +21,7 @@ export function compileOperation(route: RouteSpec): CompiledOperation {
     document,
     text: route.operation,
     variables: (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, type: v.type })),
-    wire: compileWire(supergraphApiSchema(), document, route.time ?? 'iso', route.bodyVariable, route.lowerCase),
+    wire: compileWire(supergraphApiSchema(), document, route.time ?? 'iso', route.bodyVariable, route.enums, route.lowerCase),
   };
 }
 
@@ -36,8 +36,8 @@ const namedType = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.
 function coerceString(name: string, raw: string, type: TypeNode, where: 'path' | 'query', values?: readonly string[]): unknown {
   assertParam(name, raw);
   if (values) {
-    // an enum: its value whatever the case (`lsp` or `LSP`)
-    const value = values.find((v) => v.toLowerCase() === raw.toLowerCase());
+    // an enum: its value whatever the case (`lsp` or `LSP`), `-` for `_` (`last-mile`: enum values cannot hold a `-`)
+    const value = values.find((v) => v.toLowerCase() === raw.toLowerCase()) ?? values.find((v) => v.toLowerCase() === raw.toLowerCase().replace(/-/g, '_'));
     if (value === undefined) throw validationError(name, `must be one of ${values.join(', ')}`);
     return value;
   }
@@ -90,6 +90,13 @@ export function variablesFor(
     }
   }
   return op.wire.input(vars);
+}
+
+/** An error as REST names its field (`Wire.restField`): the field, and the message's leading `field:` with it. */
+export function restError(op: CompiledOperation, message: string, field?: string): { message: string; field?: string } {
+  if (!field) return { message, field };
+  const rest = op.wire.restField(field);
+  return { field: rest, message: rest !== field && message.startsWith(`${field}:`) ? `${rest}${message.slice(field.length)}` : message };
 }
 
 /** Reads `a.b.c` from data. */

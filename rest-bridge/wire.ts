@@ -34,13 +34,41 @@ import { decimalFromNumber } from '../kernel/scalars.js';
  * - `Decimal` ↔ a JSON number;
  * - `GeoPoint` selected as `{ latitude longitude }` → `[lat, lng]` (selected with aliases it stays the object the
  *   aliases name, e.g. `{ lat: latitude lng: longitude }`); a `GeoPointInput` is read from `[lat, lng]` or `{lat, lng}`;
- * - an enum in a path or query parameter matches its value case-insensitively (`/v1/:workspaceId/lsp/...`); an enum
- *   answered under one of the route's `lowerCase` keys is written in lower case (`kind: "lsp"`).
+ * - an enum in a path or query parameter matches its value case-insensitively, `-` standing for `_`
+ *   (`/v1/:workspaceId/lsp/...`, `/v1/lsp/coverage/areas/last-mile`);
+ * - an enum in a body is checked here, so that a value outside the list is a VALIDATION_ERROR naming the dotted body
+ *   field as every other body error does (`operatingHours.0.dayOfWeek`; a list of values is named as a whole,
+ *   `schedules.0.operatingDays`); a route may spell some values as the REST contract does where the graph cannot
+ *   (`enums`: a GraphQL name cannot start with a digit, so REST's `24_7` is the graph's `ALWAYS_OPEN`), both ways;
+ * - an error naming an argument or input field that the operation fills from a variable of another name names the
+ *   variable, i.e. the REST field (`vehicleId: $vid` → `vid`);
+ * - an enum answered under one of the route's `lowerCase` response keys is written in lower case (the workspace
+ *   family's provider kinds: `kind: "lsp"`), where the same enum elsewhere in the answer keeps the graph's spelling.
  */
 export type TimeForm = 'iso' | 'epoch-ms' | 'unix-seconds';
 /** A route's time form: one for every instant, or per field name (response key or input field; others ISO). */
 export type TimeForms = TimeForm | Readonly<Record<string, TimeForm>>;
 const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 'string' ? forms : (Object.hasOwn(forms, key) ? forms[key] : 'iso'));
+
+/**
+ * REST spellings of enum values, per enum type: a table REST value → graph value (mapped both ways; the graph's own
+ * name of a spelled value is then not a REST value), or a function that reads any REST spelling of a value (inputs
+ * only; answers carry the graph's value).
+ */
+export type EnumSpellings = Readonly<Record<string, Readonly<Record<string, string>> | ((rest: string) => string)>>;
+
+/** An enum's values as REST writes them, and the reading of a REST value (undefined when it is not one). */
+function restEnum(values: readonly string[], spelling: EnumSpellings[string] | undefined): { names: string[]; read(v: string): string | undefined } {
+  if (typeof spelling === 'function') return { names: [...values], read: (v) => (values.includes(spelling(v)) ? spelling(v) : undefined) };
+  const table = spelling ?? {};
+  const spelled = new Set(Object.values(table));
+  const names = values.map((v) => Object.keys(table).find((k) => table[k] === v) ?? v);
+  return { names, read: (v) => (Object.hasOwn(table, v) ? table[v] : values.includes(v) && !spelled.has(v) ? v : undefined) };
+}
+
+class EnumOut {
+  constructor(readonly names: Readonly<Record<string, string>>) {}
+}
 
 /** The API schema of the committed supergraph (what clients see), read once. */
 let apiSchema: GraphQLSchema | undefined;
@@ -49,7 +77,7 @@ export function supergraphApiSchema(): GraphQLSchema {
   return apiSchema;
 }
 
-type OutShape = TimeForm | 'decimal' | 'pair' | 'lower' | { [key: string]: OutShape };
+type OutShape = TimeForm | 'decimal' | 'pair' | 'lower' | EnumOut | { [key: string]: OutShape };
 
 const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
   !!set &&
@@ -59,11 +87,12 @@ const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
 
 function outputShape(
   schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, forms: TimeForms,
-  lower: ReadonlySet<string>,
+  enums: EnumSpellings, lower: ReadonlySet<string>,
 ): Record<string, OutShape> {
   const shape: Record<string, OutShape> = {};
+  const isNested = (v: OutShape | undefined): v is { [key: string]: OutShape } => typeof v === 'object' && !(v instanceof EnumOut);
   const merge = (more: Record<string, OutShape>) => {
-    for (const [k, v] of Object.entries(more)) shape[k] = typeof v === 'object' && typeof shape[k] === 'object' ? { ...(shape[k] as object), ...v } : v;
+    for (const [k, v] of Object.entries(more)) shape[k] = isNested(v) && isNested(shape[k]) ? { ...shape[k], ...v } : v;
   };
   for (const s of set.selections) {
     if (s.kind === Kind.FIELD) {
@@ -76,15 +105,18 @@ function outputShape(
       else if (named.name === 'Decimal') shape[key] = 'decimal';
       else if (named.name === 'GeoPoint' && isPairSelection(s.selectionSet)) shape[key] = 'pair';
       else if (isEnumType(named) && lower.has(key)) shape[key] = 'lower';
-      else if (s.selectionSet && isCompositeType(named)) {
-        const inner = outputShape(schema, s.selectionSet, named, fragments, forms, lower);
+      else if (isEnumType(named) && typeof enums[named.name] === 'object') {
+        const table = enums[named.name] as Record<string, string>;
+        shape[key] = new EnumOut(Object.fromEntries(Object.entries(table).map(([rest, graph]) => [graph, rest])));
+      } else if (s.selectionSet && isCompositeType(named)) {
+        const inner = outputShape(schema, s.selectionSet, named, fragments, forms, enums, lower);
         if (Object.keys(inner).length) merge({ [key]: inner });
       }
     } else {
       const set2 = s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : fragments.get(s.name.value)?.selectionSet;
       const cond = s.kind === Kind.INLINE_FRAGMENT ? s.typeCondition : fragments.get(s.name.value)?.typeCondition;
       const type = cond ? schema.getType(cond.name.value) : parent;
-      if (set2 && type && isCompositeType(type)) merge(outputShape(schema, set2, type, fragments, forms, lower));
+      if (set2 && type && isCompositeType(type)) merge(outputShape(schema, set2, type, fragments, forms, enums, lower));
     }
   }
   return shape;
@@ -104,6 +136,7 @@ function applyOut(value: unknown, shape: OutShape): unknown {
   if (shape === 'iso' || shape === 'epoch-ms' || shape === 'unix-seconds') return timeOut(value, shape);
   if (shape === 'decimal') return typeof value === 'string' ? Number(value) : value;
   if (shape === 'lower') return typeof value === 'string' ? value.toLowerCase() : value;
+  if (shape instanceof EnumOut) return typeof value === 'string' && Object.hasOwn(shape.names, value) ? shape.names[value] : value;
   if (shape === 'pair') {
     const p = value as { latitude: number; longitude: number };
     return [p.latitude, p.longitude];
@@ -155,22 +188,36 @@ function latLngIn(point: Record<string, unknown>, field: string): { latitude: nu
   return { latitude: coordinate('lat', 'latitude', 90), longitude: coordinate('lng', 'longitude', 180) };
 }
 
-function applyIn(value: unknown, type: GraphQLInputType, path: string, key: string, forms: TimeForms): unknown {
+/**
+ * REST variables → graph variables, walking the variable's type. `path` is the dotted REST field (`a.0.b`; a single
+ * value given for a list is its item 0, as GraphQL reads it).
+ */
+function applyIn(value: unknown, type: GraphQLInputType, path: string, key: string, forms: TimeForms, enums: EnumSpellings): unknown {
   if (value === null || value === undefined) return value;
-  if (isNonNullType(type)) return applyIn(value, type.ofType, path, key, forms);
-  if (isListType(type)) return Array.isArray(value) ? value.map((v, i) => applyIn(v, type.ofType, `${path}[${i}]`, key, forms)) : applyIn(value, type.ofType, path, key, forms);
+  if (isNonNullType(type)) return applyIn(value, type.ofType, path, key, forms, enums);
+  if (isListType(type)) {
+    // a list of enum values is named as a whole (`operatingDays: must contain …`), a list of objects item by item
+    const at = (i: number) => (isEnumType(getNamedType(type.ofType)) ? path : path ? `${path}.${i}` : String(i));
+    return Array.isArray(value) ? value.map((v, i) => applyIn(v, type.ofType, at(i), key, forms, enums)) : applyIn(value, type.ofType, at(0), key, forms, enums);
+  }
   if (type.name === 'DateTime') {
     const form = formOf(forms, key);
     return typeof value === 'number' && form !== 'iso' ? timeIn(value, form, path) : value;
   }
   if (type.name === 'Decimal') return typeof value === 'number' && Number.isFinite(value) ? decimalFromNumber(value) : value;
   if (type.name === 'GeoPointInput') return pointIn(value, path);
+  if (isEnumType(type)) {
+    const rest = restEnum(type.getValues().map((v) => v.name), enums[type.name]);
+    const graph = typeof value === 'string' ? rest.read(value) : undefined;
+    if (graph === undefined) throw validationError(path || key, `must be one of ${rest.names.join(', ')}`);
+    return graph;
+  }
   if (isInputObjectType(type) && typeof value === 'object' && !Array.isArray(value)) {
     const fields = type.getFields();
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       const f = Object.hasOwn(fields, k) ? fields[k] : undefined;
-      out[k] = f ? applyIn(v, f.type, path ? `${path}.${k}` : k, k, forms) : v;
+      out[k] = f ? applyIn(v, f.type, path ? `${path}.${k}` : k, k, forms, enums) : v;
     }
     return out;
   }
@@ -185,13 +232,34 @@ export interface Wire {
   output(data: unknown): unknown;
   /** The enum a path or query variable has, for case-insensitive matching. */
   enumOf(variable: string): readonly string[] | undefined;
+  /** A field named by an error, as REST names it (`vehicleId` filled from `$vid` → `vid`); other fields unchanged. */
+  restField(field: string): string;
 }
 
-export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string, lowerCase: readonly string[] = []): Wire {
+/** Arguments and input fields that the operation fills from a variable of another name: graph name → variable. */
+function renamedByVariables(op: OperationDefinitionNode): Map<string, string> {
+  const names = new Map<string, string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as { kind?: string; name?: { value: string }; value?: { kind: string; name?: { value: string } } };
+    if ((n.kind === Kind.ARGUMENT || n.kind === Kind.OBJECT_FIELD) && n.value?.kind === Kind.VARIABLE && n.value.name!.value !== n.name!.value) {
+      names.set(n.name!.value, n.value.name!.value);
+    }
+    for (const [k, v] of Object.entries(n)) if (k !== 'loc') visit(v);
+  };
+  visit(op.selectionSet);
+  return names;
+}
+
+export function compileWire(
+  schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string, enums: EnumSpellings = {}, lowerCase: readonly string[] = [],
+): Wire {
   const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   const root = op.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
-  const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms, new Set(lowerCase)) : {};
+  const out = root ? outputShape(schema, op.selectionSet, root, fragments, forms, enums, new Set(lowerCase)) : {};
+  const renamed = renamedByVariables(op);
   const vars = new Map<string, GraphQLInputType>();
   for (const v of op.variableDefinitions ?? []) {
     const t = typeFromAST(schema, v.type as TypeNode & { kind: Kind.NAMED_TYPE });
@@ -203,7 +271,7 @@ export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms
       const result: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(variables)) {
         const type = vars.get(name);
-        result[name] = type ? applyIn(value, type, name === bodyVariable ? '' : name, name, forms) : value;
+        result[name] = type ? applyIn(value, type, name === bodyVariable ? '' : name, name, forms, enums) : value;
       }
       return result;
     },
@@ -211,7 +279,12 @@ export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms
     enumOf(variable) {
       const t = vars.get(variable);
       const named = t && getNamedType(t);
-      return named && isEnumType(named) ? named.getValues().map((v) => v.name) : undefined;
+      return named && isEnumType(named) ? restEnum(named.getValues().map((v) => v.name), enums[named.name]).names : undefined;
+    },
+    restField(field) {
+      const [head, ...rest] = field.split('.');
+      const name = renamed.get(head!);
+      return name === undefined || name === bodyVariable ? field : [name, ...rest].join('.');
     },
   };
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD, api, gatewayUrl, gql, newUser, randomIp, uniqueEmail, type ApiResponse, type TestUser } from './helpers.js';
 import { callA, gqlH, newOwner, ownerWithCsp, providerBody, connectorBody, setupProvider, type Owner } from './workspace-helpers.js';
 import {
-  acceptAgent, addVehicle, createFleet, createSite, newAgent, newLsp, parkingBody, ruleBody, uniqueCode, uniqueName, type Lsp,
+  acceptAgent, addVehicle, createFleet, createSite, graphInput, newAgent, newLsp, parkingBody, ruleBody, uniqueCode, uniqueName, type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -975,7 +975,7 @@ const CAPS: Cap<unknown>[] = [
         const l = await lsp();
         const site = await createSite(l, kind);
         const K = kind === 'hub' ? 'Hub' : 'Warehouse';
-        await bulk(l, 99, () => `update${K}Pricing(id: $id, action: "add", input: $in) { id }`, { id: site.id, in: { rule: ruleBody() } }, '$id: ID!, $in: PricingChangeInput!');
+        await bulk(l, 99, () => `update${K}Pricing(id: $id, action: add, input: $in) { id }`, { id: site.id, in: { rule: graphInput(ruleBody()) } }, '$id: ID!, $in: PricingChangeInput!');
         expect(okData(await l.call('GET', `/v1/lsp/${kind}s/${site.id}`)).pricing).toHaveLength(99);
         return { l, site };
       },

@@ -368,12 +368,12 @@ describe('agents through GraphQL at the gateway', () => {
     expect(invited.body.errors).toBeUndefined();
     expect(invited.body.data.inviteAgent.invitation.status).toBe('PENDING');
     const user = await newUser();
-    const accepted = await gqlH(`mutation($t: String!) { acceptAgentInvitation(token: $t) { id userId status workspace { icode } } }`, { t: invited.body.data.inviteAgent.token }, setA(user.accessToken));
+    const accepted = await gqlH(`mutation($t: String!) { acceptAgentInvitation(token: $t) { id userId status provider { kind code } } }`, { t: invited.body.data.inviteAgent.token }, setA(user.accessToken));
     expect(accepted.status).toBe(200);
     expect(accepted.body.errors).toBeUndefined();
-    expect(accepted.body.data.acceptAgentInvitation).toMatchObject({ userId: user.id, status: 'ACTIVE', workspace: { icode: lsp.code } });
+    expect(accepted.body.data.acceptAgentInvitation).toMatchObject({ userId: user.id, status: 'ACTIVE', provider: { kind: 'LSP', code: lsp.code } });
     const id = accepted.body.data.acceptAgentInvitation.id;
-    const read = await lsp.gql(`query($id: ID!) { agent(id: $id) { id name vehicles { vid } } }`, { id });
+    const read = await lsp.gql(`query($id: ID!) { agent(id: $id) { id name vehicles { vehicleId } } }`, { id });
     expect(read.body.data.agent).toEqual({ id, name: 'GraphQL Agent', vehicles: [] });
     expect(ok(await lsp.call('GET', `${AGENTS}/${id}`)).name).toBe('GraphQL Agent');
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newUser } from './helpers.js';
 import { accept, callA, contextToken, gqlH, invite, providerBody, setA, uniqueName, UUID_RE } from './workspace-helpers.js';
+import { graphInput } from './lsp-helpers.js';
 
 /**
  * LSP coverage areas and routes (spec group 5, docs/lsp-coverage.md): every route through the bridge with header set A
@@ -468,7 +469,7 @@ describe('coverage areas: link and unlink', () => {
     const wh = await c.gql('mutation ($input: FacilityInput!) { createWarehouse(input: $input) { id name } }', { input: { type: 'FULFILLMENT', code: uniqueCode('WH'), name: 'Athi River DC', timezone: 'Africa/Nairobi' } });
     expect(wh.body.errors, JSON.stringify(wh.body)).toBeUndefined();
     const pk = await c.gql('mutation ($input: ParkingFacilityInput!) { createParkingFacility(input: $input) { id name } }', {
-      input: { name: 'Mombasa Road terminal', type: 'TERMINAL', address: ADDRESS, access: { type: 'SCHEDULED' } },
+      input: graphInput({ name: 'Mombasa Road terminal', type: 'TERMINAL', address: ADDRESS, access: { type: 'SCHEDULED' } }),
     });
     expect(pk.body.errors, JSON.stringify(pk.body)).toBeUndefined();
     expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'WAREHOUSE', id: wh.body.data.createWarehouse.id }), 'COVERAGE::UPDATED');
@@ -972,8 +973,8 @@ describe('vehicle allocation (fleets) uses coverage records', () => {
       return v.body.data.addVehicle.id as string;
     };
     const allocate = (vid: string, type: string, id: string) =>
-      c.gql('mutation ($f: ID!, $v: ID!, $input: AllocationInput!) { allocateVehicle(fleetId: $f, vid: $v, input: $input) { allocation { type id } } }', { f: fleetId, v: vid, input: { type, id } });
-    const deallocate = (vid: string) => c.gql('mutation ($f: ID!, $v: ID!) { deallocateVehicle(fleetId: $f, vid: $v) { id } }', { f: fleetId, v: vid });
+      c.gql('mutation ($f: ID!, $v: ID!, $input: AllocationInput!) { allocateVehicle(fleetId: $f, vehicleId: $v, input: $input) { allocation { type id } } }', { f: fleetId, v: vid, input: { type, id } });
+    const deallocate = (vid: string) => c.gql('mutation ($f: ID!, $v: ID!) { deallocateVehicle(fleetId: $f, vehicleId: $v) { id } }', { f: fleetId, v: vid });
     const [v1, v2] = [await addVehicle(), await addVehicle()];
 
     const otherArea = await createArea(as(await (await newLsp()).ctx()));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  AGENT, DEVICE, UUID_RE, addRule, api, callA, createFleet, createSite, cspOf, expectFacility, expectRecord, facilityBody, fails, memberAs, newLsp,
+  AGENT, DEVICE, UUID_RE, addRule, api, callA, createFleet, createSite, cspOf, expectFacility, expectRecord, facilityBody, fails, graphInput, memberAs, newLsp,
   ok, okList, randomUUID, ruleBody, setA, uniqueCode, type Lsp,
 } from './lsp-helpers.js';
 
@@ -366,20 +366,22 @@ describe('hub pricing with header set B', () => {
 describe('warehouses and hubs through GraphQL at the gateway', () => {
   it('createWarehouse, updateHubPricing and hubs work with header set A', async () => {
     const lsp = await newLsp();
-    const input = facilityBody({ type: 'COLD_STORAGE' });
-    const wh = await lsp.gql(`mutation($input: FacilityInput!) { createWarehouse(input: $input) { id code pricing { id } workspace { icode } } }`, { input });
+    const input = graphInput(facilityBody({ type: 'COLD_STORAGE', operatingMode: 'ALWAYS_OPEN' }));
+    const wh = await lsp.gql(`mutation($input: FacilityInput!) { createWarehouse(input: $input) { id code operatingMode pricing { id } provider { kind code } } }`, { input });
     expect(wh.status).toBe(200);
     expect(wh.body.errors).toBeUndefined();
-    expect(wh.body.data.createWarehouse).toMatchObject({ code: input.code, pricing: [], workspace: { icode: lsp.code } });
-    const hubInput = facilityBody({ type: 'DISTRIBUTION' });
+    expect(wh.body.data.createWarehouse).toMatchObject({ code: input.code, operatingMode: 'ALWAYS_OPEN', pricing: [], provider: { kind: 'LSP', code: lsp.code } });
+    // REST writes the same operating mode 24_7
+    expect(ok(await lsp.call('GET', `/v1/lsp/warehouses/${wh.body.data.createWarehouse.id}`)).operatingMode).toBe('24_7');
+    const hubInput = graphInput(facilityBody({ type: 'DISTRIBUTION' }));
     const createdHub = await lsp.gql(`mutation($input: FacilityInput!) { createHub(input: $input) { id } }`, { input: hubInput });
     expect(createdHub.status).toBe(200);
     expect(createdHub.body.errors).toBeUndefined();
     const hub = createdHub.body.data.createHub;
     expect(hub.id).toMatch(UUID_RE);
-    const rule = ruleBody();
+    const rule = graphInput(ruleBody());
     const priced = await lsp.gql(
-      `mutation($id: ID!, $input: PricingChangeInput!) { updateHubPricing(id: $id, action: "add", input: $input) { id pricing { id name basis rate { amount currency } } } }`,
+      `mutation($id: ID!, $input: PricingChangeInput!) { updateHubPricing(id: $id, action: add, input: $input) { id pricing { id name basis rate { amount currency } } } }`,
       { id: hub.id, input: { rule } },
     );
     expect(priced.status).toBe(200);
@@ -388,7 +390,9 @@ describe('warehouses and hubs through GraphQL at the gateway', () => {
     const hubs = await lsp.gql('{ hubs { items { id pricing { name } } pagination { total } } }');
     expect(hubs.body.data.hubs).toEqual({ items: [{ id: hub.id, pricing: [{ name: rule.name }] }], pagination: { total: 1 } });
     expect(ok(await lsp.call('GET', `/v1/lsp/hubs/${hub.id}`)).pricing[0].name).toBe(rule.name);
-    const bad = await lsp.gql(`mutation($id: ID!) { updateHubPricing(id: $id, action: "swap", input: {}) { id } }`, { id: hub.id });
-    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'action' });
+    const bad = await lsp.gql(`mutation($id: ID!, $a: PricingAction!) { updateHubPricing(id: $id, action: $a, input: {}) { id } }`, { id: hub.id, a: 'swap' });
+    expect(bad.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_ERROR');
+    expect(bad.body.errors?.[0]?.message).toContain('Value "swap" does not exist in "PricingAction" enum');
+    expect(bad.body.data).toBeUndefined();
   });
 });

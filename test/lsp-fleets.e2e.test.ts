@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   THIS_YEAR, addVehicle, api, callA, gqlH, coverageArea, coverageRoute, createFleet, createParking, cspOf, expectFacility,
-  expectRecord, expectStamp, facilityBody, fails, memberAs, newLsp, newUser, ok, okList, parkingBody, randomUUID, randomVin, setA, specsBody,
+  expectRecord, expectStamp, facilityBody, fails, graphInput, memberAs, newLsp, newUser, ok, okList, parkingBody, randomUUID, randomVin, setA, specsBody,
   uniqueCode, vehicleBody, type Lsp,
 } from './lsp-helpers.js';
 
@@ -525,11 +525,11 @@ describe('credentials and roles on fleet, vehicle and parking routes', () => {
 describe('fleets and vehicles through GraphQL at the gateway', () => {
   it('createFleet, addVehicle and fleet { vehicleCount vehicles } work with header set A', async () => {
     const lsp = await newLsp();
-    const input = facilityBody();
-    const created = await lsp.gql(`mutation($input: FacilityInput!) { createFleet(input: $input) { id code workspace { type icode } vehicleCount } }`, { input });
+    const input = graphInput(facilityBody());
+    const created = await lsp.gql(`mutation($input: FacilityInput!) { createFleet(input: $input) { id code provider { kind code } vehicleCount } }`, { input });
     expect(created.body.errors).toBeUndefined();
     const fleet = created.body.data.createFleet;
-    expect(fleet).toMatchObject({ code: input.code, workspace: { type: 'LSP', icode: lsp.code }, vehicleCount: 0 });
+    expect(fleet).toMatchObject({ code: input.code, provider: { kind: 'LSP', code: lsp.code }, vehicleCount: 0 });
     const add = await lsp.gql(`mutation($id: ID!, $v: VehicleInput!) { addVehicle(fleetId: $id, input: $v) { id fleetId status } }`, { id: fleet.id, v: vehicleBody() });
     expect(add.body.errors).toBeUndefined();
     expect(add.body.data.addVehicle).toMatchObject({ fleetId: fleet.id, status: 'INACTIVE' });

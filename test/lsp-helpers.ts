@@ -157,6 +157,19 @@ export const ruleBody = (overrides: Record<string, unknown> = {}) => ({
 
 // ───────────────────────────── set-up through the gateway ─────────────────────────────
 
+/**
+ * A REST body as a GraphQL input (the bridge maps one to the other): REST writes points `[lat, lng]` and money amounts
+ * as numbers, GraphQL clients send GeoPointInput `{latitude, longitude}` and Decimal strings, so every `coordinates`
+ * pair and every money `amount` is turned into the graph's form.
+ */
+export function graphInput<T>(body: T): T {
+  if (Array.isArray(body)) return body.map(graphInput) as T;
+  if (!body || typeof body !== 'object') return body;
+  const graph = (k: string, v: unknown) =>
+    k === 'coordinates' && Array.isArray(v) ? { latitude: v[0], longitude: v[1] } : k === 'amount' && typeof v === 'number' ? String(v) : graphInput(v);
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, graph(k, v)])) as T;
+}
+
 const FLEET_FIELDS = 'id code name type timezone vehicleCount';
 
 /** Creates `n` fleets through the gateway (one request per chunk of aliases); returns their ids in order. */
@@ -164,7 +177,7 @@ export async function gqlFleets(lsp: Lsp, n: number, chunk = 25): Promise<{ id: 
   const out: { id: string; code: string }[] = [];
   for (let start = 0; start < n; start += chunk) {
     const size = Math.min(chunk, n - start);
-    const inputs = Array.from({ length: size }, () => facilityBody({ code: uniqueCode('DL'), operatingHours: [] }));
+    const inputs = Array.from({ length: size }, () => graphInput(facilityBody({ code: uniqueCode('DL'), operatingHours: [] })));
     const vars = Object.fromEntries(inputs.map((input, i) => [`i${i}`, input]));
     const decl = inputs.map((_, i) => `$i${i}: FacilityInput!`).join(', ');
     const fields = inputs.map((_, i) => `f${i}: createFleet(input: $i${i}) { ${FLEET_FIELDS} }`).join('\n');
@@ -321,7 +334,7 @@ export function expectStamp(stamp: any, userId: string, timezone: string, from: 
   expect(stamp.at.timestamp).toBeLessThanOrEqual(Date.now() + 2000);
 }
 
-/** Fields every LSP record has: id, owner reference, stamps (by `userId`, at `timezone`). */
+/** Fields every LSP record has, as REST answers them: id, owner reference, stamps (by `userId`, at `timezone`). */
 export function expectRecord(rec: any, lsp: Lsp, opts: { userId?: string; timezone?: string; from?: number } = {}) {
   expect(rec.id).toMatch(UUID_RE);
   expect(rec.workspace).toEqual({ type: 'LSP', icode: lsp.code });

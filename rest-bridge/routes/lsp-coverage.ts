@@ -12,17 +12,24 @@ const ADDRESS = 'address { name street1 city state country coordinates { latitud
 const POINT = `type id description ${ADDRESS}`;
 const STAMP = 'at { timestamp timezone } by';
 /** Fields of both kinds, in the order of the spec's stored record. */
-const COMMON = 'workspace { type icode } id code name status reach serviceLevel transitType transitMode transitTime { min { hour } max { hour } } '
+const COMMON = 'workspace: provider { type: kind icode: code } id code name status reach serviceLevel transitType transitMode transitTime { min { hour } max { hour } } '
   + 'schedules { frequency departureTimes { value timezone } operatingDays }';
 const STAMPS = `added { ${STAMP} } updated { ${STAMP} } type`;
 const AREA = `${COMMON} capacity { packages } isGuaranteed ${STAMPS} radius { value unit } country region cities linkedTo { ${POINT} }`;
 const ROUTE = `${COMMON} capacity { sits packages } isGuaranteed ${STAMPS} origin { ${POINT} } destination { ${POINT} } distance { value unit } transitPoints { ${POINT} }`;
 const ANY = `... on CoverageArea { ${AREA} } ... on CoverageRoute { ${ROUTE} }`;
-const LIST_ARGS = '$page: Int, $limit: Int, $status: String, $transitType: String';
+const LIST_ARGS = '$page: Int, $limit: Int, $status: CoverageStatus, $transitType: CoverageTransitType';
 const LIST_PASS = 'page: $page, limit: $limit, status: $status, transitType: $transitType';
 
 const INACTIVE_NOTE = 'it is INACTIVE until activated again (PATCH with status ACTIVE)';
-const cov = { tag: 'LSP coverage', envelope: 'result', auth: 'set-a', time: { timestamp: 'epoch-ms' } } as const;
+/**
+ * A transit type as REST writes it, in the path's `:type`, the `transitType` filter or a body's `transit.type`: any
+ * case, `-` for `_` (`last-mile`, `LAST_MILE`, `last_mile`), the graph's CoverageTransitType.
+ */
+const transitType = (rest: string) => rest.trim().toUpperCase().replace(/-/g, '_');
+const cov = {
+  tag: 'LSP coverage', envelope: 'result', auth: 'set-a', time: { timestamp: 'epoch-ms' }, enums: { CoverageTransitType: transitType },
+} as const;
 
 export const coverageRoutes: RouteSpec[] = [
   // ── areas ──
@@ -31,7 +38,7 @@ export const coverageRoutes: RouteSpec[] = [
     result: { areas: 'coverageAreas.items', pagination: 'coverageAreas.pagination' } },
   { ...cov, method: 'POST', path: `${PREFIX}/areas/:type`, summary: 'Create a coverage area (`:type` = transit type: first_mile, last_mile, door_to_door); it starts INACTIVE',
     status: 201, resultStatus: 'COVERAGE::CREATED',
-    operation: `mutation CreateCoverageArea($type: String!, $input: CoverageAreaInput!) { createCoverageArea(type: $type, input: $input) { ${AREA} } }`,
+    operation: `mutation CreateCoverageArea($type: CoverageTransitType!, $input: CoverageAreaInput!) { createCoverageArea(transitType: $type, input: $input) { ${AREA} } }`,
     bodyVariable: 'input', result: { area: 'createCoverageArea' } },
   { ...cov, method: 'GET', path: `${PREFIX}/areas/:id`, summary: 'A coverage area', resultStatus: 'COVERAGE::FETCHED',
     operation: `query CoverageArea($id: ID!) { coverageArea(id: $id) { ${AREA} } }`, result: { area: 'coverageArea' } },
@@ -45,7 +52,7 @@ export const coverageRoutes: RouteSpec[] = [
     bodyVariable: 'input', constants: { message: `Coverage area unlinked; ${INACTIVE_NOTE}` }, result: { area: 'unlinkCoverageArea' } },
   { ...cov, method: 'PATCH', path: `${PREFIX}/areas/:id/:type`, summary: 'Update an area; `:type` becomes its transit type; `status: ACTIVE` activates a complete area',
     resultStatus: 'COVERAGE::UPDATED',
-    operation: `mutation UpdateCoverageArea($id: ID!, $type: String!, $input: CoverageAreaUpdateInput!) { updateCoverageArea(id: $id, type: $type, input: $input) { ${AREA} } }`,
+    operation: `mutation UpdateCoverageArea($id: ID!, $type: CoverageTransitType!, $input: CoverageAreaUpdateInput!) { updateCoverageArea(id: $id, transitType: $type, input: $input) { ${AREA} } }`,
     bodyVariable: 'input', result: { area: 'updateCoverageArea' } },
   { ...cov, method: 'DELETE', path: `${PREFIX}/areas/:id`, summary: 'Delete an area (409 while vehicles are allocated to it)', resultStatus: 'COVERAGE::DELETED',
     operation: `mutation DeleteCoverageArea($id: ID!) { deleteCoverageArea(id: $id) { ${AREA} } }`,
@@ -57,7 +64,7 @@ export const coverageRoutes: RouteSpec[] = [
     result: { routes: 'coverageRoutes.items', pagination: 'coverageRoutes.pagination' } },
   { ...cov, method: 'POST', path: `${PREFIX}/routes/:type`, summary: 'Create a coverage route (`:type` = transit type, e.g. hub_to_terminal, line_haul); it starts INACTIVE',
     status: 201, resultStatus: 'COVERAGE::CREATED',
-    operation: `mutation CreateCoverageRoute($type: String!, $input: CoverageRouteInput!) { createCoverageRoute(type: $type, input: $input) { ${ROUTE} } }`,
+    operation: `mutation CreateCoverageRoute($type: CoverageTransitType!, $input: CoverageRouteInput!) { createCoverageRoute(transitType: $type, input: $input) { ${ROUTE} } }`,
     bodyVariable: 'input', result: { route: 'createCoverageRoute' } },
   { ...cov, method: 'GET', path: `${PREFIX}/routes/:id`, summary: 'A coverage route', resultStatus: 'COVERAGE::FETCHED',
     operation: `query CoverageRoute($id: ID!) { coverageRoute(id: $id) { ${ROUTE} } }`, result: { route: 'coverageRoute' } },
@@ -71,7 +78,7 @@ export const coverageRoutes: RouteSpec[] = [
     bodyVariable: 'input', constants: { message: `Transit point removed from the route; ${INACTIVE_NOTE}` }, result: { route: 'removeCoverageTransitPoint' } },
   { ...cov, method: 'PATCH', path: `${PREFIX}/routes/:id/:type`, summary: 'Update a route; `:type` becomes its transit type; `status: ACTIVE` activates a complete route',
     resultStatus: 'COVERAGE::UPDATED',
-    operation: `mutation UpdateCoverageRoute($id: ID!, $type: String!, $input: CoverageRouteUpdateInput!) { updateCoverageRoute(id: $id, type: $type, input: $input) { ${ROUTE} } }`,
+    operation: `mutation UpdateCoverageRoute($id: ID!, $type: CoverageTransitType!, $input: CoverageRouteUpdateInput!) { updateCoverageRoute(id: $id, transitType: $type, input: $input) { ${ROUTE} } }`,
     bodyVariable: 'input', result: { route: 'updateCoverageRoute' } },
   { ...cov, method: 'DELETE', path: `${PREFIX}/routes/:id`, summary: 'Delete a route (409 while vehicles are allocated to it)', resultStatus: 'COVERAGE::DELETED',
     operation: `mutation DeleteCoverageRoute($id: ID!) { deleteCoverageRoute(id: $id) { ${ROUTE} } }`,
@@ -79,6 +86,6 @@ export const coverageRoutes: RouteSpec[] = [
 
   // ── both ──
   { ...cov, method: 'GET', path: PREFIX, summary: 'All coverage of the LSP, areas and routes, by code (`kind`, `status`, `transitType` filters)', resultStatus: 'COVERAGE::LISTED',
-    operation: `query Coverage(${LIST_ARGS}, $kind: String) { coverage(${LIST_PASS}, kind: $kind) { items { ${ANY} } ${PAGE} } }`,
+    operation: `query Coverage(${LIST_ARGS}, $kind: CoverageKind) { coverage(${LIST_PASS}, kind: $kind) { items { ${ANY} } ${PAGE} } }`,
     result: { coverage: 'coverage.items', pagination: 'coverage.pagination' } },
 ];

@@ -1,8 +1,13 @@
 import type { RouteSpec } from './types.js';
 
+/**
+ * The LSP family's REST shapes are the spec's: the graph's names are mapped back here by aliases (the owner
+ * `workspace {type, icode}` is the graph's `provider {kind, code}`; an assignment's `vid` is `vehicleId`), and the
+ * operating mode REST writes `24_7` is the graph's ALWAYS_OPEN (`enums`, rest-bridge/wire.ts).
+ */
 const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const STAMP = 'at { timestamp timezone } by';
-const RECORD = `id workspace { type icode } added { ${STAMP} } updated { ${STAMP} }`;
+const RECORD = `id workspace: provider { type: kind icode: code } added { ${STAMP} } updated { ${STAMP} }`;
 const FACILITY = `${RECORD} type code name description contacts { emails phones } address { name street1 city state country coordinates { latitude longitude } } timezone level operatingMode operatingHours { dayOfWeek openTime closeTime isClosed } digitalTwinSync`;
 const FLEET = `${FACILITY} vehicleCount`;
 const VEHICLE = `${RECORD} fleetId type grade status ownership specs { category VIN brand model color engine mode condition seats manufactured registrationNumber maxWeightCapacity { value unit } } iot { deviceId topic protocol iotsp } allocation { type id at by }`;
@@ -10,9 +15,10 @@ const PARKING = `${RECORD} name type status address { name street1 city state co
 const PRICING = 'pricing { id name basis rate { amount currency } minimumCharge { amount currency } conditions { minWeightKg maxWeightKg serviceTypes requirements } validFrom validUntil }';
 const SITE = `${FACILITY} ${PRICING}`;
 const AGENT = `${RECORD} userId name phone status bio licenseNumber`;
-const ASSIGNMENT = `vid terms isOwner added { ${STAMP} }`;
+const ASSIGNMENT = `vid: vehicleId terms isOwner added { ${STAMP} }`;
 
-const lsp = { envelope: 'generic', auth: 'set-a', time: { timestamp: 'epoch-ms' } } as const;
+/** Record stamps (`at.timestamp`) and a vehicle's allocation (`allocation.at`) are epoch milliseconds on REST. */
+const lsp = { envelope: 'generic', auth: 'set-a', time: { timestamp: 'epoch-ms', at: 'epoch-ms' }, enums: { OperatingMode: { '24_7': 'ALWAYS_OPEN' } } } as const;
 const fleet = { ...lsp, tag: 'LSP fleets, vehicles, parking' } as const;
 const V = '/v1/lsp/fleets/:id/vehicles/:vid';
 
@@ -35,19 +41,19 @@ export const fleetRoutes: RouteSpec[] = [
     operation: `query Vehicles($id: ID!, $page: Int, $limit: Int) { vehicles(fleetId: $id, page: $page, limit: $limit) { items { ${VEHICLE} } ${PAGE} } }`,
     result: { data: 'vehicles.items', pagination: 'vehicles.pagination' } },
   { ...fleet, method: 'PATCH', path: `${V}/specs`, summary: 'Update a vehicle\'s technical data',
-    operation: `mutation UpdateVehicleSpecs($id: ID!, $vid: ID!, $input: VehicleSpecsInput!) { updateVehicleSpecs(fleetId: $id, vid: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'updateVehicleSpecs' } },
+    operation: `mutation UpdateVehicleSpecs($id: ID!, $vid: ID!, $input: VehicleSpecsInput!) { updateVehicleSpecs(fleetId: $id, vehicleId: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'updateVehicleSpecs' } },
   { ...fleet, method: 'PATCH', path: `${V}/iot`, summary: 'Set the device and topic that report for a vehicle',
-    operation: `mutation UpdateVehicleIot($id: ID!, $vid: ID!, $input: VehicleIotInput!) { updateVehicleIot(fleetId: $id, vid: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'updateVehicleIot' } },
+    operation: `mutation UpdateVehicleIot($id: ID!, $vid: ID!, $input: VehicleIotInput!) { updateVehicleIot(fleetId: $id, vehicleId: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'updateVehicleIot' } },
   { ...fleet, method: 'PUT', path: `${V}/allocate`, summary: 'Allocate a vehicle to a coverage area or route ({type: AREA|ROUTE, id})',
-    operation: `mutation AllocateVehicle($id: ID!, $vid: ID!, $input: AllocationInput!) { allocateVehicle(fleetId: $id, vid: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'allocateVehicle' } },
+    operation: `mutation AllocateVehicle($id: ID!, $vid: ID!, $input: AllocationInput!) { allocateVehicle(fleetId: $id, vehicleId: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'allocateVehicle' } },
   { ...fleet, method: 'PATCH', path: `${V}/deallocate`, summary: 'End a vehicle\'s allocation',
-    operation: `mutation DeallocateVehicle($id: ID!, $vid: ID!) { deallocateVehicle(fleetId: $id, vid: $vid) { ${VEHICLE} } }`, result: { data: 'deallocateVehicle' } },
+    operation: `mutation DeallocateVehicle($id: ID!, $vid: ID!) { deallocateVehicle(fleetId: $id, vehicleId: $vid) { ${VEHICLE} } }`, result: { data: 'deallocateVehicle' } },
   { ...fleet, method: 'GET', path: V, summary: 'A vehicle',
-    operation: `query Vehicle($id: ID!, $vid: ID!) { vehicle(fleetId: $id, vid: $vid) { ${VEHICLE} } }`, result: { data: 'vehicle' } },
+    operation: `query Vehicle($id: ID!, $vid: ID!) { vehicle(fleetId: $id, vehicleId: $vid) { ${VEHICLE} } }`, result: { data: 'vehicle' } },
   { ...fleet, method: 'PATCH', path: V, summary: 'Update a vehicle (type, grade, status, ownership)',
-    operation: `mutation UpdateVehicle($id: ID!, $vid: ID!, $input: VehicleUpdateInput!) { updateVehicle(fleetId: $id, vid: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'updateVehicle' } },
+    operation: `mutation UpdateVehicle($id: ID!, $vid: ID!, $input: VehicleUpdateInput!) { updateVehicle(fleetId: $id, vehicleId: $vid, input: $input) { ${VEHICLE} } }`, bodyVariable: 'input', result: { data: 'updateVehicle' } },
   { ...fleet, method: 'DELETE', path: V, summary: 'Delete a vehicle',
-    operation: `mutation DeleteVehicle($id: ID!, $vid: ID!) { deleteVehicle(fleetId: $id, vid: $vid) }`, result: { 'data.deleted': 'deleteVehicle' } },
+    operation: `mutation DeleteVehicle($id: ID!, $vid: ID!) { deleteVehicle(fleetId: $id, vehicleId: $vid) }`, result: { 'data.deleted': 'deleteVehicle' } },
   { ...fleet, method: 'POST', path: '/v1/lsp/fleet/parking/facilities', summary: 'Create a parking facility', status: 201,
     operation: `mutation CreateParkingFacility($input: ParkingFacilityInput!) { createParkingFacility(input: $input) { ${PARKING} } }`, bodyVariable: 'input', result: { data: 'createParkingFacility' } },
   { ...fleet, method: 'GET', path: '/v1/lsp/fleet/parking/facilities', summary: 'Parking facilities',
@@ -78,7 +84,7 @@ function siteRoutes(kind: 'warehouse' | 'hub'): RouteSpec[] {
       operation: `mutation Delete${K}($id: ID!) { delete${K}(id: $id) }`, result: { 'data.deleted': `delete${K}` } },
     { ...base, ...(kind === 'hub' ? { auth: 'set-a-or-b' as const } : {}), method: 'PUT', path: `${p}/:id/pricing/:action`,
       summary: `Add ({rule}) or remove ({ruleId}) a pricing rule of a ${kind} (\`:action\` = add | remove)`,
-      operation: `mutation Update${K}Pricing($id: ID!, $action: String!, $input: PricingChangeInput!) { update${K}Pricing(id: $id, action: $action, input: $input) { ${SITE} } }`,
+      operation: `mutation Update${K}Pricing($id: ID!, $action: PricingAction!, $input: PricingChangeInput!) { update${K}Pricing(id: $id, action: $action, input: $input) { ${SITE} } }`,
       bodyVariable: 'input', result: { data: `update${K}Pricing` } },
   ];
 }
@@ -102,9 +108,10 @@ export const agentRoutes: RouteSpec[] = [
   { ...agent, method: 'PATCH', path: '/v1/lsp/agents/:id', summary: 'Update an agent',
     operation: `mutation UpdateAgent($id: ID!, $input: AgentUpdateInput!) { updateAgent(id: $id, input: $input) { ${AGENT} } }`, bodyVariable: 'input', result: { data: 'updateAgent' } },
   { ...agent, method: 'PUT', path: '/v1/lsp/agents/:id/vehicle/assign', summary: 'Assign a vehicle ({vid, terms[], isOwner})',
-    operation: `mutation AssignAgentVehicle($id: ID!, $input: AssignVehicleInput!) { assignAgentVehicle(id: $id, input: $input) { ${ASSIGNMENT} } }`, bodyVariable: 'input', result: { data: 'assignAgentVehicle' } },
+    operation: `mutation AssignAgentVehicle($id: ID!, $vid: ID!, $terms: [String!], $isOwner: Boolean) { assignAgentVehicle(agentId: $id, input: { vehicleId: $vid, terms: $terms, isOwner: $isOwner }) { ${ASSIGNMENT} } }`,
+    bodyFields: ['vid', 'terms', 'isOwner'], result: { data: 'assignAgentVehicle' } },
   { ...agent, method: 'PATCH', path: '/v1/lsp/agents/:id/vehicle/unassign', summary: 'Unassign a vehicle ({vid})',
-    operation: `mutation UnassignAgentVehicle($id: ID!, $vid: String!) { unassignAgentVehicle(id: $id, vid: $vid) { ${AGENT} } }`, bodyFields: ['vid'], result: { data: 'unassignAgentVehicle' } },
+    operation: `mutation UnassignAgentVehicle($id: ID!, $vid: ID!) { unassignAgentVehicle(agentId: $id, vehicleId: $vid) { ${AGENT} } }`, bodyFields: ['vid'], result: { data: 'unassignAgentVehicle' } },
   { ...agent, method: 'DELETE', path: '/v1/lsp/agents/:id', summary: 'Remove an agent',
     operation: `mutation DeleteAgent($id: ID!) { deleteAgent(id: $id) }`, result: { 'data.deleted': 'deleteAgent' } },
 ];

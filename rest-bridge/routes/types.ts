@@ -4,7 +4,7 @@
  * family's envelope, and the HTTP status on success. The OpenAPI document is generated from the same entries.
  */
 import type { ErrorCode } from '../../kernel/errors.js';
-import type { TimeForms } from '../wire.js';
+import type { EnumSpellings, TimeForms } from '../wire.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -66,4 +66,9 @@ export interface RouteSpec {
    * provider kinds: the graph's `LSP` is REST's `lsp` (`['kind', 'providerKind']`).
    */
   lowerCase?: readonly string[];
+  /**
+   * REST spellings of enum values the graph writes otherwise (rest-bridge/wire.ts), per enum type: e.g.
+   * `{ OperatingMode: { '24_7': 'ALWAYS_OPEN' } }`, or a function reading any REST spelling.
+   */
+  enums?: EnumSpellings;
 }

@@ -1,22 +1,24 @@
 import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { OptionalProps } from '@mikro-orm/core';
-import { Field, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { LspRecord, type LspRecordOptional } from '../common/records.js';
 import { Vehicle } from '../fleets/entities.js';
+import { AgentInvitationStatus, AgentStatus } from './enums.js';
 
 /** An agent (driver, rider, courier) working for the LSP; a platform user. */
 @ObjectType({ description: 'An agent of an LSP: a platform user who drives or delivers for it.' })
+@Directive('@key(fields: "id")')
 @Entity({ tableName: 'agent' })
 @Unique({ properties: ['workspaceId', 'icode', 'userId'] })
 export class Agent extends LspRecord {
   [OptionalProps]?: LspRecordOptional | 'phone' | 'bio' | 'licenseNumber';
 
-  @Field({ description: 'The agent\'s user identifier.' }) @Property({ type: 'uuid' }) userId!: string;
-  @Field({ description: 'Name.' }) @Property() name!: string;
-  @Field(() => String, { nullable: true, description: 'Phone (E.164).' }) @Property({ type: 'string', nullable: true }) phone?: string | null;
-  @Field({ description: 'Status: ACTIVE, SUSPENDED or OFF_DUTY.' }) @Property() status!: string;
-  @Field(() => String, { nullable: true, description: 'Short description.' }) @Property({ type: 'text', nullable: true }) bio?: string | null;
-  @Field(() => String, { nullable: true, description: 'Driving licence number.' }) @Property({ type: 'string', nullable: true }) licenseNumber?: string | null;
+  @Field(() => ID, { description: 'Identifier of the agent\'s user account (`User.id`).' }) @Property({ type: 'uuid' }) userId!: string;
+  @Field({ description: 'Name of the agent.' }) @Property() name!: string;
+  @Field(() => String, { nullable: true, description: 'Phone number of the agent (E.164).' }) @Property({ type: 'string', nullable: true }) phone?: string | null;
+  @Field(() => AgentStatus, { description: 'Whether the agent works for the LSP now.' }) @Property() status!: AgentStatus;
+  @Field(() => String, { nullable: true, description: 'Short description of the agent.' }) @Property({ type: 'text', nullable: true }) bio?: string | null;
+  @Field(() => String, { nullable: true, description: 'Driving licence number of the agent.' }) @Property({ type: 'string', nullable: true }) licenseNumber?: string | null;
 }
 
 /** A vehicle assigned to an agent; at most one owner-agent per vehicle. */
@@ -29,12 +31,12 @@ export class AgentVehicle extends LspRecord {
   @ManyToOne(() => Agent, { deleteRule: 'cascade' }) @Index() agent!: Agent;
   @ManyToOne(() => Vehicle, { deleteRule: 'cascade' }) @Index() vehicle!: Vehicle;
 
-  @Field({ description: 'Vehicle identifier.' })
-  get vid(): string {
+  @Field(() => ID, { description: 'Identifier of the assigned vehicle (REST: `vid`).' })
+  get vehicleId(): string {
     return this.vehicle.id;
   }
 
-  @Field(() => [String], { description: 'Terms of the assignment (free text).' }) @Property({ type: 'json' }) terms!: string[];
+  @Field(() => [String], { description: 'Terms of the assignment, in free text (at most 20).' }) @Property({ type: 'json' }) terms!: string[];
   @Field({ description: 'Whether the agent owns the vehicle (one owner-agent per vehicle).' }) @Property() isOwner!: boolean;
 }
 
@@ -44,10 +46,10 @@ export class AgentVehicle extends LspRecord {
 export class AgentInvitation extends LspRecord {
   [OptionalProps]?: LspRecordOptional | 'acceptedBy' | 'phone';
 
-  @Field({ description: 'Invitee\'s name.' }) @Property() name!: string;
-  @Field(() => String, { nullable: true, description: 'Invitee\'s phone (E.164).' }) @Property({ type: 'string', nullable: true }) phone?: string | null;
+  @Field({ description: 'Name of the invitee.' }) @Property() name!: string;
+  @Field(() => String, { nullable: true, description: 'Phone number of the invitee (E.164).' }) @Property({ type: 'string', nullable: true }) phone?: string | null;
   @Property({ unique: true, hidden: true }) tokenHash!: string;
-  @Field({ description: 'PENDING, ACCEPTED or CANCELLED.' }) @Property() status!: string;
-  @Field({ description: 'Expiry.' }) @Property({ type: 'datetime' }) expiresAt!: Date;
-  @Field(() => String, { nullable: true, description: 'User who accepted.' }) @Property({ type: 'uuid', nullable: true }) acceptedBy?: string | null;
+  @Field(() => AgentInvitationStatus, { description: 'Where the invitation stands.' }) @Property() status!: AgentInvitationStatus;
+  @Field({ description: 'When the invitation expires (INVITATION_TTL_DAYS after it was made).' }) @Property({ type: 'datetime' }) expiresAt!: Date;
+  @Field(() => ID, { nullable: true, description: 'Identifier of the user who accepted the invitation, if any.' }) @Property({ type: 'uuid', nullable: true }) acceptedBy?: string | null;
 }

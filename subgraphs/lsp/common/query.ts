@@ -15,47 +15,41 @@ export async function findOwn<T extends object>(em: EntityManager, entity: Const
 }
 
 /** A page of this LSP's records (one query for the rows, one for the count). */
-export async function pageOf<T extends object>(em: EntityManager, entity: Constructor<T>, where: object, args: PageArgs, populate?: string[]) {
+export async function pageOf<T extends object>(em: EntityManager, entity: Constructor<T>, where: object, args: PageArgs, orderBy: object = { id: 'asc' }) {
   const { page, limit, offset } = pageWindow(args);
-  const [items, total] = await em.findAndCount(entity, where as never, {
-    orderBy: { id: 'asc' } as never, limit, offset, ...(populate ? { populate: populate as never } : {}),
-  });
+  const [items, total] = await em.findAndCount(entity, where as never, { orderBy: orderBy as never, limit, offset });
   return { items, pagination: pagination(page, limit, total) };
 }
 
-/** Flushes, turning a unique-code clash into CONFLICT on `field`. */
-export async function flushUnique(em: EntityManager, field: string, what: string): Promise<void> {
-  try {
-    await em.flush();
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('CONFLICT', `${field}: another ${what} already uses this ${field}`, field);
-    }
-    throw err;
-  }
-}
-
+/** An event of the platform log (kernel/events.ts): topic, key, payload (the LSP's code is added to it). */
 export type LspEvent = [topic: string, key: string, payload: object];
 
+/** Which unique column a change may clash on, and what to call the record in the CONFLICT message. */
+export interface Unique {
+  field: string;
+  what: string;
+}
+
 /**
- * Saves the scope's pending changes (creations, updates and removals) and publishes them on the platform event log in
- * the same transaction (kernel/events.ts), so other families (queries, utilities) learn of them without reading LSP
- * tables. The transaction runs on the scope's own entity manager: a forked one (`em.transactional`) would not carry
- * its pending removals.
+ * The family's one transaction idiom, `em.transactional(async (tx) => …)` on the scope's entity manager: `work` loads,
+ * changes, creates and removes on `tx` and returns its result with the events the change publishes; the changes are
+ * flushed and the events appended to the platform log in the same transaction, so other families (queries,
+ * utilities) learn of them without reading LSP tables, and never of a change that did not happen. A clash on a unique
+ * column is CONFLICT naming `unique.field`.
  */
-export async function saveAndPublishAll(s: LspScope, events: LspEvent[], field = 'code', what = 'record'): Promise<void> {
-  await s.em.begin();
+export async function saved<T>(s: LspScope, work: (tx: EntityManager) => Promise<[T, LspEvent[]]>, unique: Unique = { field: 'code', what: 'record' }): Promise<T> {
   try {
-    await flushUnique(s.em, field, what);
-    for (const [topic, key, payload] of events) {
-      await publish(s.em, topic, key, s.principal.workspaceId, { icode: s.principal.providerCode, ...payload });
-    }
-    await s.em.commit();
+    return await s.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const [result, events] = await work(tx);
+      await tx.flush();
+      for (const [topic, key, payload] of events) {
+        await publish(tx, topic, key, s.principal.workspaceId, { icode: s.principal.providerCode, ...payload });
+      }
+      return result;
+    });
   } catch (err) {
-    await s.em.rollback();
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', `${unique.field}: another ${unique.what} already uses this ${unique.field}`, unique.field);
     throw err;
   }
 }
-
-export const saveAndPublish = (s: LspScope, topic: string, key: string, payload: object, field = 'code', what = 'record') =>
-  saveAndPublishAll(s, [[topic, key, payload]], field, what);

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden } from '../../../kernel/errors.js';
 import { requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
-import { scopeToProvider } from '../../../kernel/tenancy.js';
-import { stampNow, type RecordStamp, type WorkspaceRef } from '../../../kernel/graphql-types.js';
+import { PROVIDER_FILTER, scopeToProvider, scopeToWorkspace } from '../../../kernel/tenancy.js';
+import { stampNow, type RecordStamp } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
 /**
@@ -15,21 +15,21 @@ const LSP_PERMISSIONS = {
   delete: ['OWNER', 'ADMIN', 'MANAGER'],
 } as const satisfies Record<string, readonly Role[]>;
 
-export type LspPermission = keyof typeof LSP_PERMISSIONS;
-export { LSP_PERMISSIONS };
+type LspPermission = keyof typeof LSP_PERMISSIONS;
 
 export interface LspScope {
   /** Sees and writes this LSP's records only (workspace + provider filters, kernel/tenancy.ts). */
   em: EntityManager;
   principal: ProviderPrincipal;
-  /** `workspace {type, icode}` of every record of this LSP. */
-  ref: WorkspaceRef;
   /** A record stamp for now, by the caller. */
   stamp(timezone?: string): RecordStamp;
 }
 
-/** Every LSP operation starts here: an LSP provider-context token, the role's permission, a scoped entity manager. */
-export function lspScope(ctx: SubgraphContext, permission: LspPermission): LspScope {
+/**
+ * The one way a resolver learns who calls. Every LSP operation takes an LSP provider-context token and the role's
+ * permission, and works on an entity manager scoped to that LSP (another LSP's or workspace's record is unknown).
+ */
+export function scope(ctx: SubgraphContext, permission: LspPermission): LspScope {
   const principal = requireProvider(ctx.principal, 'lsp');
   if (!(LSP_PERMISSIONS[permission] as readonly Role[]).includes(principal.role)) {
     throw forbidden(`Your role (${principal.role}) may not ${permission} LSP records`);
@@ -37,7 +37,19 @@ export function lspScope(ctx: SubgraphContext, permission: LspPermission): LspSc
   return {
     em: scopeToProvider(ctx.em, principal.workspaceId, principal.providerCode),
     principal,
-    ref: { type: 'LSP', icode: principal.providerCode },
     stamp: (timezone = 'UTC') => stampNow(principal.userId, timezone),
   };
+}
+
+/**
+ * What an entity reference from another subgraph may see (docs/graph-conventions.md, "Entities and references"): a
+ * member acting as an LSP sees that LSP's records; a workspace API key (the utilities family names vehicles of its
+ * nearby search) sees the records of every LSP of its workspace. Anyone else sees nothing: `undefined`, and the
+ * references resolve to null. Reading needs no role beyond membership, as `scope(ctx, 'read')`.
+ */
+export function referenceScope(ctx: SubgraphContext): { em: EntityManager; filters?: Record<string, boolean> } | undefined {
+  const p = ctx.principal;
+  if (p.kind === 'provider' && p.providerKind === 'lsp') return { em: scopeToProvider(ctx.em, p.workspaceId, p.providerCode) };
+  if (p.kind === 'apiKey') return { em: scopeToWorkspace(ctx.em, p.workspaceId), filters: { [PROVIDER_FILTER]: false } };
+  return undefined;
 }

@@ -1,10 +1,8 @@
 import { AppError, collectionFull, notFound, validationError } from '../../../kernel/errors.js';
-import { DAYS } from '../common/facility.js';
+import { DAYS, type DayOfWeek } from '../common/enums.js';
 import type { Coverage, CoveragePoint, CoverageSchedule } from './entities.js';
-import {
-  AREA_TRANSIT_TYPES, MAX_LINKS, MAX_TRANSIT_POINTS, ROUTE_TRANSIT_TYPES,
-  type CoverageEntryRemoveInput, type CoverageScheduleInput, type CoverageTransitTimeInput,
-} from './types.js';
+import { TRANSIT_TYPES, type CoverageKind, type CoverageTransitType } from './enums.js';
+import { MAX_LINKS, MAX_TRANSIT_POINTS, type CoverageEntryRemoveInput, type CoverageScheduleInput, type CoverageTransitTimeInput } from './types.js';
 
 /**
  * The rules of coverage records (docs/lsp-coverage.md) that need no database: transit types, schedules, cities, the
@@ -12,32 +10,22 @@ import {
  * throws the documented error; service.ts loads, saves and publishes around them.
  */
 
-export type Kind = 'AREA' | 'ROUTE';
-const TRANSIT_TYPES: Record<Kind, string[]> = { AREA: AREA_TRANSIT_TYPES, ROUTE: ROUTE_TRANSIT_TYPES };
-
-/** `last-mile`, `last_mile`, `LAST_MILE` → LAST_MILE. */
-export const normalizeType = (raw: string) => raw.trim().toUpperCase().replace(/-/g, '_');
-
-/** The path's `:type` as a transit type of the kind, else 400 naming `field`. */
-export function transitTypeOf(raw: string, kind: Kind | undefined, field = 'type'): string {
-  if (kind !== undefined && !Object.hasOwn(TRANSIT_TYPES, kind)) throw validationError('kind', 'must be AREA or ROUTE');
-  const allowed = kind ? TRANSIT_TYPES[kind] : [...new Set([...AREA_TRANSIT_TYPES, ...ROUTE_TRANSIT_TYPES])];
-  const type = normalizeType(raw);
+/**
+ * The transit type of an operation, if the kind has it (an area has only FIRST_MILE, LAST_MILE and DOOR_TO_DOOR); else
+ * 400 naming `field` (the argument; REST names it after the path's `:type` or the `transitType` filter).
+ */
+export function transitTypeOf(type: CoverageTransitType, kind: CoverageKind, field = 'transitType'): CoverageTransitType {
+  const allowed = TRANSIT_TYPES[kind];
   if (!allowed.includes(type)) {
-    throw validationError(field, `must be a transit type of ${kind ? `a coverage ${kind.toLowerCase()}` : 'coverage'}: ${allowed.join(', ')} (lower case and - accepted)`);
+    throw validationError(field, `must be a transit type of a coverage ${kind.toLowerCase()}: ${allowed.join(', ')}`);
   }
   return type;
 }
 
-/** A body's `transit.type`, when given, must say the same as the path. */
-export function checkBodyTransitType(given: string | undefined | null, pathType: string): void {
+/** A body's `transit.type`, when given, must say the same as the operation. */
+export function checkBodyTransitType(given: CoverageTransitType | undefined | null, type: CoverageTransitType): void {
   if (given === undefined || given === null) return;
-  if (normalizeType(given) !== pathType) throw validationError('transit.type', `must match the :type of the path (${pathType}) or be left out`);
-}
-
-/** Fields of an update body that may be left out but not set to null. */
-export function refuseNulls(input: object, fields: string[]): void {
-  for (const f of fields) if ((input as Record<string, unknown>)[f] === null) throw validationError(f, 'must not be null');
+  if (given !== type) throw validationError('transit.type', `must match the :type of the path (${type}) or be left out`);
 }
 
 /** Transit time: `max.hour` at least `min.hour`. */
@@ -49,7 +37,7 @@ export function timeOf(time: CoverageTransitTimeInput, field = 'transit.time') {
 /** Schedules: no day or departure twice; days in week order, departures sorted. */
 export function schedulesOf(input: CoverageScheduleInput[] | undefined | null): CoverageSchedule[] {
   return (input ?? []).map((sch, i) => {
-    const days = new Set<string>();
+    const days = new Set<DayOfWeek>();
     for (const day of sch.operatingDays) {
       if (days.has(day)) throw validationError(`schedules.${i}.operatingDays`, `${day} is given twice`);
       days.add(day);

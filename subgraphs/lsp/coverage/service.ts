@@ -1,18 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
-import { checkCoordinates, pageWindow, pagination } from '../../../kernel/graphql-types.js';
+import { checkCoordinates } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
-import { publish } from '../../../kernel/events.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
-import { saveAndPublish } from '../common/query.js';
-import { lspScope, type LspScope } from '../common/scope.js';
+import { pageOf, saved, type LspEvent } from '../common/query.js';
+import { scope, type LspScope } from '../common/scope.js';
 import { Hub, Warehouse } from '../facilities/entities.js';
 import { ParkingFacility, Vehicle } from '../fleets/entities.js';
 import { Coverage, type CoveragePoint } from './entities.js';
+import type { CoverageKind, CoverageTransitType } from './enums.js';
 import {
-  checkActive, checkBodyTransitType, checkEnds, citiesOf, entryIndex, refuseNulls, routeCapacity, schedulesOf, timeOf, transitTypeOf, withLink,
-  withTransitPoint, type Kind,
+  checkActive, checkBodyTransitType, checkEnds, citiesOf, entryIndex, routeCapacity, schedulesOf, timeOf, transitTypeOf, withLink, withTransitPoint,
 } from './rules.js';
 import {
   NODE_TYPES,
@@ -22,13 +21,13 @@ import {
 
 /**
  * Coverage areas and routes (spec group 5; the rules are written down in docs/lsp-coverage.md).
- * Every operation runs in the caller's LSP scope (lspScope): another workspace's or another LSP's id is NOT_FOUND.
+ * Every operation runs in the caller's LSP scope (scope()): another workspace's or another LSP's id is NOT_FOUND.
  * Every change is saved together with an event on topic `lsp.coverage` of the platform log.
  */
 
-export type { Kind };
 const TOPIC = 'lsp.coverage';
-const WHAT: Record<Kind, string> = { AREA: 'Coverage area', ROUTE: 'Coverage route' };
+const WHAT: Record<CoverageKind, string> = { AREA: 'Coverage area', ROUTE: 'Coverage route' };
+const UNIQUE = { field: 'code', what: 'coverage area or route' };
 
 // ───────────────────────────── checks ─────────────────────────────
 
@@ -43,7 +42,7 @@ async function nodeName(em: EntityManager, type: string, id: string): Promise<st
  * A point of a body: `{type, id, description?}` (a HUB, WAREHOUSE, PARKING or TERMINAL of the same LSP) or
  * `{type, address, description?}` (coordinates [lat, lng] or at least a city). `prefix` names the body field.
  */
-async function pointOf(s: LspScope, input: CoveragePointInput, prefix = ''): Promise<CoveragePoint> {
+async function pointOf(em: EntityManager, input: CoveragePointInput, prefix = ''): Promise<CoveragePoint> {
   const f = (name: string) => `${prefix}${name}`;
   const hasId = input.id !== undefined && input.id !== null;
   const hasAddress = input.address !== undefined && input.address !== null;
@@ -51,7 +50,7 @@ async function pointOf(s: LspScope, input: CoveragePointInput, prefix = ''): Pro
   if (!hasId && !hasAddress) throw validationError(f('id'), 'give id (a node) or address (a place)');
   if (hasId) {
     if (!NODE_TYPES.includes(input.type)) throw validationError(f('type'), `a point with an id must be one of ${NODE_TYPES.join(', ')}`);
-    const name = await nodeName(s.em, input.type, input.id!);
+    const name = await nodeName(em, input.type, input.id!);
     if (name === undefined) throw validationError(f('id'), `no ${input.type === 'TERMINAL' ? 'PARKING' : input.type} of this LSP has this id`);
     return { type: input.type, id: input.id!, description: input.description?.trim() || name, address: null };
   }
@@ -64,7 +63,6 @@ async function pointOf(s: LspScope, input: CoveragePointInput, prefix = ''): Pro
 /** The zone of the record's stamps: that of its first scheduled departure, else UTC. */
 const zoneOf = (r: Coverage) => r.schedules?.[0]?.departureTimes?.[0]?.timezone ?? 'UTC';
 
-
 const eventOf = (r: Coverage, deleted = false) => ({
   kind: r.type, id: r.id, code: r.code, name: r.name, status: r.status, reach: r.reach, serviceLevel: r.serviceLevel,
   transitType: r.transitType, transitMode: r.transitMode, transitTime: r.transitTime, isGuaranteed: r.isGuaranteed, capacity: r.capacity,
@@ -74,99 +72,93 @@ const eventOf = (r: Coverage, deleted = false) => ({
   deleted,
 });
 
-/** A new record: saved with its event; a code already used by the LSP is CONFLICT on `code`. */
-const saveNew = (s: LspScope, r: Coverage) => saveAndPublish(s, TOPIC, r.id, eventOf(r), 'code', 'coverage area or route');
+const event = (r: Coverage, deleted = false): LspEvent => [TOPIC, r.id, eventOf(r, deleted)];
 
 /**
  * Every change of an existing record: one transaction that loads it with its row locked (concurrent changes of one
  * record queue up instead of losing each other's links or transit points), applies the change, stamps it, saves it
  * and publishes the event. `remove` deletes the record instead of stamping it.
  */
-async function mutate(s: LspScope, kind: Kind, id: string, change: (r: Coverage, tx: LspScope) => Promise<void> | void, remove = false): Promise<Coverage> {
+function mutate(s: LspScope, kind: CoverageKind, id: string, change: (r: Coverage, tx: LspScope) => Promise<void> | void, remove = false): Promise<Coverage> {
   if (!isUuid(id)) throw notFound(WHAT[kind]);
-  return s.em.transactional(async (txEm) => {
-    const tx = txEm as EntityManager;
+  return saved(s, async (tx) => {
     const r = await tx.findOne(Coverage, { id, type: kind }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!r) throw notFound(WHAT[kind]);
     await change(r, { ...s, em: tx });
     if (remove) tx.remove(r);
     else r.updated = s.stamp(zoneOf(r));
-    await tx.flush();
-    await publish(tx, TOPIC, r.id, s.principal.workspaceId, { icode: s.ref.icode, ...eventOf(r, remove) });
-    return r;
+    return [r, [event(r, remove)]];
   });
 }
 
 // ───────────────────────────── reads ─────────────────────────────
 
 /** One record of the kind, in scope; a malformed, unknown, other-kind or other tenant's id is NOT_FOUND. */
-export async function findCoverage(em: EntityManager, kind: Kind, id: string): Promise<Coverage> {
+async function findCoverage(em: EntityManager, kind: CoverageKind, id: string): Promise<Coverage> {
   const record = isUuid(id) ? await em.findOne(Coverage, { id, type: kind }) : null;
   if (!record) throw notFound(WHAT[kind]);
   return record;
 }
 
-export const getCoverage = (ctx: SubgraphContext, kind: Kind, id: string) => findCoverage(lspScope(ctx, 'read').em, kind, id);
+export const getCoverage = (ctx: SubgraphContext, kind: CoverageKind, id: string) => findCoverage(scope(ctx, 'read').em, kind, id);
 
 /** A page of records, ordered by code (one query for the rows, one for the count). */
-export async function listCoverage(ctx: SubgraphContext, kind: Kind | undefined, args: CoverageListArgs | AllCoverageArgs) {
-  const s = lspScope(ctx, 'read');
-  const k = kind ?? ((args as AllCoverageArgs).kind as Kind | undefined);
+export function listCoverage(ctx: SubgraphContext, kind: CoverageKind | undefined, args: CoverageListArgs | AllCoverageArgs) {
+  const s = scope(ctx, 'read');
+  const k = kind ?? (args as AllCoverageArgs).kind;
   const where: Record<string, unknown> = {};
   if (k) where.type = k;
   if (args.status) where.status = args.status;
-  if (args.transitType) where.transitType = transitTypeOf(args.transitType, k, 'transitType');
-  const { page, limit, offset } = pageWindow(args);
-  const [items, total] = await s.em.findAndCount(Coverage, where, { orderBy: { code: 'asc' }, limit, offset });
-  return { items, pagination: pagination(page, limit, total) };
+  if (args.transitType) where.transitType = k ? transitTypeOf(args.transitType, k, 'transitType') : args.transitType;
+  return pageOf(s.em, Coverage, where, args, { code: 'asc' });
 }
 
 // ───────────────────────────── create, update, delete ─────────────────────────────
 
-function newRecord(s: LspScope, kind: Kind, transitType: string, input: CoverageAreaInput | CoverageRouteInput): Coverage {
+function newRecord(s: LspScope, tx: EntityManager, kind: CoverageKind, transitType: CoverageTransitType, input: CoverageAreaInput | CoverageRouteInput): Coverage {
   checkBodyTransitType(input.transit.type, transitType);
   const schedules = schedulesOf(input.schedules);
   const zone = schedules[0]?.departureTimes[0]?.timezone ?? 'UTC';
-  return s.em.create(Coverage, {
+  return tx.create(Coverage, {
     type: kind, code: input.code, name: input.name.trim(), status: 'INACTIVE', reach: input.reach, serviceLevel: input.serviceLevel ?? 'STANDARD',
     transitType, transitMode: input.transit.mode, transitTime: timeOf(input.transit.time), schedules, isGuaranteed: input.isGuaranteed ?? false,
     capacity: null, added: s.stamp(zone), updated: s.stamp(zone),
   } as never) as Coverage;
 }
 
-export async function createArea(ctx: SubgraphContext, type: string, input: CoverageAreaInput): Promise<Coverage> {
-  const s = lspScope(ctx, 'write');
+export function createArea(ctx: SubgraphContext, type: CoverageTransitType, input: CoverageAreaInput): Promise<Coverage> {
+  const s = scope(ctx, 'write');
   const transitType = transitTypeOf(type, 'AREA');
-  const r = newRecord(s, 'AREA', transitType, input);
-  r.capacity = input.capacity ? { packages: input.capacity.packages } : null;
-  r.country = input.country ? input.country.toUpperCase() : null;
-  r.region = input.region?.trim() ?? null;
-  r.cities = citiesOf(input.city, input.cities) ?? [];
-  r.radius = input.radius ? { value: input.radius.value, unit: input.radius.unit } : null;
-  r.linkedTo = [];
-  await saveNew(s, r);
-  return r;
+  return saved(s, async (tx) => {
+    const r = newRecord(s, tx, 'AREA', transitType, input);
+    r.capacity = input.capacity ? { packages: input.capacity.packages } : null;
+    r.country = input.country ? input.country.toUpperCase() : null;
+    r.region = input.region?.trim() ?? null;
+    r.cities = citiesOf(input.city, input.cities) ?? [];
+    r.radius = input.radius ? { value: input.radius.value, unit: input.radius.unit } : null;
+    r.linkedTo = [];
+    return [r, [event(r)]];
+  }, UNIQUE);
 }
 
-export async function createRoute(ctx: SubgraphContext, type: string, input: CoverageRouteInput): Promise<Coverage> {
-  const s = lspScope(ctx, 'write');
+export function createRoute(ctx: SubgraphContext, type: CoverageTransitType, input: CoverageRouteInput): Promise<Coverage> {
+  const s = scope(ctx, 'write');
   const transitType = transitTypeOf(type, 'ROUTE');
-  const r = newRecord(s, 'ROUTE', transitType, input);
-  r.capacity = input.capacity ? routeCapacity(input.capacity) : null;
-  r.origin = input.origin ? await pointOf(s, input.origin, 'origin.') : null;
-  r.destination = input.destination ? await pointOf(s, input.destination, 'destination.') : null;
-  checkEnds(r);
-  r.distance = input.distance ? { value: input.distance.value, unit: input.distance.unit } : null;
-  r.transitPoints = [];
-  await saveNew(s, r);
-  return r;
+  return saved(s, async (tx) => {
+    const r = newRecord(s, tx, 'ROUTE', transitType, input);
+    r.capacity = input.capacity ? routeCapacity(input.capacity) : null;
+    r.origin = input.origin ? await pointOf(tx, input.origin, 'origin.') : null;
+    r.destination = input.destination ? await pointOf(tx, input.destination, 'destination.') : null;
+    checkEnds(r);
+    r.distance = input.distance ? { value: input.distance.value, unit: input.distance.unit } : null;
+    r.transitPoints = [];
+    return [r, [event(r)]];
+  }, UNIQUE);
 }
 
 /** Applies the fields both update bodies share; the path's `:type` becomes the transit type. */
-function applyShared(r: Coverage, transitType: string, input: CoverageAreaUpdateInput | CoverageRouteUpdateInput): void {
-  refuseNulls(input, ['name', 'reach', 'serviceLevel', 'transit', 'schedules', 'isGuaranteed', 'status']);
-  if (input.transit?.mode === null) throw validationError('transit.mode', 'must not be null');
-  if (input.transit?.time === null) throw validationError('transit.time', 'must not be null');
+function applyShared(r: Coverage, transitType: CoverageTransitType, input: CoverageAreaUpdateInput | CoverageRouteUpdateInput): void {
+  // (null is refused by the kernel for every field not declared @Nullable: kernel/validation.ts)
   checkBodyTransitType(input.transit?.type, transitType);
   r.transitType = transitType;
   if (input.name !== undefined) r.name = input.name!.trim();
@@ -179,16 +171,14 @@ function applyShared(r: Coverage, transitType: string, input: CoverageAreaUpdate
   if (input.status !== undefined) r.status = input.status!;
 }
 
-export async function updateArea(ctx: SubgraphContext, id: string, type: string, input: CoverageAreaUpdateInput): Promise<Coverage> {
-  const s = lspScope(ctx, 'write');
+export function updateArea(ctx: SubgraphContext, id: string, type: CoverageTransitType, input: CoverageAreaUpdateInput): Promise<Coverage> {
+  const s = scope(ctx, 'write');
   const transitType = transitTypeOf(type, 'AREA');
   return mutate(s, 'AREA', id, (r) => {
     applyShared(r, transitType, input);
     if (input.capacity !== undefined) r.capacity = input.capacity ? { packages: input.capacity.packages } : null;
     if (input.country !== undefined) r.country = input.country ? input.country.toUpperCase() : null;
     if (input.region !== undefined) r.region = input.region?.trim() ?? null;
-    if (input.city === null) throw validationError('city', 'must not be null');
-    if (input.cities === null) throw validationError('cities', 'must not be null');
     const cities = citiesOf(input.city, input.cities);
     if (cities) r.cities = cities;
     if (input.radius !== undefined) r.radius = input.radius ? { value: input.radius.value, unit: input.radius.unit } : null;
@@ -196,14 +186,14 @@ export async function updateArea(ctx: SubgraphContext, id: string, type: string,
   });
 }
 
-export async function updateRoute(ctx: SubgraphContext, id: string, type: string, input: CoverageRouteUpdateInput): Promise<Coverage> {
-  const s = lspScope(ctx, 'write');
+export function updateRoute(ctx: SubgraphContext, id: string, type: CoverageTransitType, input: CoverageRouteUpdateInput): Promise<Coverage> {
+  const s = scope(ctx, 'write');
   const transitType = transitTypeOf(type, 'ROUTE');
   return mutate(s, 'ROUTE', id, async (r, tx) => {
     applyShared(r, transitType, input);
     if (input.capacity !== undefined) r.capacity = input.capacity ? routeCapacity(input.capacity) : null;
-    if (input.origin !== undefined) r.origin = input.origin ? await pointOf(tx, input.origin, 'origin.') : null;
-    if (input.destination !== undefined) r.destination = input.destination ? await pointOf(tx, input.destination, 'destination.') : null;
+    if (input.origin !== undefined) r.origin = input.origin ? await pointOf(tx.em, input.origin, 'origin.') : null;
+    if (input.destination !== undefined) r.destination = input.destination ? await pointOf(tx.em, input.destination, 'destination.') : null;
     checkEnds(r);
     if (input.distance !== undefined) r.distance = input.distance ? { value: input.distance.value, unit: input.distance.unit } : null;
     checkActive(r, input.status !== undefined);
@@ -214,8 +204,8 @@ export async function updateRoute(ctx: SubgraphContext, id: string, type: string
  * Deletes a record. A vehicle allocated to it (fleets: allocate) keeps it: CONFLICT until the vehicles are deallocated,
  * so no vehicle ever serves a record that does not exist. Answers the record as it was.
  */
-export const deleteCoverage = (ctx: SubgraphContext, kind: Kind, id: string) =>
-  mutate(lspScope(ctx, 'delete'), kind, id, async (r, tx) => {
+export const deleteCoverage = (ctx: SubgraphContext, kind: CoverageKind, id: string) =>
+  mutate(scope(ctx, 'delete'), kind, id, async (r, tx) => {
     const allocated = await tx.em.count(Vehicle, { allocation: { id: r.id } } as never);
     if (allocated > 0) {
       throw new AppError('CONFLICT', `${allocated} vehicle${allocated > 1 ? 's are' : ' is'} allocated to this ${kind.toLowerCase()}; deallocate ${allocated > 1 ? 'them' : 'it'} first`);
@@ -225,15 +215,15 @@ export const deleteCoverage = (ctx: SubgraphContext, kind: Kind, id: string) =>
 // ───────────────────────────── links and transit points ─────────────────────────────
 
 /** Every link, unlink and transit-point change leaves the record INACTIVE (activate it again with PATCH). */
-const changeEntries = (ctx: SubgraphContext, kind: Kind, id: string, change: (r: Coverage, s: LspScope) => Promise<void> | void) =>
-  mutate(lspScope(ctx, 'write'), kind, id, async (r, tx) => {
+const changeEntries = (ctx: SubgraphContext, kind: CoverageKind, id: string, change: (r: Coverage, s: LspScope) => Promise<void> | void) =>
+  mutate(scope(ctx, 'write'), kind, id, async (r, tx) => {
     await change(r, tx);
     r.status = 'INACTIVE';
   });
 
 export const linkArea = (ctx: SubgraphContext, id: string, input: CoveragePointInput) =>
   changeEntries(ctx, 'AREA', id, async (r, s) => {
-    const point = await pointOf(s, input);
+    const point = await pointOf(s.em, input);
     r.linkedTo = withLink(r.linkedTo ?? [], point);
   });
 
@@ -246,7 +236,7 @@ export const unlinkArea = (ctx: SubgraphContext, id: string, input: CoverageEntr
 
 export const addTransitPoint = (ctx: SubgraphContext, id: string, input: CoverageTransitPointInput) =>
   changeEntries(ctx, 'ROUTE', id, async (r, s) => {
-    const point = await pointOf(s, input);
+    const point = await pointOf(s.em, input);
     r.transitPoints = withTransitPoint(r.transitPoints ?? [], point, input.position);
   });
 

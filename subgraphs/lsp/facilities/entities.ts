@@ -1,16 +1,17 @@
 import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { OptionalProps } from '@mikro-orm/core';
-import { Directive, Field, Float, ObjectType } from 'type-graphql';
+import { Directive, Field, Float, ID, ObjectType } from 'type-graphql';
 import { Money } from '../../../kernel/graphql-types.js';
 import { Facility } from '../common/facility.js';
 import type { LspRecordOptional } from '../common/records.js';
+import { PricingBasis } from './enums.js';
 
 @ObjectType({ description: 'When a pricing rule applies.' })
 export class PricingConditions {
-  @Field(() => Float, { nullable: true, description: 'From this weight (kg).' }) minWeightKg?: number | null;
-  @Field(() => Float, { nullable: true, description: 'Up to this weight (kg).' }) maxWeightKg?: number | null;
-  @Field(() => [String], { nullable: true, description: 'Service types it applies to (e.g. STORAGE, CROSS_DOCK).' }) serviceTypes?: string[] | null;
-  @Field(() => [String], { nullable: true, description: 'Requirements it applies to (e.g. COLD_CHAIN, HAZMAT).' }) requirements?: string[] | null;
+  @Field(() => Float, { nullable: true, description: 'Applies from this weight of goods, in kilograms.' }) minWeightKg?: number | null;
+  @Field(() => Float, { nullable: true, description: 'Applies up to this weight of goods, in kilograms.' }) maxWeightKg?: number | null;
+  @Field(() => [String], { nullable: true, description: 'Service types it applies to: upper-case identifiers the LSP chooses (open vocabulary, e.g. STORAGE, CROSS_DOCK).' }) serviceTypes?: string[] | null;
+  @Field(() => [String], { nullable: true, description: 'Requirements it applies to: upper-case identifiers the LSP chooses (open vocabulary, e.g. COLD_CHAIN, HAZMAT).' }) requirements?: string[] | null;
 }
 
 /**
@@ -19,14 +20,14 @@ export class PricingConditions {
  */
 @ObjectType({ description: 'A pricing rule of a warehouse or hub.' })
 export class PricingRule {
-  @Field({ description: 'Rule identifier.' }) id!: string;
-  @Field({ description: 'Name.' }) name!: string;
-  @Field({ description: 'What is counted: PER_KG, PER_PALLET, PER_CBM, PER_ORDER, PER_KM, PER_DAY or FLAT.' }) basis!: string;
+  @Field(() => ID, { description: 'Identifier of the rule, given by the platform.' }) id!: string;
+  @Field({ description: 'Name of the rule.' }) name!: string;
+  @Field(() => PricingBasis, { description: 'What the rule counts.' }) basis!: PricingBasis;
   @Field(() => Money, { description: 'Price of one unit of the basis.' }) rate!: Money;
-  @Field(() => Money, { nullable: true, description: 'Least one order pays.' }) minimumCharge?: Money | null;
+  @Field(() => Money, { nullable: true, description: 'The least one order pays, in the rate\'s currency.' }) minimumCharge?: Money | null;
   @Field(() => PricingConditions, { nullable: true, description: 'When the rule applies.' }) conditions?: PricingConditions | null;
-  @Field(() => String, { nullable: true, description: 'Valid from (ISO 8601 date).' }) validFrom?: string | null;
-  @Field(() => String, { nullable: true, description: 'Valid until (ISO 8601 date).' }) validUntil?: string | null;
+  @Field(() => String, { nullable: true, description: 'First day the rule is valid (ISO 8601 date).' }) validFrom?: string | null;
+  @Field(() => String, { nullable: true, description: 'Last day the rule is valid (ISO 8601 date, after validFrom).' }) validUntil?: string | null;
 }
 
 /** A warehouse of an LSP. */
@@ -36,7 +37,7 @@ export class PricingRule {
 @Unique({ properties: ['workspaceId', 'icode', 'code'] })
 export class Warehouse extends Facility {
   [OptionalProps]?: LspRecordOptional | 'description' | 'address' | 'pricing';
-  @Field(() => [PricingRule], { description: 'Pricing rules.' }) @Property({ type: 'json' }) pricing: PricingRule[] = [];
+  @Field(() => [PricingRule], { description: 'Pricing rules of the warehouse, in the order they were added (at most 100).' }) @Property({ type: 'json' }) pricing: PricingRule[] = [];
 }
 
 /** A hub of an LSP. */
@@ -46,5 +47,5 @@ export class Warehouse extends Facility {
 @Unique({ properties: ['workspaceId', 'icode', 'code'] })
 export class Hub extends Facility {
   [OptionalProps]?: LspRecordOptional | 'description' | 'address' | 'pricing';
-  @Field(() => [PricingRule], { description: 'Pricing rules.' }) @Property({ type: 'json' }) pricing: PricingRule[] = [];
+  @Field(() => [PricingRule], { description: 'Pricing rules of the hub, in the order they were added (at most 100).' }) @Property({ type: 'json' }) pricing: PricingRule[] = [];
 }

@@ -4,9 +4,10 @@ import { collectionFull, notFound, validationError } from '../../../kernel/error
 import { roundMoney, type PageArgs } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { findOwn, pageOf, saveAndPublish } from '../common/query.js';
-import { lspScope } from '../common/scope.js';
+import { findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { scope } from '../common/scope.js';
 import { Hub, Warehouse, type PricingRule } from './entities.js';
+import type { PricingAction } from './enums.js';
 import type { PricingRuleInput } from './types.js';
 
 /** Warehouses and hubs share everything but their table and their name. */
@@ -15,38 +16,46 @@ export const WAREHOUSE: Kind = { entity: Warehouse, name: 'warehouse', label: 'W
 export const HUB: Kind = { entity: Hub, name: 'hub', label: 'Hub' };
 
 type Site = Warehouse | Hub;
-const event = (k: Kind, f: Site, deleted = false) => ({
+const event = (k: Kind, f: Site, deleted = false): LspEvent => ['lsp.facility', f.id, {
   kind: k.name.toUpperCase(), id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone,
   level: f.level, operatingMode: f.operatingMode, operatingHours: f.operatingHours, pricing: f.pricing, deleted,
-});
+}];
+const unique = (k: Kind) => ({ field: 'code', what: k.name });
 
-export async function createSite(ctx: SubgraphContext, k: Kind, input: FacilityInput): Promise<Site> {
-  const s = lspScope(ctx, 'write');
-  const site = s.em.create(k.entity as Constructor<Site>, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone), pricing: [] } as never) as Site;
-  applyFacility(site, input, true);
-  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site), 'code', k.name);
-  return site;
+export function createSite(ctx: SubgraphContext, k: Kind, input: FacilityInput): Promise<Site> {
+  const s = scope(ctx, 'write');
+  return saved(s, async (tx) => {
+    const site = tx.create(k.entity as Constructor<Site>, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone), pricing: [] } as never) as Site;
+    applyFacility(site, input, true);
+    return [site, [event(k, site)]];
+  }, unique(k));
 }
 
-export const getSite = (ctx: SubgraphContext, k: Kind, id: string) => findOwn(lspScope(ctx, 'read').em, k.entity as Constructor<Site>, id, k.label);
+export const getSite = (ctx: SubgraphContext, k: Kind, id: string) => findOwn(scope(ctx, 'read').em, k.entity as Constructor<Site>, id, k.label);
 
-export const listSites = (ctx: SubgraphContext, k: Kind, args: PageArgs) => pageOf(lspScope(ctx, 'read').em, k.entity as Constructor<Site>, {}, args);
+export const listSites = (ctx: SubgraphContext, k: Kind, args: PageArgs) => pageOf(scope(ctx, 'read').em, k.entity as Constructor<Site>, {}, args);
 
-export async function updateSite(ctx: SubgraphContext, k: Kind, id: string, input: FacilityUpdateInput): Promise<Site> {
-  const s = lspScope(ctx, 'write');
-  const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
-  applyFacility(site, input, false);
-  site.updated = s.stamp(site.timezone);
-  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site), 'code', k.name);
-  return site;
+/** Every change of a site: load it in scope, apply, stamp in its time zone, save and publish. */
+function changeSite(ctx: SubgraphContext, k: Kind, id: string, apply: (site: Site) => void): Promise<Site> {
+  const s = scope(ctx, 'write');
+  return saved(s, async (tx) => {
+    const site = await findOwn(tx, k.entity as Constructor<Site>, id, k.label);
+    apply(site);
+    site.updated = s.stamp(site.timezone);
+    return [site, [event(k, site)]];
+  }, unique(k));
 }
 
-export async function deleteSite(ctx: SubgraphContext, k: Kind, id: string): Promise<boolean> {
-  const s = lspScope(ctx, 'delete');
-  const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
-  s.em.remove(site);
-  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site, true), 'code', k.name);
-  return true;
+export const updateSite = (ctx: SubgraphContext, k: Kind, id: string, input: FacilityUpdateInput) =>
+  changeSite(ctx, k, id, (site) => applyFacility(site, input, false));
+
+export function deleteSite(ctx: SubgraphContext, k: Kind, id: string): Promise<boolean> {
+  const s = scope(ctx, 'delete');
+  return saved(s, async (tx) => {
+    const site = await findOwn(tx, k.entity as Constructor<Site>, id, k.label);
+    tx.remove(site);
+    return [true, [event(k, site, true)]];
+  });
 }
 
 function ruleOf(input: PricingRuleInput): PricingRule {
@@ -68,21 +77,15 @@ function ruleOf(input: PricingRuleInput): PricingRule {
 }
 
 /** `PUT …/pricing/add` {rule} appends a rule; `PUT …/pricing/remove` {ruleId} removes one (unknown rule → 404). */
-export async function changePricing(ctx: SubgraphContext, k: Kind, id: string, action: string, rule?: PricingRuleInput, ruleId?: string): Promise<Site> {
-  const s = lspScope(ctx, 'write');
-  const site = await findOwn(s.em, k.entity as Constructor<Site>, id, k.label);
-  if (action === 'add') {
-    if (!rule) throw validationError('rule', 'is required to add a pricing rule');
-    if (site.pricing.length >= 100) throw collectionFull('pricing', 'a facility has at most 100 pricing rules; remove one first');
-    site.pricing = [...site.pricing, ruleOf(rule)];
-  } else if (action === 'remove') {
-    if (!ruleId) throw validationError('ruleId', 'is required to remove a pricing rule');
-    if (!site.pricing.some((r) => r.id === ruleId)) throw notFound('Pricing rule');
-    site.pricing = site.pricing.filter((r) => r.id !== ruleId);
-  } else {
-    throw validationError('action', 'must be add or remove');
-  }
-  site.updated = s.stamp(site.timezone);
-  await saveAndPublish(s, 'lsp.facility', site.id, event(k, site), 'code', k.name);
-  return site;
-}
+export const changePricing = (ctx: SubgraphContext, k: Kind, id: string, action: PricingAction, rule?: PricingRuleInput, ruleId?: string) =>
+  changeSite(ctx, k, id, (site) => {
+    if (action === 'add') {
+      if (!rule) throw validationError('rule', 'is required to add a pricing rule');
+      if (site.pricing.length >= 100) throw collectionFull('pricing', 'a facility has at most 100 pricing rules; remove one first');
+      site.pricing = [...site.pricing, ruleOf(rule)];
+    } else {
+      if (!ruleId) throw validationError('ruleId', 'is required to remove a pricing rule');
+      if (!site.pricing.some((r) => r.id === ruleId)) throw notFound('Pricing rule');
+      site.pricing = site.pricing.filter((r) => r.id !== ruleId);
+    }
+  });

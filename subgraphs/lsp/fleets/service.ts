@@ -1,57 +1,64 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { checkCoordinates, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
+import { now, nowDate } from '../../../kernel/clock.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { findOwn, pageOf, saveAndPublish, saveAndPublishAll, type LspEvent } from '../common/query.js';
-import { lspScope, type LspScope } from '../common/scope.js';
+import { findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { scope, type LspScope } from '../common/scope.js';
 import { coverageRecordExists } from '../coverage/lookup.js';
 import { checkAllocatable, checkDeallocatable, checkStatusChange } from './rules.js';
 import { Fleet, ParkingFacility, Vehicle, type VehicleSpecs } from './entities.js';
 import type { AllocationInput, ParkingFacilityInput, VehicleInput, VehicleIotInput, VehicleSpecsInput, VehicleUpdateInput } from './types.js';
-import { now, nowDate } from '../../../kernel/clock.js';
 
-const fleetEvent = (f: Fleet, deleted = false) => ({
+/**
+ * Fleets, their vehicles and the LSP's parking facilities (spec group 6, docs/lsp.md). Every operation runs in the
+ * caller's LSP scope; every change is saved with its event (`lsp.facility`, `lsp.vehicle`) in one transaction.
+ */
+
+const FLEET = { field: 'code', what: 'fleet' };
+const fleetEvent = (f: Fleet, deleted = false): LspEvent => ['lsp.facility', f.id, {
   kind: 'FLEET', id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone, deleted,
-});
-const vehicleEvent = (v: Vehicle, deleted = false) => ({
+}];
+const vehicleEvent = (v: Vehicle, deleted = false): LspEvent => ['lsp.vehicle', v.id, {
   id: v.id, fleetId: v.fleet.id, type: v.type, grade: v.grade, status: v.status, allocation: v.allocation, iot: v.iot, deleted,
-});
+}];
 
 // ───────────────────────────── fleets ─────────────────────────────
 
-export async function createFleet(ctx: SubgraphContext, input: FacilityInput): Promise<Fleet> {
-  const s = lspScope(ctx, 'write');
-  const fleet = s.em.create(Fleet, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone) } as never) as Fleet;
-  applyFacility(fleet, input, true);
-  await saveAndPublish(s, 'lsp.facility', fleet.id, fleetEvent(fleet), 'code', 'fleet');
-  return fleet;
+export function createFleet(ctx: SubgraphContext, input: FacilityInput): Promise<Fleet> {
+  const s = scope(ctx, 'write');
+  return saved(s, async (tx) => {
+    const fleet = tx.create(Fleet, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone) } as never) as Fleet;
+    applyFacility(fleet, input, true);
+    return [fleet, [fleetEvent(fleet)]];
+  }, FLEET);
 }
 
-export const getFleet = (ctx: SubgraphContext, id: string) => findOwn(lspScope(ctx, 'read').em, Fleet, id, 'Fleet');
+export const getFleet = (ctx: SubgraphContext, id: string) => findOwn(scope(ctx, 'read').em, Fleet, id, 'Fleet');
 
-export const listFleets = (ctx: SubgraphContext, args: PageArgs) => pageOf(lspScope(ctx, 'read').em, Fleet, {}, args);
+export const listFleets = (ctx: SubgraphContext, args: PageArgs) => pageOf(scope(ctx, 'read').em, Fleet, {}, args);
 
-export async function updateFleet(ctx: SubgraphContext, id: string, input: FacilityUpdateInput): Promise<Fleet> {
-  const s = lspScope(ctx, 'write');
-  const fleet = await findOwn(s.em, Fleet, id, 'Fleet');
-  applyFacility(fleet, input, false);
-  fleet.updated = s.stamp(fleet.timezone);
-  await saveAndPublish(s, 'lsp.facility', fleet.id, fleetEvent(fleet), 'code', 'fleet');
-  return fleet;
+export function updateFleet(ctx: SubgraphContext, id: string, input: FacilityUpdateInput): Promise<Fleet> {
+  const s = scope(ctx, 'write');
+  return saved(s, async (tx) => {
+    const fleet = await findOwn(tx, Fleet, id, 'Fleet');
+    applyFacility(fleet, input, false);
+    fleet.updated = s.stamp(fleet.timezone);
+    return [fleet, [fleetEvent(fleet)]];
+  }, FLEET);
 }
 
 /** Deletes a fleet with its vehicles (their agent assignments go with them). */
-export async function deleteFleet(ctx: SubgraphContext, id: string): Promise<boolean> {
-  const s = lspScope(ctx, 'delete');
-  const fleet = await findOwn(s.em, Fleet, id, 'Fleet');
-  const vehicles = await s.em.find(Vehicle, { fleet });
-  s.em.remove(fleet);
-  await saveAndPublishAll(s, [
-    ['lsp.facility', fleet.id, fleetEvent(fleet, true)],
-    ...vehicles.map((v): LspEvent => ['lsp.vehicle', v.id, vehicleEvent(v, true)]),
-  ]);
-  return true;
+export function deleteFleet(ctx: SubgraphContext, id: string): Promise<boolean> {
+  const s = scope(ctx, 'delete');
+  return saved(s, async (tx) => {
+    const fleet = await findOwn(tx, Fleet, id, 'Fleet');
+    const vehicles = await tx.find(Vehicle, { fleet });
+    tx.remove(fleet);
+    return [true, [fleetEvent(fleet, true), ...vehicles.map((v) => vehicleEvent(v, true))]];
+  });
 }
 
 // ───────────────────────────── vehicles ─────────────────────────────
@@ -63,44 +70,47 @@ function specsOf(input: VehicleSpecsInput, base: VehicleSpecs = {}): VehicleSpec
   return out;
 }
 
-async function vehicleIn(s: LspScope, fleetId: string, vid: string): Promise<Vehicle> {
-  const fleet = await findOwn(s.em, Fleet, fleetId, 'Fleet');
-  const vehicle = isUuid(vid) ? await s.em.findOne(Vehicle, { id: vid, fleet }) : null;
+/** A vehicle of one of this LSP's fleets; an unknown fleet, or a vehicle of another fleet, is NOT_FOUND. */
+async function vehicleIn(em: EntityManager, fleetId: string, vehicleId: string): Promise<Vehicle> {
+  const fleet = await findOwn(em, Fleet, fleetId, 'Fleet');
+  const vehicle = isUuid(vehicleId) ? await em.findOne(Vehicle, { id: vehicleId, fleet }) : null;
   if (!vehicle) throw notFound('Vehicle');
   return vehicle;
 }
 
-export async function addVehicle(ctx: SubgraphContext, fleetId: string, input: VehicleInput): Promise<Vehicle> {
-  const s = lspScope(ctx, 'write');
-  const fleet = await findOwn(s.em, Fleet, fleetId, 'Fleet');
-  const vehicle = s.em.create(Vehicle, {
-    fleet, type: input.type, grade: input.grade ?? null, status: input.status ?? 'INACTIVE', specs: specsOf(input.specs),
-    ownership: input.ownership ?? null, added: s.stamp(fleet.timezone), updated: s.stamp(fleet.timezone),
-  } as never) as Vehicle;
-  await saveAndPublish(s, 'lsp.vehicle', vehicle.id, vehicleEvent(vehicle));
-  return vehicle;
+export function addVehicle(ctx: SubgraphContext, fleetId: string, input: VehicleInput): Promise<Vehicle> {
+  const s = scope(ctx, 'write');
+  return saved(s, async (tx) => {
+    const fleet = await findOwn(tx, Fleet, fleetId, 'Fleet');
+    const vehicle = tx.create(Vehicle, {
+      fleet, type: input.type, grade: input.grade ?? null, status: input.status ?? 'INACTIVE', specs: specsOf(input.specs),
+      ownership: input.ownership ?? null, added: s.stamp(fleet.timezone), updated: s.stamp(fleet.timezone),
+    } as never) as Vehicle;
+    return [vehicle, [vehicleEvent(vehicle)]];
+  });
 }
 
-export const getVehicle = async (ctx: SubgraphContext, fleetId: string, vid: string) => vehicleIn(lspScope(ctx, 'read'), fleetId, vid);
+export const getVehicle = (ctx: SubgraphContext, fleetId: string, vehicleId: string) => vehicleIn(scope(ctx, 'read').em, fleetId, vehicleId);
 
 export async function listVehicles(ctx: SubgraphContext, fleetId: string, args: PageArgs) {
-  const s = lspScope(ctx, 'read');
+  const s = scope(ctx, 'read');
   const fleet = await findOwn(s.em, Fleet, fleetId, 'Fleet');
   return pageOf(s.em, Vehicle, { fleet }, args);
 }
 
 /** Every vehicle change: load in scope, apply, stamp, save and publish. */
-async function changeVehicle(ctx: SubgraphContext, fleetId: string, vid: string, apply: (v: Vehicle, s: LspScope) => void | Promise<void>): Promise<Vehicle> {
-  const s = lspScope(ctx, 'write');
-  const vehicle = await vehicleIn(s, fleetId, vid);
-  await apply(vehicle, s);
-  vehicle.updated = s.stamp(vehicle.fleet.timezone);
-  await saveAndPublish(s, 'lsp.vehicle', vehicle.id, vehicleEvent(vehicle));
-  return vehicle;
+function changeVehicle(ctx: SubgraphContext, fleetId: string, vehicleId: string, apply: (v: Vehicle, tx: EntityManager, s: LspScope) => void | Promise<void>): Promise<Vehicle> {
+  const s = scope(ctx, 'write');
+  return saved(s, async (tx) => {
+    const vehicle = await vehicleIn(tx, fleetId, vehicleId);
+    await apply(vehicle, tx, s);
+    vehicle.updated = s.stamp(vehicle.fleet.timezone);
+    return [vehicle, [vehicleEvent(vehicle)]];
+  });
 }
 
-export const updateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string, input: VehicleUpdateInput) =>
-  changeVehicle(ctx, fleetId, vid, (v) => {
+export const updateVehicle = (ctx: SubgraphContext, fleetId: string, vehicleId: string, input: VehicleUpdateInput) =>
+  changeVehicle(ctx, fleetId, vehicleId, (v) => {
     checkStatusChange(v, input.status);
     if (input.type !== undefined) v.type = input.type;
     if (input.grade !== undefined) v.grade = input.grade;
@@ -108,14 +118,14 @@ export const updateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string
     if (input.ownership !== undefined) v.ownership = input.ownership;
   });
 
-export const updateVehicleSpecs = (ctx: SubgraphContext, fleetId: string, vid: string, input: VehicleSpecsInput) =>
-  changeVehicle(ctx, fleetId, vid, (v) => {
+export const updateVehicleSpecs = (ctx: SubgraphContext, fleetId: string, vehicleId: string, input: VehicleSpecsInput) =>
+  changeVehicle(ctx, fleetId, vehicleId, (v) => {
     if (!Object.values(input).some((x) => x !== undefined)) throw validationError('specs', 'give at least one field');
     v.specs = specsOf(input, v.specs);
   });
 
-export const updateVehicleIot = (ctx: SubgraphContext, fleetId: string, vid: string, input: VehicleIotInput) =>
-  changeVehicle(ctx, fleetId, vid, (v) => {
+export const updateVehicleIot = (ctx: SubgraphContext, fleetId: string, vehicleId: string, input: VehicleIotInput) =>
+  changeVehicle(ctx, fleetId, vehicleId, (v) => {
     v.iot = { deviceId: input.deviceId, topic: input.topic, protocol: input.protocol ?? null, iotsp: input.iotsp ?? null };
   });
 
@@ -123,55 +133,58 @@ export const updateVehicleIot = (ctx: SubgraphContext, fleetId: string, vid: str
  * Allocation rules (docs/lsp.md): only an INACTIVE or ACTIVE vehicle can be allocated; it serves one coverage area or
  * route of the same LSP at a time (allocating an allocated vehicle is CONFLICT: deallocate first).
  */
-export const allocateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string, input: AllocationInput) =>
-  changeVehicle(ctx, fleetId, vid, async (v, s) => {
+export const allocateVehicle = (ctx: SubgraphContext, fleetId: string, vehicleId: string, input: AllocationInput) =>
+  changeVehicle(ctx, fleetId, vehicleId, async (v, tx, s) => {
     checkAllocatable(v);
-    if (!(await coverageRecordExists(s.em, input.type as 'AREA' | 'ROUTE', input.id))) throw notFound(`Coverage ${input.type.toLowerCase()}`);
+    if (!(await coverageRecordExists(tx, input.type, input.id))) throw notFound(`Coverage ${input.type.toLowerCase()}`);
     v.allocation = { type: input.type, id: input.id, at: now(), by: s.principal.userId };
   });
 
-export const deallocateVehicle = (ctx: SubgraphContext, fleetId: string, vid: string) =>
-  changeVehicle(ctx, fleetId, vid, (v) => {
+export const deallocateVehicle = (ctx: SubgraphContext, fleetId: string, vehicleId: string) =>
+  changeVehicle(ctx, fleetId, vehicleId, (v) => {
     checkDeallocatable(v);
     v.allocation = null;
   });
 
-export async function deleteVehicle(ctx: SubgraphContext, fleetId: string, vid: string): Promise<boolean> {
-  const s = lspScope(ctx, 'delete');
-  const vehicle = await vehicleIn(s, fleetId, vid);
-  s.em.remove(vehicle);
-  await saveAndPublish(s, 'lsp.vehicle', vehicle.id, vehicleEvent(vehicle, true));
-  return true;
+export function deleteVehicle(ctx: SubgraphContext, fleetId: string, vehicleId: string): Promise<boolean> {
+  const s = scope(ctx, 'delete');
+  return saved(s, async (tx) => {
+    const vehicle = await vehicleIn(tx, fleetId, vehicleId);
+    tx.remove(vehicle);
+    return [true, [vehicleEvent(vehicle, true)]];
+  });
 }
 
 // ───────────────────────────── parking ─────────────────────────────
 
-export async function createParking(ctx: SubgraphContext, input: ParkingFacilityInput): Promise<ParkingFacility> {
-  const s = lspScope(ctx, 'write');
+export function createParking(ctx: SubgraphContext, input: ParkingFacilityInput): Promise<ParkingFacility> {
+  const s = scope(ctx, 'write');
   checkCoordinates(input.address, 'address.coordinates');
   const amenities = input.amenities ?? {};
   if (Buffer.byteLength(JSON.stringify(amenities)) > 10 * 1024) throw validationError('amenities', 'must not exceed 10 KB');
-  const parking = s.em.create(ParkingFacility, {
-    name: input.name.trim(), type: input.type, status: input.status ?? 'OPERATIONAL', address: { ...input.address },
-    access: { type: input.access.type, restrictions: input.access.restrictions ?? [] }, securityLevel: input.securityLevel ?? 'STANDARD',
-    amenities, added: s.stamp(), updated: s.stamp(),
-  } as never) as ParkingFacility;
-  await saveAndPublish(s, 'lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, name: parking.name, type: parking.type, address: parking.address, status: parking.status });
-  return parking;
+  return saved(s, async (tx) => {
+    const parking = tx.create(ParkingFacility, {
+      name: input.name.trim(), type: input.type, status: input.status ?? 'OPERATIONAL', address: { ...input.address },
+      access: { type: input.access.type, restrictions: input.access.restrictions ?? [] }, securityLevel: input.securityLevel ?? 'STANDARD',
+      amenities, added: s.stamp(), updated: s.stamp(),
+    } as never) as ParkingFacility;
+    return [parking, [['lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, name: parking.name, type: parking.type, address: parking.address, status: parking.status }]]];
+  });
 }
 
-export const getParking = (ctx: SubgraphContext, id: string) => findOwn(lspScope(ctx, 'read').em, ParkingFacility, id, 'Parking facility');
+export const getParking = (ctx: SubgraphContext, id: string) => findOwn(scope(ctx, 'read').em, ParkingFacility, id, 'Parking facility');
 
-export const listParking = (ctx: SubgraphContext, args: PageArgs) => pageOf(lspScope(ctx, 'read').em, ParkingFacility, {}, args);
+export const listParking = (ctx: SubgraphContext, args: PageArgs) => pageOf(scope(ctx, 'read').em, ParkingFacility, {}, args);
 
 /** DELETE decommissions: the record stays (status DECOMMISSIONED); decommissioning twice is CONFLICT. */
-export async function decommissionParking(ctx: SubgraphContext, id: string): Promise<ParkingFacility> {
-  const s = lspScope(ctx, 'delete');
-  const parking = await findOwn(s.em, ParkingFacility, id, 'Parking facility');
-  if (parking.status === 'DECOMMISSIONED') throw new AppError('CONFLICT', 'Parking facility is already decommissioned');
-  parking.status = 'DECOMMISSIONED';
-  parking.decommissionedAt = nowDate();
-  parking.updated = s.stamp();
-  await saveAndPublish(s, 'lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, status: parking.status });
-  return parking;
+export function decommissionParking(ctx: SubgraphContext, id: string): Promise<ParkingFacility> {
+  const s = scope(ctx, 'delete');
+  return saved(s, async (tx) => {
+    const parking = await findOwn(tx, ParkingFacility, id, 'Parking facility');
+    if (parking.status === 'DECOMMISSIONED') throw new AppError('CONFLICT', 'Parking facility is already decommissioned');
+    parking.status = 'DECOMMISSIONED';
+    parking.decommissionedAt = nowDate();
+    parking.updated = s.stamp();
+    return [parking, [['lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, status: parking.status }]]];
+  });
 }
