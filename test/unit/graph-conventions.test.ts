@@ -97,7 +97,7 @@ describe('the committed supergraph obeys the graph conventions', () => {
     const closed = /^(type|status|kind|role|mode|level|basis|category|grade|ownership|unit|protocol|visibility|.+State|.+Type|.+Status|.+Kind|.+Mode|.+Level|.+Role|.+Visibility|.+Class|.+Unit|.+Basis)$/;
     const offenders = everyField()
       // an open vocabulary stays a String and says so ("an open list", docs/graph-conventions.md)
-      .filter(([, f]) => closed.test(f.name) && getNamedType(f.type).name === 'String' && !/\bopen list\b/i.test(f.description ?? ''))
+      .filter(([, f]) => closed.test(f.name) && getNamedType(f.type).name === 'String' && !/\bopen (list|vocabulary)\b/i.test(f.description ?? ''))
       .map(([p]) => p);
     expect(offenders).toEqual([]);
   });

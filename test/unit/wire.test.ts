@@ -121,7 +121,7 @@ describe('REST wire forms from an operation\'s types', () => {
     const err = (input: unknown) => thrown(() => w.input({ input })) as Error & { field?: string };
     expect(err({ coordinates: [91, 0] })).toMatchObject({ field: 'coordinates', message: 'coordinates: latitude (first number) must be between -90 and 90' });
     expect(err({ coordinates: [0, -181] })).toMatchObject({ field: 'coordinates', message: 'coordinates: longitude (second number) must be between -180 and 180' });
-    expect(err({ stops: [[0, 0, 0]] })).toMatchObject({ field: 'stops[0]' });
+    expect(err({ stops: [[0, 0, 0]] })).toMatchObject({ field: 'stops.0' });
     expect(err({ when: -1 })).toMatchObject({ field: 'when', message: 'when: must be a Unix timestamp in seconds between 1970 and 3000' });
   });
 

@@ -46,7 +46,7 @@ export abstract class Facility extends LspRecord {
 
 @InputType({ description: 'The facility create body (fleet, warehouse, hub).' })
 export class FacilityInput {
-  @Field({ description: 'Facility type: an upper-case identifier of 1–40 (letters, digits, _) the LSP chooses.' }) @Matches(IDENT, IDENT_MSG) type!: string;
+  @Field({ description: 'Facility type: an upper-case identifier of 1–40 (letters, digits, _) the LSP chooses; an open vocabulary.' }) @Matches(IDENT, IDENT_MSG) type!: string;
   @Field({ description: 'Your code for the facility (1–40: letters, digits, - and _), unique per LSP and kind.' })
   @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { message: 'must be 1–40 letters, digits, - or _' }) code!: string;
   @Field({ description: 'Name of the facility (1–120 characters).' }) @Length(1, 120) name!: string;
@@ -54,7 +54,7 @@ export class FacilityInput {
   @Field(() => ContactsInput, { nullable: true, description: 'Contact channels (default none).' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
   @Field(() => AddressInput, { nullable: true, description: 'Where the facility is.' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
   @Field({ description: 'IANA time zone of the facility (e.g. Africa/Nairobi).' }) @IsTimeZone({ message: 'must be an IANA time zone name' }) timezone!: string;
-  @Field({ nullable: true, description: 'Service level: an upper-case identifier of 1–40 (default STANDARD).' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
+  @Field({ nullable: true, description: 'Service level: an upper-case identifier of 1–40 (default STANDARD); an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
   @Field(() => OperatingMode, { nullable: true, description: 'How the facility keeps its hours (default SCHEDULED).' }) @IsOptional() operatingMode?: OperatingMode;
   @Field(() => [OperatingHourInput], { nullable: true, description: 'Opening hours, at most one entry per day (default none).' })
   @IsOptional() @ArrayMaxSize(7) @ValidateNested({ each: true }) operatingHours?: OperatingHourInput[];
@@ -63,13 +63,13 @@ export class FacilityInput {
 
 @InputType({ description: 'Facility changes; omitted fields keep their value (contacts, address and operatingHours are replaced whole).' })
 export class FacilityUpdateInput {
-  @Field({ nullable: true, description: 'Facility type: an upper-case identifier of 1–40.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) type?: string;
+  @Field({ nullable: true, description: 'Facility type: an upper-case identifier of 1–40; an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) type?: string;
   @Field({ nullable: true, description: 'Name of the facility (1–120 characters).' }) @IsOptional() @Length(1, 120) name?: string;
   @Field({ nullable: true, description: 'Free description (at most 2,000 characters; null clears it).' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'Contact channels (replaced whole).' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
   @Field(() => AddressInput, { nullable: true, description: 'Where the facility is (replaced whole; null clears it).' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
   @Field({ nullable: true, description: 'IANA time zone of the facility.' }) @IsOptional() @IsTimeZone({ message: 'must be an IANA time zone name' }) timezone?: string;
-  @Field({ nullable: true, description: 'Service level: an upper-case identifier of 1–40.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
+  @Field({ nullable: true, description: 'Service level: an upper-case identifier of 1–40; an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
   @Field(() => OperatingMode, { nullable: true, description: 'How the facility keeps its hours.' }) @IsOptional() operatingMode?: OperatingMode;
   @Field(() => [OperatingHourInput], { nullable: true, description: 'Opening hours (replaced whole), at most one entry per day.' }) @IsOptional() @ArrayMaxSize(7) @ValidateNested({ each: true }) operatingHours?: OperatingHourInput[];
   @Field({ nullable: true, description: 'Mirror the facility to a digital twin.' }) @IsOptional() digitalTwinSync?: boolean;

@@ -27,7 +27,7 @@ export class QuantityInput {
 
 @InputType({ description: 'Technical data of a vehicle; on update, omitted fields keep their value.' })
 export class VehicleSpecsInput {
-  @Field({ nullable: true, description: 'Category: an upper-case identifier of 1–40 the LSP chooses (e.g. PASSENGER, CARGO).' }) @IsOptional() @Matches(IDENT, IDENT_MSG) @Nullable() category?: string;
+  @Field({ nullable: true, description: 'Category: an upper-case identifier of 1–40 the LSP chooses (e.g. PASSENGER, CARGO); an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) @Nullable() category?: string;
   @Field({ nullable: true, description: 'VIN: 17 characters, digits and capitals without I, O, Q (ISO 3779).' })
   @IsOptional() @Matches(/^[A-HJ-NPR-Z0-9]{17}$/, { message: 'must be 17 characters: digits and capital letters except I, O and Q' }) @Nullable() VIN?: string;
   @Field({ nullable: true, description: 'Brand of the vehicle (1–60 characters).' }) @IsOptional() @Length(1, 60) @Nullable() brand?: string;
@@ -45,8 +45,8 @@ export class VehicleSpecsInput {
 
 @InputType({ description: 'A vehicle to add to a fleet.' })
 export class VehicleInput {
-  @Field({ description: 'Vehicle type: an upper-case identifier of 1–40 the LSP chooses (e.g. MINIBUS).' }) @Matches(IDENT, IDENT_MSG) type!: string;
-  @Field({ nullable: true, description: 'Grade: an upper-case identifier of 1–40 the LSP chooses.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) @Nullable() grade?: string;
+  @Field({ description: 'Vehicle type: an upper-case identifier of 1–40 the LSP chooses (e.g. MINIBUS); an open vocabulary.' }) @Matches(IDENT, IDENT_MSG) type!: string;
+  @Field({ nullable: true, description: 'Grade: an upper-case identifier of 1–40 the LSP chooses; an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) @Nullable() grade?: string;
   @Field(() => VehicleStatus, { nullable: true, description: 'Whether the vehicle is in service (default INACTIVE).' }) @IsOptional() status?: VehicleStatus;
   @Field(() => VehicleSpecsInput, { description: 'Technical data of the vehicle.' }) @ValidateNested() specs!: VehicleSpecsInput;
   @Field(() => VehicleOwnership, { nullable: true, description: 'How the LSP holds the vehicle.' }) @IsOptional() @Nullable() ownership?: VehicleOwnership;
@@ -54,8 +54,8 @@ export class VehicleInput {
 
 @InputType({ description: 'Vehicle changes; omitted fields keep their value.' })
 export class VehicleUpdateInput {
-  @Field({ nullable: true, description: 'Vehicle type: an upper-case identifier of 1–40.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) type?: string;
-  @Field({ nullable: true, description: 'Grade: an upper-case identifier of 1–40 (null clears it).' }) @IsOptional() @Matches(IDENT, IDENT_MSG) @Nullable() grade?: string;
+  @Field({ nullable: true, description: 'Vehicle type: an upper-case identifier of 1–40; an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) type?: string;
+  @Field({ nullable: true, description: 'Grade: an upper-case identifier of 1–40 (null clears it); an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) @Nullable() grade?: string;
   @Field(() => VehicleStatus, { nullable: true, description: 'Whether the vehicle is in service (not MAINTENANCE or RETIRED while allocated).' }) @IsOptional() status?: VehicleStatus;
   @Field(() => VehicleOwnership, { nullable: true, description: 'How the LSP holds the vehicle (null clears it).' }) @IsOptional() @Nullable() ownership?: VehicleOwnership;
 }
@@ -65,7 +65,7 @@ export class VehicleIotInput {
   @Field({ description: 'Device identifier, as registered with the IoT provider (1–100 characters, kept as given: not a platform ID).' }) @Length(1, 100) deviceId!: string;
   @Field({ description: 'Telemetry topic (MQTT-style path, e.g. fleet/KBX123/telemetry).' })
   @Matches(/^[A-Za-z0-9_.\-/+#]{1,200}$/, { message: 'must be a topic path of letters, digits and / . _ - + #' }) topic!: string;
-  @Field({ nullable: true, description: 'Protocol the device speaks: a lower-case name of 1–20 (e.g. mqtt, http1).' }) @IsOptional() @Matches(/^[a-z][a-z0-9._-]{0,19}$/, { message: 'must be a protocol name such as mqtt' }) @Nullable() protocol?: string;
+  @Field({ nullable: true, description: 'Protocol the device speaks: a lower-case name of 1–20 (e.g. mqtt, http1); an open vocabulary.' }) @IsOptional() @Matches(/^[a-z][a-z0-9._-]{0,19}$/, { message: 'must be a protocol name such as mqtt' }) @Nullable() protocol?: string;
   @Field({ nullable: true, description: 'Code of the IoT provider, if any (1–40 characters).' }) @IsOptional() @Length(1, 40) @Nullable() iotsp?: string;
 }
 
@@ -84,11 +84,11 @@ export class ParkingAccessInput {
 @InputType({ description: 'A parking facility to create.' })
 export class ParkingFacilityInput {
   @Field({ description: 'Name of the facility (1–120 characters).' }) @Length(1, 120) name!: string;
-  @Field({ description: 'Type: an upper-case identifier of 1–40 the LSP chooses (e.g. TERMINAL, DEPOT, YARD).' }) @Matches(IDENT, IDENT_MSG) type!: string;
+  @Field({ description: 'Type: an upper-case identifier of 1–40 the LSP chooses (e.g. TERMINAL, DEPOT, YARD); an open vocabulary.' }) @Matches(IDENT, IDENT_MSG) type!: string;
   @Field(() => ParkingStatus, { nullable: true, description: 'OPERATIONAL (the default) or CLOSED.' })
   @IsOptional() @IsIn(['OPERATIONAL', 'CLOSED'], { message: 'must be OPERATIONAL or CLOSED' }) status?: ParkingStatus;
   @Field(() => AddressInput, { description: 'Where the facility is.' }) @ValidateNested() address!: AddressInput;
   @Field(() => ParkingAccessInput, { description: 'How vehicles get in.' }) @ValidateNested() access!: ParkingAccessInput;
-  @Field({ nullable: true, description: 'Security level: an upper-case identifier of 1–40 (default STANDARD).' }) @IsOptional() @Matches(IDENT, IDENT_MSG) securityLevel?: string;
+  @Field({ nullable: true, description: 'Security level: an upper-case identifier of 1–40 (default STANDARD); an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) securityLevel?: string;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Amenities, a free object (at most 10 KB of JSON).' }) amenities?: Record<string, unknown>;
 }

@@ -62,7 +62,7 @@ export class TransportFareInput {
   @Field(() => PlaceInput, { description: 'Where the cargo is collected.' }) origin!: PlaceInput;
   @Field(() => PlaceInput, { description: 'Where it is delivered.' }) destination!: PlaceInput;
   @Field(() => TransportMode, { description: 'Mode of transport to price.' }) transportMode!: TransportMode;
-  @Field(() => String, { nullable: true, description: 'Vehicle type wanted (1–40 letters, digits, _ or -, case-insensitive; the fleets\' own vocabulary): availableVehicles counts that type only.' }) vehicleType?: string | null;
+  @Field(() => String, { nullable: true, description: 'Vehicle type wanted (1–40 letters, digits, _ or -, case-insensitive; the fleets\' own vocabulary): availableVehicles counts that type only; an open vocabulary.' }) vehicleType?: string | null;
   @Field(() => CargoInput, { description: 'The cargo to carry.' }) cargo!: CargoInput;
   @Field(() => FreightUrgency, { nullable: true, description: 'Urgency to price (default STANDARD).' }) urgency?: FreightUrgency | null;
   @Field(() => String, { nullable: true, description: 'Currency of the quote (ISO 4217, default USD).' }) currency?: string | null;

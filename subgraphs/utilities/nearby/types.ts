@@ -19,7 +19,7 @@ const VEHICLE =
 export class NearbyVehicle {
   @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
   @Field(() => VehicleReference, { nullable: true, description: VEHICLE }) vehicle?: VehicleReference | null;
-  @Field(() => String, { description: 'Vehicle type, upper case (the fleet\'s own vocabulary, e.g. CAR, MOTORBIKE, VAN).' }) type!: string;
+  @Field(() => String, { description: 'Vehicle type, upper case (the fleet\'s own vocabulary, e.g. CAR, MOTORBIKE, VAN); an open vocabulary.' }) type!: string;
   @Field(() => LiveVehicleStatus, { description: 'Status last reported.' }) status!: LiveVehicleStatus;
   @Field(() => GeoPoint, { description: 'Last reported position.' }) location!: [number, number];
   @Field(() => Float, { description: 'Great-circle distance from the search point, metres, 0.1 m.' }) distance!: number;
@@ -28,7 +28,7 @@ export class NearbyVehicle {
 
 // ================================================================= searches
 
-const VEHICLE_TYPE = 'Only vehicles of this type (1–40 letters, digits, _ or -, case-insensitive).';
+const VEHICLE_TYPE = 'Only vehicles of this type (1–40 letters, digits, _ or -, case-insensitive; the fleets\' own types, an open vocabulary).';
 const STATUS = 'Only vehicles whose last reported status is this one.';
 
 @InputType({ description: 'A search for the vehicles within a radius of a point.' })
@@ -101,7 +101,7 @@ export class NearestResult {
 export class VehiclePositionInput {
   @Field(() => ID, { description: 'Vehicle identifier in the fleet: 1–64 letters, digits, - _ . :, first a letter or digit (an LSP fleet reports its vehicle id).' })
   vehicleId!: string;
-  @Field(() => String, { description: 'Vehicle type (1–40 letters, digits, _ or -, e.g. CAR, MOTORBIKE, VAN, TRUCK; stored upper case).' }) type!: string;
+  @Field(() => String, { description: 'Vehicle type (1–40 letters, digits, _ or -, e.g. CAR, MOTORBIKE, VAN, TRUCK; stored upper case); an open vocabulary.' }) type!: string;
   @Field(() => LiveVehicleStatus, { description: 'Status of the vehicle.' }) status!: LiveVehicleStatus;
   @Field(() => GeoPointInput, { description: 'Position of the vehicle.' }) location!: GeoPointInput;
   @Field(() => Float, { nullable: true, description: 'Heading, degrees clockwise from north, 0 to 360.' }) heading?: number | null;
@@ -114,7 +114,7 @@ export class VehiclePositionInput {
 export class VehiclePosition {
   @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
   @Field(() => VehicleReference, { nullable: true, description: VEHICLE }) vehicle?: VehicleReference | null;
-  @Field(() => String, { description: 'Vehicle type, upper case.' }) type!: string;
+  @Field(() => String, { description: 'Vehicle type, upper case; an open vocabulary.' }) type!: string;
   @Field(() => LiveVehicleStatus, { description: 'Status last reported.' }) status!: LiveVehicleStatus;
   @Field(() => GeoPoint, { description: 'Last reported position.' }) location!: [number, number];
   @Field(() => Float, { nullable: true, description: 'Heading, degrees clockwise from north; null when not reported.' }) heading?: number | null;
