@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
@@ -28,6 +28,32 @@ export interface GatewayContext {
   requestId: string;
   /** A direct GraphQL client's rate-limit key (unset for the bridge's calls, which the bridge has counted). */
   caller?: string;
+  /** SQL statements the subgraphs reported for this operation's fetches (`extensions.sqlStatements` of each). */
+  sqlStatements?: { count: number };
+}
+
+/** Adds a subgraph fetch's `extensions.sqlStatements` to the operation's count. */
+function countStatements(ctx: Partial<GatewayContext>, response: GatewayGraphQLResponse): GatewayGraphQLResponse {
+  const n = (response.extensions as { sqlStatements?: unknown } | undefined)?.sqlStatements;
+  if (ctx.sqlStatements && typeof n === 'number') ctx.sqlStatements.count += n;
+  return response;
+}
+
+/**
+ * GRAPHQL_SQL_STATEMENTS: answers carry `extensions.sqlStatements`, the SQL statements all subgraphs ran for the
+ * operation (how a test, or an operator tuning a query, sees that references are batched: docs/gateway.md).
+ */
+function sqlStatementsPlugin(): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue, response }) {
+          if (response.body.kind !== 'single' || !contextValue.sqlStatements) return;
+          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, sqlStatements: contextValue.sqlStatements.count };
+        },
+      };
+    },
+  };
 }
 
 /** A GraphQL response as the gateway answers it: the same shape as a subgraph's (formatted errors). */
@@ -50,7 +76,7 @@ class RemoteSubgraph extends RemoteGraphQLDataSource<GatewayContext> {
     const { clean, uploads } = extractUploads(options.request.variables ?? {});
     if (uploads.size === 0) {
       try {
-        return await super.process(options);
+        return countStatements(options.context as Partial<GatewayContext>, await super.process(options));
       } catch (err) {
         // A subgraph answers request-level errors (e.g. a variable it cannot coerce) with HTTP 400 and a GraphQL
         // body; pass those errors on as they are instead of a generic "400: Bad Request".
@@ -84,11 +110,12 @@ class LocalSubgraph implements GraphQLDataSource<GatewayContext> {
   async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
     const ctx = options.context as Partial<GatewayContext>;
     const { query, variables, operationName } = options.request;
-    return (await this.runtime.execute(
+    const response = (await this.runtime.execute(
       { query: query!, variables: variables as Record<string, unknown> | undefined, operationName },
       ctx.principal ?? { kind: 'anonymous', client: {} },
       ctx.requestId ?? randomUUID(),
     )) as GatewayGraphQLResponse;
+    return countStatements(ctx, response);
   }
 }
 
@@ -152,7 +179,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     includeStacktraceInErrorResponses: false,
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
-    plugins: [operationLimitsPlugin(limits)],
+    plugins: [operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
     // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the
     // platform's VALIDATION_ERROR; with introspection off no message suggests a name of the schema
     formatError: formatGuardError({ maxTokens: config.graphqlLimits.tokens, hideSuggestions: !config.graphqlIntrospection }),
@@ -206,7 +233,12 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     // a registered document named by its hash takes the request's `query`; in `registered` mode any other is refused
     persistedDocuments(registry, config.GRAPHQL_OPERATIONS),
     expressMiddleware(server, {
-      context: async ({ req, res }) => ({ principal: await resolvePrincipal(req), requestId: requestIdOf(req), caller: res.locals.caller }),
+      context: async ({ req, res }) => ({
+        principal: await resolvePrincipal(req),
+        requestId: requestIdOf(req),
+        caller: res.locals.caller as string | undefined,
+        ...(config.GRAPHQL_SQL_STATEMENTS ? { sqlStatements: { count: 0 } } : {}),
+      }),
     }),
   );
   // every other answer is GraphQL-over-HTTP JSON too: unknown paths, and errors (never Express's HTML page)

@@ -3,6 +3,7 @@ import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { isGraphQLInputError } from '../kernel/errors.js';
 
 /**
  * The gateway's operation limits (docs/gateway.md, "Gateway guards"). An operation over one is refused before it is
@@ -160,7 +161,7 @@ export function formatGuardError(options: GuardFormatOptions) {
       out = { message: e.message, extensions: e.extensions };
     } else if (code === 'GRAPHQL_VALIDATION_FAILED' && extensions.validationErrorCode === APOLLO_INTROSPECTION_CODE) {
       out = { message: 'Introspection is switched off on this server: __schema and __type cannot be queried', locations: formatted.locations, extensions: { code: 'INTROSPECTION_DISABLED' } };
-    } else if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED') {
+    } else if (isGraphQLInputError(code)) {
       out = { ...formatted, extensions: { ...extensions, code: 'VALIDATION_ERROR' } };
     } else {
       out = formatted;

@@ -1,6 +1,7 @@
 import Upload from 'graphql-upload/Upload.mjs';
 import type { FileUpload } from 'graphql-upload/Upload.mjs';
 import { AppError } from '../kernel/errors.js';
+import { graphqlMultipartForm, type MultipartFile } from '../kernel/multipart.js';
 
 /** Plain objects only (the gateway's variables have no prototype, so test the prototype, not `.constructor`). */
 const isPlainObject = (v: unknown): v is Record<string, unknown> => {
@@ -41,25 +42,20 @@ async function toBlob(file: FileUpload, path: string): Promise<Blob> {
   return new Blob([new Uint8Array(Buffer.concat(chunks))], { type: file.mimetype });
 }
 
-/** Builds a GraphQL multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec). */
+/** The GraphQL multipart request that forwards these uploads (kernel/multipart.ts). */
 export async function multipartBody(
   query: string,
   clean: Record<string, unknown>,
   uploads: Map<string, Upload>,
   operationName?: string,
 ): Promise<FormData> {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query, variables: clean, operationName }));
-  const map: Record<string, string[]> = {};
-  const entries = [...uploads.entries()];
-  entries.forEach(([path], i) => (map[String(i)] = [path]));
-  form.append('map', JSON.stringify(map));
-  for (const [i, [path, upload]] of entries.entries()) {
+  const files: MultipartFile[] = [];
+  for (const [path, upload] of uploads) {
     const file = await upload.promise.catch(() => {
       const field = path.split('.').at(-1)!;
       throw new AppError('VALIDATION_ERROR', `${field}: file could not be read (the request ended early)`, field);
     });
-    form.append(String(i), await toBlob(file, path), file.filename);
+    files.push({ path, blob: await toBlob(file, path), filename: file.filename });
   }
-  return form;
+  return graphqlMultipartForm({ query, variables: clean, operationName }, files);
 }

@@ -77,6 +77,8 @@ const schema = z.object({
    * NODE_ENV=production.
    */
   TEST_CLOCK: bool(false),
+  /** The gateway adds `extensions.sqlStatements` (the SQL statements every subgraph ran for the operation) to its answers. */
+  GRAPHQL_SQL_STATEMENTS: bool(false),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((c) => !(c.TEST_CLOCK && c.NODE_ENV === 'production'), {

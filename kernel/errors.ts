@@ -44,6 +44,12 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * Apollo's and graphql-js's codes for a request the client got wrong before any resolver ran (a variable that does
+ * not coerce, an unknown field, a syntax error): all of them are the platform's VALIDATION_ERROR.
+ */
+export const isGraphQLInputError = (code: unknown): boolean => code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED';
+
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
 }

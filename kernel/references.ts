@@ -8,6 +8,21 @@ import { closedList } from './graphql-types.js';
  * resolves them itself.
  */
 
+/**
+ * The descriptions of the referenced entities and their key fields: one text for the owner and for every stub, since
+ * composition wants one description per element (`npm run schema:check` fails on a composition hint).
+ */
+export const ENTITY_DOCS = {
+  user: 'A platform account. Every signed-in user may read the public fields of a user they may see (id, name, avatar, userType, verified, bio); the fields marked "owner only" are for the account\'s owner.',
+  userId: 'The user\'s identifier (a UUID), stable for the life of the account.',
+  provider: 'A provider (LSP, CSP, DEV or IoTSP) set up in a workspace.',
+  providerWorkspaceId: 'The workspace the provider belongs to (see `workspace`).',
+  providerKind: 'The kind of provider (REST writes it in lower case).',
+  providerCode: 'The provider\'s stable code, `<KIND>-<8 Crockford base32>` (e.g. LSP-7F3K9Q2M); unique on the platform, case-insensitive in REST paths (`:xcode`).',
+  vehicle: 'A vehicle of a fleet.',
+  vehicleId: 'Record identifier (a UUID).',
+} as const;
+
 /** The four kinds of provider, as the graph writes them (REST paths write them in lower case: `/v1/:wid/lsp/...`). */
 export const ProviderKind = closedList('ProviderKind', 'The kind of a provider: what it does in the workspace.', {
   LSP: 'Logistics service provider: fleets, warehouses, hubs, coverage and agents that carry goods.',
@@ -17,24 +32,27 @@ export const ProviderKind = closedList('ProviderKind', 'The kind of a provider: 
 });
 export type ProviderKind = keyof typeof ProviderKind;
 
-@ObjectType('User', { description: 'A platform account (resolved by the users subgraph).' })
+/** Resolved by the users subgraph. */
+@ObjectType('User', { description: ENTITY_DOCS.user })
 @Directive('@key(fields: "id", resolvable: false)')
 export class UserReference {
-  @Field(() => ID, { description: 'The user\'s identifier.' }) id!: string;
+  @Field(() => ID, { description: ENTITY_DOCS.userId }) id!: string;
 }
 
-@ObjectType('Provider', { description: 'A provider of a workspace (resolved by the workspace subgraph).' })
+/** Resolved by the workspace subgraph. */
+@ObjectType('Provider', { description: ENTITY_DOCS.provider })
 @Directive('@key(fields: "workspaceId kind code", resolvable: false)')
 export class ProviderReference {
-  @Field(() => ID, { description: 'The workspace the provider belongs to.' }) workspaceId!: string;
-  @Field(() => ProviderKind, { description: 'The provider\'s kind.' }) kind!: ProviderKind;
-  @Field({ description: 'The provider\'s code, unique in its workspace.' }) code!: string;
+  @Field(() => ID, { description: ENTITY_DOCS.providerWorkspaceId }) workspaceId!: string;
+  @Field(() => ProviderKind, { description: ENTITY_DOCS.providerKind }) kind!: ProviderKind;
+  @Field({ description: ENTITY_DOCS.providerCode }) code!: string;
 }
 
-@ObjectType('Vehicle', { description: 'A vehicle of an LSP\'s fleet (resolved by the lsp subgraph).' })
+/** Resolved by the lsp subgraph. */
+@ObjectType('Vehicle', { description: ENTITY_DOCS.vehicle })
 @Directive('@key(fields: "id", resolvable: false)')
 export class VehicleReference {
-  @Field(() => ID, { description: 'The vehicle\'s identifier.' }) id!: string;
+  @Field(() => ID, { description: ENTITY_DOCS.vehicleId }) id!: string;
 }
 
 export const userRef = (id: string): UserReference => ({ id });

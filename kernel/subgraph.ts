@@ -11,7 +11,7 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { AppError, isDatabaseUnavailable, isErrorCode } from './errors.js';
+import { AppError, isDatabaseUnavailable, isErrorCode, isGraphQLInputError } from './errors.js';
 import { PRINCIPAL_HEADER, verifyPrincipal, type Principal } from './principal.js';
 import { createApp, healthRoutes, serve } from './http.js';
 import { databaseReady, openDatabase, type DatabaseOptions } from './db.js';
@@ -121,7 +121,7 @@ export function formatSubgraphError(log: Logger) {
       return { message: `${field}: ${issue?.message ?? 'is invalid'}`, path: formatted.path, extensions: { code: 'VALIDATION_ERROR', field } };
     }
     const code = formatted.extensions?.code;
-    if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED') {
+    if (isGraphQLInputError(code)) {
       return { ...formatted, extensions: { code: 'VALIDATION_ERROR' } };
     }
     if (isErrorCode(code)) return formatted;

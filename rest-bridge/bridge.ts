@@ -5,7 +5,8 @@ import Upload from 'graphql-upload/Upload.mjs';
 import type { Config } from '../kernel/config.js';
 import type { Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
-import { AppError, isDatabaseUnavailable } from '../kernel/errors.js';
+import { AppError, isDatabaseUnavailable, isGraphQLInputError } from '../kernel/errors.js';
+import { graphqlMultipartForm, type MultipartFile } from '../kernel/multipart.js';
 import { assertInput, boundedJson, hasBody } from '../kernel/input.js';
 import { publicFilesRoot } from '../kernel/storage.js';
 import { routes, type RouteSpec } from './routes/index.js';
@@ -113,20 +114,14 @@ function remoteGateway(config: Config, log: Logger): GatewayClient {
 
 /** Multipart → GraphQL multipart request: text fields go into the body variable, files are mapped to their variable paths. */
 function multipartForGateway(route: RouteSpec, sha256Hash: string, variables: Record<string, unknown>, files: Record<string, Express.Multer.File[]>): FormData {
-  const form = new FormData();
-  const map: Record<string, string[]> = {};
-  const parts: [string, Express.Multer.File][] = [];
+  const parts: MultipartFile[] = [];
   for (const [field, path] of Object.entries(route.files ?? {})) {
     const file = files[field]?.[0];
     if (!file) continue;
     put(variables, path, null); // a null placeholder at the variable path
-    map[String(parts.length)] = [`variables.${path}`];
-    parts.push([field, file]);
+    parts.push({ path: `variables.${path}`, blob: new Blob([new Uint8Array(file.buffer)], { type: file.mimetype }), filename: file.originalname || 'upload' });
   }
-  form.append('operations', JSON.stringify({ extensions: persistedExtensions(sha256Hash), variables }));
-  form.append('map', JSON.stringify(map));
-  parts.forEach(([, file], i) => form.append(String(i), new Blob([new Uint8Array(file.buffer)], { type: file.mimetype }), file.originalname || 'upload'));
-  return form;
+  return graphqlMultipartForm({ extensions: persistedExtensions(sha256Hash), variables }, parts);
 }
 
 /**
@@ -237,7 +232,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
         if (error) {
           const code = error.extensions?.code;
           // (BAD_REQUEST: the gateway refused the request itself, split topology)
-          if (code === 'BAD_USER_INPUT' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'VALIDATION_ERROR' || code === 'BAD_REQUEST') {
+          if (isGraphQLInputError(code) || code === 'VALIDATION_ERROR' || code === 'BAD_REQUEST') {
             const described = error.extensions?.field ? restError(op, error.message, error.extensions.field) : describeInputError(error.message, route.bodyVariable);
             return fail(res, route, 'VALIDATION_ERROR', described.message, described.field);
           }

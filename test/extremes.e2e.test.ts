@@ -36,8 +36,8 @@ const TIMESTAMP: Range = { min: 0, max: Infinity, test: (v) => { const s = Math.
 
 /** The documented range of each numeric input field, by `InputType.field` (lists of numbers: `.index`). */
 const RANGES: Record<string, Range> = {
-  'AddressInput.coordinates.0': LAT,
-  'AddressInput.coordinates.1': LNG,
+  'GeoPointInput.latitude': LAT,
+  'GeoPointInput.longitude': LNG,
   'MoneyInput.amount': MONEY,
   'PricingConditionsInput.minWeightKg': real(0, 1_000_000),
   'PricingConditionsInput.maxWeightKg': real(0, 1_000_000),
@@ -53,18 +53,11 @@ const RANGES: Record<string, Range> = {
   'CoverageEntryRemoveInput.index': int(0, 99, true),
   'CreateApiKeyInput.expiresInDays': int(1, 3650),
   // utilities (docs/utilities.md)
-  'UtilityPlaceInput.coordinates.0': LAT,
-  'UtilityPlaceInput.coordinates.1': LNG,
-  'UtilityEtaPlaceInput.coordinates.0': LAT,
-  'UtilityEtaPlaceInput.coordinates.1': LNG,
-  'UtilityLatLngInput.lat': LAT,
-  'UtilityLatLngInput.lng': LNG,
-  'UtilityWeightInput.value': real(0, 1_000_000_000, true),
-  'UtilityVolumeInput.value': real(0, 1_000_000_000, true),
-  'UtilityDimensionsInput.length': real(0, 100_000, true),
-  'UtilityDimensionsInput.width': real(0, 100_000, true),
-  'UtilityDimensionsInput.height': real(0, 100_000, true),
-  'UtilityMoneyInput.amount': MONEY,
+  'WeightInput.value': real(0, 1_000_000_000, true),
+  'VolumeInput.value': real(0, 1_000_000_000, true),
+  'DimensionsInput.length': real(0, 100_000, true),
+  'DimensionsInput.width': real(0, 100_000, true),
+  'DimensionsInput.height': real(0, 100_000, true),
   'ShipmentInput.quantity': int(1, 10_000_000),
   'RideFareInput.passengerCount': int(1, 7),
   'RideFareInput.requestTime': TIMESTAMP,
@@ -158,14 +151,27 @@ const BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /realm/utilities/eta': () => ({ origin: { coordinates: [...NBO] }, destination: { coordinates: [...KAREN] }, mode: 'ROAD', departureTime: 1_800_000_000 }),
 };
 
-/** Numeric leaves of an input type: `path` (dotted, list items by index) and the range key `Type.field[.index]`. */
-function numericLeaves(types: Map<string, InputField[]>, type: string, body: unknown, prefix = '', depth = 0): { path: string; key: string; int: boolean }[] {
+/** Whether a route's REST body writes the instant `field` as a number (rest-bridge/wire.ts, the route's `time`). */
+const numericTime = (route: RouteSpec, field: string) =>
+  typeof route.time === 'string' ? route.time !== 'iso' : !!route.time && Object.hasOwn(route.time, field) && route.time[field] !== 'iso';
+
+/**
+ * Numeric leaves of an input type as the REST body writes them: `path` (dotted, list items by index) and the range key
+ * `Type.field[.index]`. The bridge's wire forms (docs/graph-conventions.md) make more of them numbers than the graph
+ * has: a `Decimal` is a JSON number, a `GeoPointInput` is `[lat, lng]` (keys `GeoPointInput.latitude`/`.longitude`),
+ * a `DateTime` is a number on routes whose time form is numeric.
+ */
+function numericLeaves(types: Map<string, InputField[]>, type: string, body: unknown, route: RouteSpec, prefix = '', depth = 0): { path: string; key: string; int: boolean }[] {
   if (depth > 6) return [];
   const out: { path: string; key: string; int: boolean }[] = [];
   for (const f of types.get(type) ?? []) {
     const path = prefix ? `${prefix}.${f.name}` : f.name;
     const value = (body as Record<string, unknown> | undefined)?.[f.name];
-    if (f.type === 'Float' || f.type === 'Int') {
+    if (f.type === 'GeoPointInput' && !f.list) {
+      // REST writes a point as [lat, lng], or as {lat, lng} where the spec shows that form
+      const named = value && typeof value === 'object' && !Array.isArray(value);
+      out.push({ path: `${path}.${named ? 'lat' : 0}`, key: 'GeoPointInput.latitude', int: false }, { path: `${path}.${named ? 'lng' : 1}`, key: 'GeoPointInput.longitude', int: false });
+    } else if (f.type === 'Float' || f.type === 'Int' || f.type === 'Decimal' || (f.type === 'DateTime' && numericTime(route, f.name))) {
       if (f.list) {
         const n = Array.isArray(value) ? value.length : 2;
         for (let i = 0; i < n; i++) out.push({ path: `${path}.${i}`, key: `${type}.${f.name}.${i}`, int: f.type === 'Int' });
@@ -174,10 +180,10 @@ function numericLeaves(types: Map<string, InputField[]>, type: string, body: unk
       }
     } else if (f.kind === 'INPUT_OBJECT') {
       if (f.list) {
-        if (Array.isArray(value) && value.length) out.push(...numericLeaves(types, f.type, value[0], `${path}.0`, depth + 1));
-        else if (numericLeaves(types, f.type, undefined, '', depth + 1).length) out.push({ path: `${path}.0.*`, key: `${f.type} (list item)`, int: false });
+        if (Array.isArray(value) && value.length) out.push(...numericLeaves(types, f.type, value[0], route, `${path}.0`, depth + 1));
+        else if (numericLeaves(types, f.type, undefined, route, '', depth + 1).length) out.push({ path: `${path}.0.*`, key: `${f.type} (list item)`, int: false });
       } else {
-        out.push(...numericLeaves(types, f.type, value, path, depth + 1));
+        out.push(...numericLeaves(types, f.type, value, route, path, depth + 1));
       }
     }
   }
@@ -209,7 +215,7 @@ describe('extreme numbers in every numeric field of every writing route', () => 
   it('every writing route with a numeric field has a base body here, and every numeric field a documented range', () => {
     const missing: string[] = [];
     for (const route of writing) {
-      const leaves = numericLeaves(types, bodyTypeOf(route)!, BODIES[routeKey(route)]?.(w));
+      const leaves = numericLeaves(types, bodyTypeOf(route)!, BODIES[routeKey(route)]?.(w), route);
       if (leaves.length && !BODIES[routeKey(route)]) missing.push(`${routeKey(route)}: no base body (numeric fields ${leaves.map((l) => l.path).join(', ')})`);
       for (const l of leaves) if (!RANGES[l.key]) missing.push(`${routeKey(route)}: ${l.path} (${l.key}) has no documented range here`);
     }
@@ -220,7 +226,7 @@ describe('extreme numbers in every numeric field of every writing route', () => 
     it(`${routeKey(route)}: out of range is 400 naming the field, in range is stored, never 5xx`, async () => {
       const base = BODIES[routeKey(route)];
       if (!base) return; // no numeric field (checked above)
-      const leaves = numericLeaves(types, bodyTypeOf(route)!, base(w));
+      const leaves = numericLeaves(types, bodyTypeOf(route)!, base(w), route);
       const problems: string[] = [];
       for (const leaf of leaves) {
         const range = RANGES[leaf.key]!;

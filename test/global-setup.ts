@@ -74,6 +74,8 @@ export async function setup(project: TestProject) {
     // (docs/gateway.md); test/gateway-guards.e2e.test.ts tests the limits on platforms of its own
     GRAPHQL_MAX_ALIASES: '100',
     GRAPHQL_MAX_TOKENS: '4000',
+    // answers carry extensions.sqlStatements (test/references.e2e.test.ts counts the statements of a cross-subgraph query)
+    GRAPHQL_SQL_STATEMENTS: 'true',
   };
   launcher = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   logFile = join(dataDir, 'platform.log');
@@ -105,7 +107,7 @@ export async function setup(project: TestProject) {
   project.provide('platformLog', logFile);
   project.provide('databaseUrl', process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`);
   const platformEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH|GRAPHQL_MAX_ALIASES|GRAPHQL_MAX_TOKENS)$/.test(k))) platformEnv[k] = v;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH|GRAPHQL_MAX_ALIASES|GRAPHQL_MAX_TOKENS|GRAPHQL_SQL_STATEMENTS)$/.test(k))) platformEnv[k] = v;
   project.provide('platformEnv', platformEnv);
 }
 

@@ -6,6 +6,7 @@ import { Address } from '../../../kernel/graphql-types.js';
 import { Facility } from '../common/facility.js';
 import { LspRecord, type LspRecordOptional } from '../common/records.js';
 import { CoverageKind } from '../coverage/enums.js';
+import { ENTITY_DOCS } from '../../../kernel/references.js';
 import {
   ParkingAccessType, ParkingStatus, VehicleCondition, VehicleEngine, VehicleGearbox, VehicleOwnership, VehicleStatus, WeightCapacityUnit,
 } from './enums.js';
@@ -58,7 +59,7 @@ export class VehicleAllocation {
 }
 
 /** A vehicle of a fleet. */
-@ObjectType({ description: 'A vehicle of a fleet.' })
+@ObjectType({ description: ENTITY_DOCS.vehicle })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'vehicle' })
 export class Vehicle extends LspRecord {

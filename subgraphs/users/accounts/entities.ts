@@ -7,6 +7,7 @@ import { OwnerOnly } from '../common/scope.js';
 import { defaultNotificationSettings } from '../settings/rules.js';
 import { ProfileVisibility, type CustomMetadata, type NotificationSettings, type PrivacySettings } from '../settings/types.js';
 import { UserMetadata, UserType } from './types.js';
+import { ENTITY_DOCS } from '../../../kernel/references.js';
 
 /**
  * A platform account; also the graph's `User` entity (key `id`), which other families reference. Anyone who may see
@@ -14,7 +15,7 @@ import { UserMetadata, UserType } from './types.js';
  * FORBIDDEN to anyone but the account's owner.
  */
 @ObjectType({
-  description: 'A platform account. Every signed-in user may read the public fields of a user they may see (id, name, avatar, userType, verified, bio); the fields marked "owner only" are for the account\'s owner.',
+  description: ENTITY_DOCS.user,
 })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'user' })
@@ -22,7 +23,7 @@ export class User {
   [OptionalProps]?: 'id' | 'userType' | 'verified' | 'metadata' | 'notificationSettings' | 'profileVisibility' | 'showEmail'
     | 'showPhone' | 'allowMessages' | 'shareLocation' | 'customMetadata' | 'createdAt' | 'updatedAt' | 'deletionDate' | 'bio' | 'avatar' | 'phone';
 
-  @Field(() => ID, { description: 'The user\'s identifier (a UUID), stable for the life of the account.' })
+  @Field(() => ID, { description: ENTITY_DOCS.userId })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

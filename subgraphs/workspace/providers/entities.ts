@@ -7,13 +7,14 @@ import { Address, Contacts } from '../../../kernel/graphql-types.js';
 import { PROVIDER_KINDS } from '../../../kernel/principal.js';
 import { TenantEntity } from '../../../kernel/tenancy.js';
 import type { PathKind } from '../common/vocabulary.js';
+import { ENTITY_DOCS } from '../../../kernel/references.js';
 
 /**
  * A provider of a workspace. Other families name it by its second key (`workspaceId kind code`, kernel/references.ts
  * ProviderReference), so their records reference it without a lookup. The kind is stored as REST paths write it
  * (`lsp`); the graph answers `ProviderKind` (providers/resolvers.ts).
  */
-@ObjectType({ description: 'A provider (LSP, CSP, DEV or IoTSP) set up in a workspace.' })
+@ObjectType({ description: ENTITY_DOCS.provider })
 @Directive('@key(fields: "id")')
 @Directive('@key(fields: "workspaceId kind code")')
 @Entity({ tableName: 'provider' })
@@ -24,10 +25,10 @@ export class Provider extends TenantEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field(() => ID, { description: 'The workspace the provider belongs to (see `workspace`).' })
+  @Field(() => ID, { description: ENTITY_DOCS.providerWorkspaceId })
   override workspaceId!: string;
 
-  @Field({ description: 'The provider\'s stable code, `<KIND>-<8 Crockford base32>` (e.g. LSP-7F3K9Q2M); unique on the platform, case-insensitive in REST paths (`:xcode`).' })
+  @Field({ description: ENTITY_DOCS.providerCode })
   @Property({ unique: true })
   code!: string;
 

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PageArgs } from '../../../kernel/graphql-types.js';
-import { ProviderKind, UserReference, userRef, type ProviderKind as GraphKind } from '../../../kernel/references.js';
+import { ENTITY_DOCS, ProviderKind, UserReference, userRef, type ProviderKind as GraphKind } from '../../../kernel/references.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { ProviderArgs, ProviderKindArgs } from '../common/arguments.js';
 import { scope } from '../common/scope.js';
@@ -43,7 +43,7 @@ export class ProviderResolver {
     return providers.providerContext(await scope(ctx, workspaceId, 'providers.context'), pathKind(providerKind), providerCode);
   }
 
-  @FieldResolver(() => ProviderKind, { description: 'The kind of provider (REST writes it in lower case).' })
+  @FieldResolver(() => ProviderKind, { description: ENTITY_DOCS.providerKind })
   kind(@Root() provider: Provider): GraphKind {
     return graphKind(provider.kind);
   }
