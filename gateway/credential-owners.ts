@@ -64,7 +64,10 @@ export function httpOwners(config: Config): CredentialOwners {
         [PRINCIPAL_HEADER]: await signPrincipal({ kind: 'anonymous', client: {} }, config.internalSecret),
       };
       const res = await fetch(new URL(route, config.subgraphUrl(subgraph)), {
-        signal: AbortSignal.timeout(OWNER_TIMEOUT_MS), method: 'POST', headers, body: JSON.stringify(body),
+        signal: AbortSignal.timeout(OWNER_TIMEOUT_MS),
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${res.status}`);
       return (await res.json()) as T;
@@ -74,8 +77,7 @@ export function httpOwners(config: Config): CredentialOwners {
   }
   return {
     userSession: (userId, sessionId) => ask('users', '/internal/credentials/user-session', { userId, sessionId }),
-    providerContext: (userId, workspaceId, providerId) =>
-      ask('workspace', '/internal/credentials/provider-context', { userId, workspaceId, providerId }),
+    providerContext: (userId, workspaceId, providerId) => ask('workspace', '/internal/credentials/provider-context', { userId, workspaceId, providerId }),
     apiKey: (key) => ask('workspace', '/internal/credentials/api-key', { key }),
     connectorToken: (connectorId, tokenId) => ask('workspace', '/internal/credentials/connector-token', { connectorId, tokenId }),
   };
@@ -96,15 +98,14 @@ export function localOwners(orms: { users: MikroORM; workspace: MikroORM }): Cre
       // (type-graphql's decorators in what the services import need the metadata polyfill first)
       services ??= import('reflect-metadata').then(() => Promise.all([import('../subgraphs/users/auth/service.js'), import('../subgraphs/workspace/credentials/service.js')]));
       const [users, workspace] = await services;
-      return await fn({ users, workspace }, orms[subgraph].em.fork() as EntityManager);
+      return await fn({ users, workspace }, orms[subgraph].em.fork());
     } catch {
       throw ownerUnavailable(subgraph);
     }
   }
   return {
     userSession: (userId, sessionId) => ask('users', (s, em) => s.users.sessionStatus(em, userId, sessionId)),
-    providerContext: (userId, workspaceId, providerId) =>
-      ask('workspace', (s, em) => s.workspace.resolveProviderContext(em, userId, workspaceId, providerId)),
+    providerContext: (userId, workspaceId, providerId) => ask('workspace', (s, em) => s.workspace.resolveProviderContext(em, userId, workspaceId, providerId)),
     apiKey: (key) => ask('workspace', (s, em) => s.workspace.resolveApiKey(em, key)),
     connectorToken: (connectorId, tokenId) => ask('workspace', (s, em) => s.workspace.resolveConnectorToken(em, connectorId, tokenId)),
   };

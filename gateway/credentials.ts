@@ -28,8 +28,7 @@ import type { CredentialOwners } from './credential-owners.js';
  * while the listener is in touch with the database, and a GraphQL mutation answered by this gateway fences the cache
  * until the next poll (the caller's next request sees what that mutation revoked). Negative answers are never cached.
  */
-const invalidCredential = (message: string) =>
-  new GraphQLError(message, { extensions: { code: 'UNAUTHORIZED', http: { status: 401 } } });
+const invalidCredential = (message: string) => new GraphQLError(message, { extensions: { code: 'UNAUTHORIZED', http: { status: 401 } } });
 
 interface HeaderSet {
   token: string;
@@ -111,11 +110,7 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
   let bypassed = 0;
 
   /** The owner's answer for `key`: from the cache when it can be trusted, else asked (and stored when positive). */
-  async function answer<T extends { active: boolean; expiresAt?: Date | string | null }>(
-    key: string,
-    tagsOf: (a: T) => string[],
-    ask: () => Promise<T>,
-  ): Promise<T> {
+  async function answer<T extends { active: boolean; expiresAt?: Date | string | null }>(key: string, tagsOf: (a: T) => string[], ask: () => Promise<T>): Promise<T> {
     if (caching) {
       if (listener.fresh() && (!listener.behind() || (await listener.catchUp()))) {
         const hit = cache.get(key);
@@ -131,7 +126,11 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
   }
 
   async function sessionActive(userId: string, sessionId: string) {
-    const { active } = await answer(`session:${userId}:${sessionId}`, () => [userTag(userId)], () => owners.userSession(userId, sessionId));
+    const { active } = await answer(
+      `session:${userId}:${sessionId}`,
+      () => [userTag(userId)],
+      () => owners.userSession(userId, sessionId),
+    );
     if (active !== true) throw invalidCredential('Session has ended; sign in again');
   }
 
@@ -158,8 +157,15 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
       ]);
       if (owner.active !== true) throw invalidCredential('Provider context is no longer valid');
       return {
-        kind: 'provider', userId: c.userId, sessionId: c.sessionId, workspaceId: c.workspaceId, providerKind: c.providerKind,
-        providerId: c.providerId, providerCode: c.providerCode, role: owner.role!, client,
+        kind: 'provider',
+        userId: c.userId,
+        sessionId: c.sessionId,
+        workspaceId: c.workspaceId,
+        providerKind: c.providerKind,
+        providerId: c.providerId,
+        providerCode: c.providerCode,
+        role: owner.role!,
+        client,
       };
     }
     throw invalidCredential('Invalid token');
@@ -191,7 +197,11 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
     if (!token) throw invalidCredential('Malformed Authorization header (expected: Bearer <token>)');
 
     if (token.startsWith('lpk_')) {
-      const key = await answer(`apikey:${sha256(token)}`, (a) => [workspaceTag(String(a.workspaceId))], () => owners.apiKey(token));
+      const key = await answer(
+        `apikey:${sha256(token)}`,
+        (a) => [workspaceTag(String(a.workspaceId))],
+        () => owners.apiKey(token),
+      );
       if (key.active !== true) throw invalidCredential('Invalid or revoked API key');
       return { kind: 'apiKey', workspaceId: String(key.workspaceId), keyId: String(key.keyId), scopes: key.scopes!, client };
     }
@@ -205,8 +215,14 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
       );
       if (owner.active !== true) throw invalidCredential('Access token revoked, or its connector disabled or deleted');
       return {
-        kind: 'connector', workspaceId: claims.workspaceId, connectorId: claims.connectorId, tokenId: claims.tokenId,
-        providerKind: owner.providerKind!, providerCode: String(owner.providerCode), scopes: owner.scopes!, client,
+        kind: 'connector',
+        workspaceId: claims.workspaceId,
+        connectorId: claims.connectorId,
+        tokenId: claims.tokenId,
+        providerKind: owner.providerKind!,
+        providerCode: String(owner.providerCode),
+        scopes: owner.scopes!,
+        client,
       };
     }
     return userOrContext(token, client, undefined);

@@ -5,7 +5,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import express, { type Express, type Request } from 'express';
+import { type Express, type Request } from 'express';
 import type { Config } from '../kernel/config.js';
 import { libraryLogger, type Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
@@ -61,7 +61,10 @@ export type GatewayResponse = LocalResponse;
 
 /** Sends each subgraph fetch over HTTP with the signed principal; rebuilds multipart bodies so uploads reach the subgraph. */
 class RemoteSubgraph extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(url: string, private readonly config: Config) {
+  constructor(
+    url: string,
+    private readonly config: Config,
+  ) {
     super({ url });
   }
 
@@ -81,13 +84,13 @@ class RemoteSubgraph extends RemoteGraphQLDataSource<GatewayContext> {
         // A subgraph answers request-level errors (e.g. a variable it cannot coerce) with HTTP 400 and a GraphQL
         // body; pass those errors on as they are instead of a generic "400: Bad Request".
         const body = (err as { extensions?: { response?: { body?: { errors?: unknown } } } }).extensions?.response?.body;
-        if (body && Array.isArray(body.errors)) return { errors: body.errors } as GatewayGraphQLResponse;
+        if (body && Array.isArray(body.errors)) return { errors: body.errors };
         throw err;
       }
     }
     const ctx = options.context as GatewayContext;
     const form = await multipartBody(options.request.query!, clean, uploads, options.request.operationName);
-    const res = await fetch(this.url!, {
+    const res = await fetch(this.url, {
       method: 'POST',
       headers: {
         [PRINCIPAL_HEADER]: await signPrincipal(ctx.principal, this.config.internalSecret),
@@ -135,11 +138,7 @@ export interface Gateway {
    * Runs an operation in-process for a caller whose credential headers are on `req` (the bridge, in one process): a
    * document text, or a registered one named by its hash (`extensions.persistedQuery`, gateway/persisted.ts).
    */
-  execute(
-    req: Request,
-    body: { query?: string; variables?: Record<string, unknown>; operationName?: string; extensions?: Record<string, unknown> },
-    requestId: string,
-  ): Promise<GatewayResponse>;
+  execute(req: Request, body: { query?: string; variables?: Record<string, unknown>; operationName?: string; extensions?: Record<string, unknown> }, requestId: string): Promise<GatewayResponse>;
   close(): Promise<void>;
 }
 
@@ -193,11 +192,15 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   const credentials = createCredentialResolver(config, owners, { log });
   const resolvePrincipal = (req: Request) => credentials.resolve(req);
 
-  const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]!).filter((n) => !local.has(n));
+  const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]).filter((n) => !local.has(n));
   const app = createApp(config.TRUST_PROXY);
   healthRoutes(app, async () => {
     const checks = await Promise.all([
-      ...remoteNames.map((n) => fetch(new URL('/readyz', config.subgraphUrl(n))).then((r) => r.ok).catch(() => false)),
+      ...remoteNames.map((n) =>
+        fetch(new URL('/readyz', config.subgraphUrl(n)))
+          .then((r) => r.ok)
+          .catch(() => false),
+      ),
       ...[...local.values()].map((r) => databaseReady(r.orm.em)),
     ]);
     return checks.every(Boolean);
@@ -213,7 +216,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
       res.locals.caller = await limits.callerKey(req);
       let outcome: Awaited<ReturnType<RateLimits['check']>>;
       try {
-        outcome = await limits.check(res.locals.caller);
+        outcome = await limits.check(res.locals.caller as string);
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err;
         // the counters' database is unreachable or too slow: retry later (kernel/errors.ts)

@@ -34,9 +34,7 @@ const NOUN: Record<GuardedLimit, string> = {
 
 /** "Operation too complex: its depth (13) exceeds the maximum of 12". */
 export function tooComplexMessage(limit: GuardedLimit, value: number | undefined, max: number): string {
-  return value === undefined
-    ? `Operation too complex: its ${NOUN[limit]} exceeds the maximum of ${max}`
-    : `Operation too complex: its ${NOUN[limit]} (${value}) exceeds the maximum of ${max}`;
+  return value === undefined ? `Operation too complex: its ${NOUN[limit]} exceeds the maximum of ${max}` : `Operation too complex: its ${NOUN[limit]} (${value}) exceeds the maximum of ${max}`;
 }
 
 /** The refusal of an operation over `limit` (Apollo reports it as a validation error; `formatGuardError` sets the code). */

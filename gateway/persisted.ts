@@ -52,7 +52,7 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
 /** The manifest's entries, each checked: a lower-case SHA-256 key that is the hash of its document, which parses. */
 export function readManifest(path: string): [string, string][] {
-  const fail = (why: string): never => {
+  const fail: (why: string) => never = (why) => {
     throw new Error(`GRAPHQL_OPERATIONS_MANIFEST (${path}): ${why}`);
   };
   let raw: string;
@@ -69,7 +69,7 @@ export function readManifest(path: string): [string, string][] {
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return fail('must be a JSON object {"<sha256>": "<document>"}');
   const entries: [string, string][] = [];
-  for (const [hash, text] of Object.entries(json)) {
+  for (const [hash, text] of Object.entries(json as Record<string, unknown>)) {
     if (!HEX_SHA256.test(hash)) fail(`key "${hash.slice(0, 80)}" is not a lower-case hex SHA-256`);
     if (typeof text !== 'string' || text.trim() === '') fail(`entry ${hash}: the document must be a non-empty string`);
     if (documentHash(text) !== hash) fail(`entry ${hash}: the key is not the SHA-256 of its document (${documentHash(text)})`);

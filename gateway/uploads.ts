@@ -6,7 +6,7 @@ import { graphqlMultipartForm, type MultipartFile } from '../kernel/multipart.js
 /** Plain objects only (the gateway's variables have no prototype, so test the prototype, not `.constructor`). */
 const isPlainObject = (v: unknown): v is Record<string, unknown> => {
   if (v === null || typeof v !== 'object') return false;
-  const proto = Object.getPrototypeOf(v);
+  const proto: unknown = Object.getPrototypeOf(v);
   return proto === null || proto === Object.prototype;
 };
 
@@ -43,12 +43,7 @@ async function toBlob(file: FileUpload, path: string): Promise<Blob> {
 }
 
 /** The GraphQL multipart request that forwards these uploads (kernel/multipart.ts). */
-export async function multipartBody(
-  query: string,
-  clean: Record<string, unknown>,
-  uploads: Map<string, Upload>,
-  operationName?: string,
-): Promise<FormData> {
+export async function multipartBody(query: string, clean: Record<string, unknown>, uploads: Map<string, Upload>, operationName?: string): Promise<FormData> {
   const files: MultipartFile[] = [];
   for (const [path, upload] of uploads) {
     const file = await upload.promise.catch(() => {

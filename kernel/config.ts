@@ -10,7 +10,10 @@ import { z } from 'zod';
 const port = (def: number) => z.coerce.number().int().min(1).max(65535).default(def);
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
 const bool = (def: boolean) =>
-  z.enum(['true', 'false', '1', '0']).default(def ? 'true' : 'false').transform((v) => v === 'true' || v === '1');
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
 const nonNegativeInt = (def: number) => z.coerce.number().int().min(0).default(def);
 
 /**
@@ -20,71 +23,76 @@ const nonNegativeInt = (def: number) => z.coerce.number().int().min(0).default(d
  */
 export const GRAPHQL_LIMIT_DEFAULTS = { depth: 12, aliases: 15, fields: 500, cost: 5000, tokens: 1000, directives: 50 } as const;
 
-const schema = z.object({
-  /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
-  PLATFORM_TOPOLOGY: z.enum(['single', 'split']).default('single'),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  EMBEDDED_DB_PORT: port(5433),
-  DB_POOL_SIZE: positiveInt(10),
-  /** Longest a statement may run (server-side statement_timeout; the client gives up 500 ms later): a slow database is a 503. */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
-  /** Longest to wait for a database connection (connecting, or a free connection of the pool): an unreachable database is a 503. */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
-  /** An idle pooled connection is closed after this long. */
-  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(10_000),
-  BRIDGE_PORT: port(8080),
-  GATEWAY_PORT: port(4000),
-  USERS_PORT: port(4001),
-  WORKSPACE_PORT: port(4002),
-  UTILITIES_PORT: port(4003),
-  LSP_PORT: port(4004),
-  GATEWAY_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
-  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
-  CONTEXT_TOKEN_TTL_SECONDS: positiveInt(3600),
-  CONNECTOR_TOKEN_TTL_SECONDS: positiveInt(3600),
-  /** Longest a gateway trusts a credential owner's positive answer without asking again (0: no cache). */
-  CREDENTIAL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  INVITATION_TTL_DAYS: positiveInt(7),
-  RATE_LIMIT_PER_MINUTE: positiveInt(100),
-  RATE_LIMIT_PER_HOUR: positiveInt(1000),
-  TRUST_PROXY: bool(false),
-  MAX_JSON_BODY_BYTES: positiveInt(100 * 1024),
-  AVATAR_MAX_BYTES: positiveInt(5 * 1024 * 1024),
-  DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
-  /** The gateway's operation limits (docs/gateway.md): an operation over one is refused before execution, 400 QUERY_TOO_COMPLEX. */
-  GRAPHQL_MAX_DEPTH: positiveInt(GRAPHQL_LIMIT_DEFAULTS.depth),
-  GRAPHQL_MAX_ALIASES: nonNegativeInt(GRAPHQL_LIMIT_DEFAULTS.aliases),
-  GRAPHQL_MAX_FIELDS: positiveInt(GRAPHQL_LIMIT_DEFAULTS.fields),
-  GRAPHQL_MAX_COST: positiveInt(GRAPHQL_LIMIT_DEFAULTS.cost),
-  GRAPHQL_MAX_TOKENS: positiveInt(GRAPHQL_LIMIT_DEFAULTS.tokens),
-  GRAPHQL_MAX_DIRECTIVES: nonNegativeInt(GRAPHQL_LIMIT_DEFAULTS.directives),
-  /** `any`: any operation text is accepted; `registered`: only registered operations (by hash, or their exact text). */
-  GRAPHQL_OPERATIONS: z.enum(['any', 'registered']).default('any'),
-  /** A JSON file {"<sha256 of the document>": "<document>"}: front-end operations registered beside the bridge's. */
-  GRAPHQL_OPERATIONS_MANIFEST: z.string().min(1).optional(),
-  /** `__schema`/`__type` queries and "Did you mean …" suggestions; default: on, off with NODE_ENV=production. */
-  GRAPHQL_INTROSPECTION: z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
-  /** How often the users subgraph purges accounts past their deletion grace period. */
-  PURGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
-  /**
-   * Tests only: every process serves `PUT /__test/clock` to move its clock (kernel/clock.ts). Refused with
-   * NODE_ENV=production.
-   */
-  TEST_CLOCK: bool(false),
-  /** The gateway adds `extensions.sqlStatements` (the SQL statements every subgraph ran for the operation) to its answers. */
-  GRAPHQL_SQL_STATEMENTS: bool(false),
-  NODE_ENV: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-}).refine((c) => !(c.TEST_CLOCK && c.NODE_ENV === 'production'), {
-  message: 'the test clock cannot be switched on in production',
-  path: ['TEST_CLOCK'],
-});
+const schema = z
+  .object({
+    /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
+    PLATFORM_TOPOLOGY: z.enum(['single', 'split']).default('single'),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    EMBEDDED_DB_PORT: port(5433),
+    DB_POOL_SIZE: positiveInt(10),
+    /** Longest a statement may run (server-side statement_timeout; the client gives up 500 ms later): a slow database is a 503. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+    /** Longest to wait for a database connection (connecting, or a free connection of the pool): an unreachable database is a 503. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    /** An idle pooled connection is closed after this long. */
+    DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(10_000),
+    BRIDGE_PORT: port(8080),
+    GATEWAY_PORT: port(4000),
+    USERS_PORT: port(4001),
+    WORKSPACE_PORT: port(4002),
+    UTILITIES_PORT: port(4003),
+    LSP_PORT: port(4004),
+    GATEWAY_URL: z.string().url().optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
+    REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+    CONTEXT_TOKEN_TTL_SECONDS: positiveInt(3600),
+    CONNECTOR_TOKEN_TTL_SECONDS: positiveInt(3600),
+    /** Longest a gateway trusts a credential owner's positive answer without asking again (0: no cache). */
+    CREDENTIAL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    INVITATION_TTL_DAYS: positiveInt(7),
+    RATE_LIMIT_PER_MINUTE: positiveInt(100),
+    RATE_LIMIT_PER_HOUR: positiveInt(1000),
+    TRUST_PROXY: bool(false),
+    MAX_JSON_BODY_BYTES: positiveInt(100 * 1024),
+    AVATAR_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+    DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+    /** The gateway's operation limits (docs/gateway.md): an operation over one is refused before execution, 400 QUERY_TOO_COMPLEX. */
+    GRAPHQL_MAX_DEPTH: positiveInt(GRAPHQL_LIMIT_DEFAULTS.depth),
+    GRAPHQL_MAX_ALIASES: nonNegativeInt(GRAPHQL_LIMIT_DEFAULTS.aliases),
+    GRAPHQL_MAX_FIELDS: positiveInt(GRAPHQL_LIMIT_DEFAULTS.fields),
+    GRAPHQL_MAX_COST: positiveInt(GRAPHQL_LIMIT_DEFAULTS.cost),
+    GRAPHQL_MAX_TOKENS: positiveInt(GRAPHQL_LIMIT_DEFAULTS.tokens),
+    GRAPHQL_MAX_DIRECTIVES: nonNegativeInt(GRAPHQL_LIMIT_DEFAULTS.directives),
+    /** `any`: any operation text is accepted; `registered`: only registered operations (by hash, or their exact text). */
+    GRAPHQL_OPERATIONS: z.enum(['any', 'registered']).default('any'),
+    /** A JSON file {"<sha256 of the document>": "<document>"}: front-end operations registered beside the bridge's. */
+    GRAPHQL_OPERATIONS_MANIFEST: z.string().min(1).optional(),
+    /** `__schema`/`__type` queries and "Did you mean …" suggestions; default: on, off with NODE_ENV=production. */
+    GRAPHQL_INTROSPECTION: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+    /** How often the users subgraph purges accounts past their deletion grace period. */
+    PURGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+    /**
+     * Tests only: every process serves `PUT /__test/clock` to move its clock (kernel/clock.ts). Refused with
+     * NODE_ENV=production.
+     */
+    TEST_CLOCK: bool(false),
+    /** The gateway adds `extensions.sqlStatements` (the SQL statements every subgraph ran for the operation) to its answers. */
+    GRAPHQL_SQL_STATEMENTS: bool(false),
+    NODE_ENV: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((c) => !(c.TEST_CLOCK && c.NODE_ENV === 'production'), {
+    message: 'the test clock cannot be switched on in production',
+    path: ['TEST_CLOCK'],
+  });
 
 /** Options of every `pg` pool of the platform (the ORM's and the rate-limit counters'), from the DB_* variables. */
 export interface DbPoolOptions {

@@ -70,11 +70,9 @@ export class AppError extends GraphQLError {
   }
 }
 
-export const validationError = (field: string, message: string) =>
-  new AppError('VALIDATION_ERROR', `${field}: ${message}`, field);
+export const validationError = (field: string, message: string) => new AppError('VALIDATION_ERROR', `${field}: ${message}`, field);
 /** A collection that is full (docs/contract.md, "Limits"): 409 CONFLICT naming the collection. */
-export const collectionFull = (field: string, message: string) =>
-  new AppError('CONFLICT', `${field}: ${message}`, field);
+export const collectionFull = (field: string, message: string) => new AppError('CONFLICT', `${field}: ${message}`, field);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'Insufficient permissions') => new AppError('FORBIDDEN', message);

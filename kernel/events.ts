@@ -35,13 +35,7 @@ export async function publish(em: EntityManager, topic: string, key: string, wor
  * Hands the next batch of `topic` events after `consumer`'s cursor to `handle`, then moves the cursor, in one
  * transaction (the cursor row is locked, so replicas of a consumer do not process a batch twice). Returns how many.
  */
-export async function consume(
-  em: EntityManager,
-  consumer: string,
-  topic: string,
-  handle: (events: PlatformEvent[], em: EntityManager) => Promise<void>,
-  batch = 500,
-): Promise<number> {
+export async function consume(em: EntityManager, consumer: string, topic: string, handle: (events: PlatformEvent[], em: EntityManager) => Promise<void>, batch = 500): Promise<number> {
   return em.transactional(async (tx) => {
     const t = tx;
     await t.execute('insert into events.cursor (consumer, topic) values (?, ?) on conflict do nothing', [consumer, topic]);
@@ -53,7 +47,11 @@ export async function consume(
     if (!rows.length) return 0;
     await handle(
       rows.map((r) => ({
-        id: Number(r.id), topic: r.topic, key: r.key, workspaceId: r.workspace_id, createdAt: r.created_at,
+        id: Number(r.id),
+        topic: r.topic,
+        key: r.key,
+        workspaceId: r.workspace_id,
+        createdAt: r.created_at,
         payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
       })),
       t,

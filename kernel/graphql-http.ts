@@ -22,7 +22,10 @@ import { MalformedBodyError, assertInput, boundedJson, hasBody, stringProblem, I
  */
 export function graphqlError(res: Response, status: number, code: string, message: string, field?: string): void {
   if (res.headersSent) return;
-  res.status(status).type('application/json').json({ errors: [{ message, extensions: field ? { code, field } : { code } }] });
+  res
+    .status(status)
+    .type('application/json')
+    .json({ errors: [{ message, extensions: field ? { code, field } : { code } }] });
 }
 
 /** Reads and checks the request before Apollo (and graphql-upload) see it. `maxBytes`: the JSON body limit. */
@@ -85,7 +88,9 @@ export function graphqlUploads(options: Parameters<typeof graphqlUploadExpress>[
       if (!err) return next();
       const e = err as { status?: number; message?: string };
       if (e.status === 413) return next(err);
-      const message = String(e.message ?? 'unreadable').replace(/[^\x20-\x7e]/g, '?').slice(0, 160);
+      const message = String(e.message ?? 'unreadable')
+        .replace(/[^\x20-\x7e]/g, '?')
+        .slice(0, 160);
       graphqlError(res, 400, 'BAD_REQUEST', `Malformed multipart request: ${message}`);
     });
 }

@@ -23,10 +23,14 @@ export class Contacts {
 @InputType({ description: 'Contact channels.' })
 export class ContactsInput {
   @Field(() => [String], { nullable: true, description: 'E-mail addresses (at most 10).' })
-  @IsOptional() @ArrayMaxSize(10) @IsEmail({}, { each: true, message: 'must contain valid e-mail addresses' })
+  @IsOptional()
+  @ArrayMaxSize(10)
+  @IsEmail({}, { each: true, message: 'must contain valid e-mail addresses' })
   emails?: string[];
   @Field(() => [String], { nullable: true, description: 'Phone numbers, digits with an optional leading + (at most 10).' })
-  @IsOptional() @ArrayMaxSize(10) @Matches(/^\+?[0-9][0-9 ()-]{5,19}$/, { each: true, message: 'must contain phone numbers' })
+  @IsOptional()
+  @ArrayMaxSize(10)
+  @Matches(/^\+?[0-9][0-9 ()-]{5,19}$/, { each: true, message: 'must contain phone numbers' })
   phones?: string[];
 }
 
@@ -40,9 +44,13 @@ export class GeoPoint {
 @InputType({ description: 'A point on the Earth (WGS 84), in decimal degrees.' })
 export class GeoPointInput {
   @Field(() => Float, { description: 'Latitude in degrees, -90 (south) to 90 (north).' })
-  @Min(-90, { message: 'must be between -90 and 90' }) @Max(90, { message: 'must be between -90 and 90' }) latitude!: number;
+  @Min(-90, { message: 'must be between -90 and 90' })
+  @Max(90, { message: 'must be between -90 and 90' })
+  latitude!: number;
   @Field(() => Float, { description: 'Longitude in degrees, -180 (west) to 180 (east).' })
-  @Min(-180, { message: 'must be between -180 and 180' }) @Max(180, { message: 'must be between -180 and 180' }) longitude!: number;
+  @Min(-180, { message: 'must be between -180 and 180' })
+  @Max(180, { message: 'must be between -180 and 180' })
+  longitude!: number;
 }
 
 /**
@@ -84,7 +92,10 @@ export class AddressInput {
   @Field(() => String, { nullable: true, description: 'State, province or region.' }) @IsOptional() @Length(1, 100) @Nullable() state?: string;
   @Field(() => String, { nullable: true, description: 'Country (ISO 3166-1 alpha-2 code or name).' }) @IsOptional() @Length(2, 64) @Nullable() country?: string;
   @Field(() => GeoPointInput, { nullable: true, description: 'Where the address is.' })
-  @IsOptional() @ValidateNested() @Nullable() coordinates?: GeoPointInput | number[];
+  @IsOptional()
+  @ValidateNested()
+  @Nullable()
+  coordinates?: GeoPointInput | number[];
 }
 
 /**
@@ -116,7 +127,6 @@ export function checkCoordinates<A extends { coordinates?: GeoPointInput | numbe
   if (address?.coordinates) address.coordinates = storedPoint(address.coordinates, field);
 }
 
-
 @ObjectType({ description: 'Where a page sits in a list.' })
 @Directive('@shareable')
 export class Pagination {
@@ -131,10 +141,14 @@ export class Pagination {
 @ArgsType()
 export class PageArgs {
   @Field(() => Int, { nullable: true, description: 'Page number, from 1 (default 1).' })
-  @IsOptional() @Min(1, { message: 'must be 1 or more' }) @Max(100_000)
+  @IsOptional()
+  @Min(1, { message: 'must be 1 or more' })
+  @Max(100_000)
   page?: number;
   @Field(() => Int, { nullable: true, description: 'Items per page: default 20, max 100.' })
-  @IsOptional() @Min(1, { message: 'must be between 1 and 100' }) @Max(100, { message: 'must be between 1 and 100' })
+  @IsOptional()
+  @Min(1, { message: 'must be between 1 and 100' })
+  @Max(100, { message: 'must be between 1 and 100' })
   limit?: number;
 }
 
@@ -161,7 +175,7 @@ export function PageOf<T extends object>(item: ClassType<T>, name: string) {
 }
 
 /** How a provider family's records name their owner (`workspace {type, icode}`). */
-@ObjectType({ description: 'Owner of a provider family\'s record: the provider kind and its code.' })
+@ObjectType({ description: "Owner of a provider family's record: the provider kind and its code." })
 @Directive('@shareable')
 export class WorkspaceRef {
   @Field({ description: 'Provider kind, upper-case (LSP, CSP, DEV, IOTSP).' }) type!: string;
@@ -188,7 +202,7 @@ export const stampNow = (by: string, timezone = 'UTC'): RecordStamp => ({ at: { 
 @ObjectType({ description: 'An amount of money.' })
 @Directive('@shareable')
 export class Money {
-  @Field(() => DecimalScalar, { description: 'Amount in the currency\'s major unit, rounded to its minor unit.' }) amount!: number;
+  @Field(() => DecimalScalar, { description: "Amount in the currency's major unit, rounded to its minor unit." }) amount!: number;
   @Field({ description: 'ISO 4217 currency code.' }) currency!: string;
 }
 
@@ -216,8 +230,10 @@ export function roundMoney(amount: number, currency: string): number {
 
 @InputType({ description: 'An amount of money.' })
 export class MoneyInput {
-  @Field(() => DecimalScalar, { description: 'Amount in the major unit, 0 to 999,999,999,999; rounded to the currency\'s minor unit.' })
-  @Min(0, { message: 'must be 0 or more' }) @Max(MONEY_MAX, { message: 'must be at most 999,999,999,999' }) amount!: number;
+  @Field(() => DecimalScalar, { description: "Amount in the major unit, 0 to 999,999,999,999; rounded to the currency's minor unit." })
+  @Min(0, { message: 'must be 0 or more' })
+  @Max(MONEY_MAX, { message: 'must be at most 999,999,999,999' })
+  amount!: number;
   @Field({ description: 'ISO 4217 currency code (e.g. USD, KES).' }) @IsIn(CURRENCIES, { message: 'must be an ISO 4217 currency code such as USD' }) currency!: string;
 }
 

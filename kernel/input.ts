@@ -1,8 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import {
-  defaultFieldResolver, getNamedType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
-  type GraphQLInputType, type GraphQLSchema,
-} from 'graphql';
+import { defaultFieldResolver, getNamedType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { AppError } from './errors.js';
 import { isUuid } from './ids.js';
 
@@ -90,7 +87,7 @@ export interface InputOptions {
 export function inputProblem(value: unknown, opts: InputOptions = {}): { field: string; reason: string } | undefined {
   const limits = opts.limits ?? INPUT_LIMITS;
   // fields are named from the body's keys (`a.b`); the elements of a body that is an array, from the body (`body.0`)
-  const root = opts.root ?? (Array.isArray(value) ? opts.rootName ?? 'body' : '');
+  const root = opts.root ?? (Array.isArray(value) ? (opts.rootName ?? 'body') : '');
   const nameOf = (path: string) => path || opts.rootName || 'body';
   const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: root, depth: opts.rootDepth ?? 1 }];
   while (stack.length) {

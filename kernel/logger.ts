@@ -14,11 +14,28 @@ import { pino, type Logger } from 'pino';
  *   credentials and the platform's secrets (`lpk_…`, `lcs_…`, `inv_…`), whatever put them there.
  */
 const REDACT = [
-  'password', '*.password', 'token', '*.token', 'accessToken', '*.accessToken', 'refreshToken', '*.refreshToken',
-  'secret', '*.secret', 'email', '*.email', 'phone', '*.phone',
-  'req.headers.authorization', 'req.headers["svc-auth-token"]', 'req.headers["x-auth-token"]',
-  'req.headers["x-intent-token"]', 'req.headers["x-platform-principal"]', 'req.headers.cookie',
-  'headers.authorization', 'headers["x-platform-principal"]',
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'accessToken',
+  '*.accessToken',
+  'refreshToken',
+  '*.refreshToken',
+  'secret',
+  '*.secret',
+  'email',
+  '*.email',
+  'phone',
+  '*.phone',
+  'req.headers.authorization',
+  'req.headers["svc-auth-token"]',
+  'req.headers["x-auth-token"]',
+  'req.headers["x-intent-token"]',
+  'req.headers["x-platform-principal"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers["x-platform-principal"]',
 ];
 
 const CENSOR = '[redacted]';
@@ -34,7 +51,10 @@ const PATTERNS: [RegExp, string][] = [
   // JSON.parse's message quotes the text it failed on (a request body)
   [/(Unexpected [^\n]*?,\s*)".*"(\s+is not valid JSON)/gs, '$1"[body]"$2'],
   // `"password": "…"`, `secret=…` and the like, wherever a string holds them (`authorization: Bearer …` whole)
-  [/("?\b(?:password|newPassword|currentPassword|secret|token|accessToken|refreshToken|apiKey|authorization)\b"?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|(?:Bearer|Basic)\s+[^\s,;&}]+|[^\s,;&}]+)/gi, '$1"[redacted]"'],
+  [
+    /("?\b(?:password|newPassword|currentPassword|secret|token|accessToken|refreshToken|apiKey|authorization)\b"?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|(?:Bearer|Basic)\s+[^\s,;&}]+|[^\s,;&}]+)/gi,
+    '$1"[redacted]"',
+  ],
   [/eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g, '[jwt]'],
   [/\bBearer\s+\S+/gi, 'Bearer [redacted]'],
   [/\b(?:lpk|lcs|inv|lrt)_[A-Za-z0-9_-]{6,}/g, '[secret]'],
@@ -110,13 +130,15 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
  * scrubbing, at the platform's levels.
  */
 export function libraryLogger(log: Logger) {
-  const line = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
-    const [first, ...rest] = args;
-    if (first instanceof Error) log[level]({ err: first }, scrubString(first.message));
-    else if (typeof first === 'string' || first === undefined) log[level](rest.length ? { details: rest } : {}, scrubString(first ?? ''));
-    // a value that is no message (an object, a number …) is a detail like the rest, not "[object Object]"
-    else log[level]({ details: args }, '');
-  };
+  const line =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      const [first, ...rest] = args;
+      if (first instanceof Error) log[level]({ err: first }, scrubString(first.message));
+      else if (typeof first === 'string' || first === undefined) log[level](rest.length ? { details: rest } : {}, scrubString(first ?? ''));
+      // a value that is no message (an object, a number …) is a detail like the rest, not "[object Object]"
+      else log[level]({ details: args }, '');
+    };
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }
 

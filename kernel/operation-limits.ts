@@ -22,9 +22,7 @@ export const FIELD_LIMITS: Readonly<Record<string, RouteLimit>> = {
 export function operationLimits(document: DocumentNode, operation?: OperationDefinitionNode | null): RouteLimit[] {
   const op = operation ?? document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (!op) return [];
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
-  );
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   const found: RouteLimit[] = [];
   const seen = new Set<string>();
   const walk = (set: SelectionSetNode) => {

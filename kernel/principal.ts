@@ -60,7 +60,6 @@ export const PRINCIPAL_HEADER = 'x-platform-principal';
 const AUDIENCE = 'platform-subgraph';
 const ISSUER = 'platform-gateway';
 
-
 /** Signs a principal for one hop gateway → subgraph (valid 60 s). */
 export async function signPrincipal(principal: Principal, secret: string): Promise<string> {
   return new SignJWT({ p: principal })
@@ -115,11 +114,19 @@ export function requireApiKey(principal: Principal, family: string): Extract<Pri
 export const BRIDGE_HEADER = 'x-platform-bridge';
 
 export async function signBridgeCall(secret: string): Promise<string> {
-  return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('platform-bridge').setAudience('platform-gateway')
-    .setIssuedAt().setExpirationTime('60s').sign(await hmacKey(secret));
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('platform-bridge')
+    .setAudience('platform-gateway')
+    .setIssuedAt()
+    .setExpirationTime('60s')
+    .sign(await hmacKey(secret));
 }
 
 export async function isBridgeCall(token: string | undefined, secret: string): Promise<boolean> {
   if (!token) return false;
-  return jwtVerify(token, await hmacKey(secret), { issuer: 'platform-bridge', audience: 'platform-gateway' }).then(() => true, () => false);
+  return jwtVerify(token, await hmacKey(secret), { issuer: 'platform-bridge', audience: 'platform-gateway' }).then(
+    () => true,
+    () => false,
+  );
 }

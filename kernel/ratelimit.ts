@@ -111,7 +111,11 @@ export class RateLimits {
   private readonly leases = new Map<string, Lease>();
   private readonly sweeper: NodeJS.Timeout;
 
-  private constructor(private readonly pool: pg.Pool, config: Config, private readonly jwtSecret: string) {
+  private constructor(
+    private readonly pool: pg.Pool,
+    config: Config,
+    private readonly jwtSecret: string,
+  ) {
     const window = (points: number, duration: number): Window => ({ points, duration, cap: Math.max(1, Math.floor(points / 20)) });
     this.windows = {
       minute: window(config.RATE_LIMIT_PER_MINUTE, 60),
@@ -127,19 +131,18 @@ export class RateLimits {
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
     await pool.query('CREATE SCHEMA IF NOT EXISTS bridge');
-    await pool.query(
-      'CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0)',
-    );
+    await pool.query('CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0)');
     // a table created before leasing lacks last_grant (looked up first: ALTER TABLE locks the table even when it has it)
-    const { rowCount } = await pool.query(
-      "SELECT 1 FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits' AND column_name = 'last_grant'",
-    );
+    const { rowCount } = await pool.query("SELECT 1 FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits' AND column_name = 'last_grant'");
     if (!rowCount) await pool.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
     return new RateLimits(pool, config, config.jwtSecret);
   }
 
   async ready(): Promise<boolean> {
-    return this.pool.query('select 1').then(() => true, () => false);
+    return this.pool.query('select 1').then(
+      () => true,
+      () => false,
+    );
   }
 
   close() {
@@ -216,12 +219,7 @@ export class RateLimits {
     slots.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const wants = slots.map((s) => Math.max(1, Math.min(s.lease.chunk, s.window.cap, s.window.points - s.lease.granted)));
     const run = this.pool
-      .query<{ key: string; points: number; last_grant: number }>(LEASE, [
-        slots.map((s) => s.key),
-        wants,
-        slots.map((s) => s.window.points),
-        slots.map((s) => s.lease.expire),
-      ])
+      .query<{ key: string; points: number; last_grant: number }>(LEASE, [slots.map((s) => s.key), wants, slots.map((s) => s.window.points), slots.map((s) => s.lease.expire)])
       .then(({ rows }) => {
         const byKey = new Map(rows.map((r) => [r.key, r]));
         for (const { key, window, lease } of slots) {

@@ -14,11 +14,11 @@ import { closedList } from './graphql-types.js';
  */
 export const ENTITY_DOCS = {
   user: 'A platform account. Every signed-in user may read the public fields of a user they may see (id, name, avatar, userType, verified, bio); the fields marked "owner only" are for the account\'s owner.',
-  userId: 'The user\'s identifier (a UUID), stable for the life of the account.',
+  userId: "The user's identifier (a UUID), stable for the life of the account.",
   provider: 'A provider (LSP, CSP, DEV or IoTSP) set up in a workspace.',
   providerWorkspaceId: 'The workspace the provider belongs to (see `workspace`).',
   providerKind: 'The kind of provider (REST writes it in lower case).',
-  providerCode: 'The provider\'s stable code, `<KIND>-<8 Crockford base32>` (e.g. LSP-7F3K9Q2M); unique on the platform, case-insensitive in REST paths (`:xcode`).',
+  providerCode: "The provider's stable code, `<KIND>-<8 Crockford base32>` (e.g. LSP-7F3K9Q2M); unique on the platform, case-insensitive in REST paths (`:xcode`).",
   vehicle: 'A vehicle of a fleet.',
   vehicleId: 'Record identifier (a UUID).',
 } as const;

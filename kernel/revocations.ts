@@ -146,7 +146,10 @@ export class RevocationListener {
   private started = false;
   private failing = false;
 
-  constructor(private readonly target: RevocationTarget, private readonly options: RevocationListenerOptions) {
+  constructor(
+    private readonly target: RevocationTarget,
+    private readonly options: RevocationListenerOptions,
+  ) {
     this.pollMs = options.pollMs ?? 250;
     this.windowSeconds = options.windowSeconds ?? 30;
     this.maxStalenessMs = options.maxStalenessMs ?? 750;

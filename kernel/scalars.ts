@@ -22,8 +22,7 @@ function parseInstant(value: unknown): Date {
 export const DateTimeScalar = new GraphQLScalarType<Date, string>({
   name: 'DateTime',
   description:
-    'An instant in time: ISO-8601 / RFC 3339 with a time zone. Answers are in UTC with milliseconds ' +
-    '(`2026-11-23T09:30:00.000Z`); inputs may carry any offset (`2026-11-23T12:30:00+03:00`).',
+    'An instant in time: ISO-8601 / RFC 3339 with a time zone. Answers are in UTC with milliseconds ' + '(`2026-11-23T09:30:00.000Z`); inputs may carry any offset (`2026-11-23T12:30:00+03:00`).',
   serialize(value) {
     const date = value instanceof Date ? value : typeof value === 'number' ? new Date(value) : typeof value === 'string' ? new Date(value) : undefined;
     if (!date || Number.isNaN(date.getTime())) throw new TypeError(`DateTime cannot represent ${typeof value} value`);
@@ -61,9 +60,7 @@ export const decimalFromNumber = (n: number): string => new DecimalJs(n).toDecim
  */
 export const DecimalScalar = new GraphQLScalarType<number, string>({
   name: 'Decimal',
-  description:
-    'A decimal number as a string, exact on the wire: optional minus sign, at most 15 integer digits and 12 ' +
-    'decimals, no exponent (`"12.50"`, `"0.125"`). Money amounts are `Decimal`.',
+  description: 'A decimal number as a string, exact on the wire: optional minus sign, at most 15 integer digits and 12 ' + 'decimals, no exponent (`"12.50"`, `"0.125"`). Money amounts are `Decimal`.',
   serialize(value) {
     if (typeof value === 'number' && Number.isFinite(value)) return decimalText(value);
     if (typeof value === 'string' && DECIMAL.test(value)) return decimalText(value);

@@ -58,8 +58,7 @@ export interface SubgraphDefinition {
   onStart?: (orm: MikroORM, config: Config, log: Logger) => void | (() => void) | Promise<void | (() => void)>;
 }
 
-const FEDERATION_LINK =
-  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
+const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
 
 /** `Date` fields are the graph's one instant scalar, `DateTime` (kernel/scalars.ts). */
 const SCALARS = [{ type: Date, scalar: DateTimeScalar }];

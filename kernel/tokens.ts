@@ -127,8 +127,14 @@ export async function verifyContextToken(token: string, secret: string): Promise
   const p = await verify(token, 'context', secret);
   if (!p || typeof p.sid !== 'string' || typeof p.wid !== 'string' || typeof p.pid !== 'string' || typeof p.dev !== 'string') return undefined;
   return {
-    userId: p.sub!, sessionId: p.sid, workspaceId: p.wid, providerKind: p.pk as ProviderKind, providerId: p.pid,
-    providerCode: String(p.pc), role: p.role as Role, deviceId: p.dev,
+    userId: p.sub!,
+    sessionId: p.sid,
+    workspaceId: p.wid,
+    providerKind: p.pk as ProviderKind,
+    providerId: p.pid,
+    providerCode: String(p.pc),
+    role: p.role as Role,
+    deviceId: p.dev,
   };
 }
 

@@ -63,7 +63,9 @@ function localGateway(gateway: Gateway): GatewayClient {
         if (!file) continue;
         const upload = new Upload();
         upload.resolve({
-          filename: file.originalname || 'upload', mimetype: file.mimetype, encoding: file.encoding,
+          filename: file.originalname || 'upload',
+          mimetype: file.mimetype,
+          encoding: file.encoding,
           createReadStream: () => Readable.from([file.buffer]),
         });
         put(variables, path, upload);
@@ -135,7 +137,9 @@ function multipartError(err: unknown): AppError {
     const reason = err.code === 'LIMIT_FILE_SIZE' ? 'file is too large' : err.code === 'LIMIT_UNEXPECTED_FILE' ? 'unexpected file field' : err.message.toLowerCase();
     return new AppError('VALIDATION_ERROR', `${field}: ${reason}`, field);
   }
-  const message = String((err as Error)?.message ?? 'unreadable').replace(/[^\x20-\x7e]/g, '?').slice(0, 120);
+  const message = String((err as Error)?.message ?? 'unreadable')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, 120);
   return new AppError('VALIDATION_ERROR', `body: malformed multipart/form-data (${message})`, 'body');
 }
 
@@ -170,8 +174,9 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   function bodyParser(route: RouteSpec) {
     if (route.files) {
       const maxBytes = config[route.maxFileBytes ?? 'DOCUMENT_MAX_BYTES'];
-      const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: Object.keys(route.files).length, fields: 20, fieldSize: 64 * 1024, parts: 40 } })
-        .fields(Object.keys(route.files).map((name) => ({ name, maxCount: 1 })));
+      const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: Object.keys(route.files).length, fields: 20, fieldSize: 64 * 1024, parts: 40 } }).fields(
+        Object.keys(route.files).map((name) => ({ name, maxCount: 1 })),
+      );
       return (req: Request, res: Response, next: NextFunction) =>
         upload(req, res, (err?: unknown) => {
           if (err) return next(multipartError(err));
@@ -250,7 +255,16 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   }
 
   const app = createApp(config.TRUST_PROXY);
-  healthRoutes(app, async () => (await limits.ready()) && (gateway ? true : await fetch(config.gatewayUrl.replace(/\/graphql$/, '/readyz')).then((r) => r.ok).catch(() => false)));
+  healthRoutes(
+    app,
+    async () =>
+      (await limits.ready()) &&
+      (gateway
+        ? true
+        : await fetch(config.gatewayUrl.replace(/\/graphql$/, '/readyz'))
+            .then((r) => r.ok)
+            .catch(() => false)),
+  );
   app.get('/openapi.json', (_req, res) => res.json(openApiDocument(routes, config)));
   app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
 
@@ -275,8 +289,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     // find the route by its pattern, so that the answer is in its family's envelope all the same
     const route = (res.locals.route as RouteSpec | undefined) ?? routeByPattern(req.method, req.path);
     res.locals.trace ??= requestIdOf(req);
-    const answer = (code: string, message: string, field?: string) =>
-      route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field);
+    const answer = (code: string, message: string, field?: string) => (route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field));
     if (err instanceof AppError) return answer(err.code, err.message, err.field);
     const e = err as { type?: string; status?: number };
     if (e.type === 'entity.too.large') return answer('VALIDATION_ERROR', `body: exceeds ${Math.round(config.MAX_JSON_BODY_BYTES / 1024)} KB`, 'body');

@@ -24,8 +24,5 @@ export function sendError(res: Response, envelope: Envelope, code: string, messa
   const status = httpStatusOf(known);
   const extra = field ? { field } : {};
   const trace = envelope === 'result' ? { trace: res.locals.trace as string | undefined } : {};
-  res.status(status).json(
-    envelope === 'user' ? { success: false, code: known, message, ...extra } : { error: true, status: known, message, ...extra, ...trace },
-  );
+  res.status(status).json(envelope === 'user' ? { success: false, code: known, message, ...extra } : { error: true, status: known, message, ...extra, ...trace });
 }
-

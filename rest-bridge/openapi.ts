@@ -2,10 +2,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Supergraph } from '@apollo/federation-internals';
 import {
-  GraphQLSchema, Kind, OperationTypeNode, getNamedType, isEnumType, isInputObjectType, isInterfaceType, isListType, isNonNullType, isObjectType, isScalarType, isUnionType,
-  type GraphQLInterfaceType, type GraphQLUnionType,
-  type GraphQLInputType, type GraphQLOutputType, type OperationDefinitionNode, type SelectionSetNode, type GraphQLObjectType,
-  type TypeNode, typeFromAST,
+  GraphQLSchema,
+  Kind,
+  OperationTypeNode,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+  type GraphQLInterfaceType,
+  type GraphQLUnionType,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type GraphQLObjectType,
+  type TypeNode,
+  typeFromAST,
 } from 'graphql';
 import type { Config } from '../kernel/config.js';
 import { ERROR_CODES } from '../kernel/errors.js';
@@ -17,7 +34,9 @@ type JsonSchema = Record<string, unknown>;
 let apiSchema: GraphQLSchema | undefined;
 /** The public (API) schema of the committed supergraph: the same types front-end teams see. */
 function schema(): GraphQLSchema {
-  apiSchema ??= Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8')).apiSchema().toGraphQLJSSchema();
+  apiSchema ??= Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8'))
+    .apiSchema()
+    .toGraphQLJSSchema();
   return apiSchema;
 }
 
@@ -107,7 +126,8 @@ function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
   const at = (path: string): JsonSchema => {
     const [root, ...rest] = path.split('.');
     let s: JsonSchema = fields[root] ?? {};
-    for (const k of rest) s = (s.items as JsonSchema | undefined)?.properties ? ((s.items as JsonSchema).properties as Record<string, JsonSchema>)[k] ?? {} : ((s.properties as Record<string, JsonSchema>)?.[k] ?? {});
+    for (const k of rest)
+      s = (s.items as JsonSchema | undefined)?.properties ? (((s.items as JsonSchema).properties as Record<string, JsonSchema>)[k] ?? {}) : ((s.properties as Record<string, JsonSchema>)?.[k] ?? {});
     return s;
   };
   const place = (key: string, value: JsonSchema) => {
@@ -186,10 +206,7 @@ const SECURITY: Record<string, { name: string; scheme: JsonSchema }[]> = {
   origin: [apiKeyHeader('origin', 'Origin allowed on the connector.')],
   'origin+svc-user-agent': [apiKeyHeader('origin', 'Origin allowed on the connector.'), apiKeyHeader('svc-user-agent', 'Calling application.')],
   'api-key': [{ name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } }],
-  'api-key+workspace': [
-    { name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } },
-    apiKeyHeader('X-Workspace-ID', 'Workspace of the API key.'),
-  ],
+  'api-key+workspace': [{ name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } }, apiKeyHeader('X-Workspace-ID', 'Workspace of the API key.')],
 };
 
 /** OpenAPI 3.1 document of every route of the table. */
@@ -206,9 +223,10 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryVars.map((v) => ({ name: v.name, in: 'query', required: v.type.kind === Kind.NON_NULL_TYPE, schema: inputSchema(typeFromAST(s, v.type as never) as GraphQLInputType, components) })),
     ];
-    const errorEnvelope = route.envelope === 'user'
-      ? { type: 'object', properties: { success: { const: false }, code: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } }
-      : { type: 'object', properties: { error: { const: true }, status: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } };
+    const errorEnvelope =
+      route.envelope === 'user'
+        ? { type: 'object', properties: { success: { const: false }, code: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } }
+        : { type: 'object', properties: { error: { const: true }, status: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } };
     const error = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelope } } });
     const body = requestSchema(route, s, components);
     // a family with result codes documents its own failures too (utilities: UTILITY::CALCULATION_FAILED … 422)
@@ -217,7 +235,14 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
     for (const [code, status] of Object.entries(ERROR_CODES)) {
       if (family && code.startsWith(family) && status >= 400 && !['400', '401', '403', '404', '409', '429'].includes(String(status))) {
         const key = String(status);
-        familyErrors[key] = error([...String((familyErrors[key] as { description?: string } | undefined)?.description ?? '').split(', ').filter(Boolean), code].join(', '));
+        familyErrors[key] = error(
+          [
+            ...String((familyErrors[key] as { description?: string } | undefined)?.description ?? '')
+              .split(', ')
+              .filter(Boolean),
+            code,
+          ].join(', '),
+        );
       }
     }
     paths[path] ??= {};
@@ -246,6 +271,13 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
     info: { title: 'Logistics Platform REST API', version: '1.0.0', description: 'Served by the rest-bridge; every route is a GraphQL operation on the federated gateway.' },
     servers: [{ url: config.publicUrl }],
     paths,
-    components: { schemas: components, securitySchemes: Object.fromEntries(Object.values(SECURITY).flat().map((x) => [x.name, x.scheme])) },
+    components: {
+      schemas: components,
+      securitySchemes: Object.fromEntries(
+        Object.values(SECURITY)
+          .flat()
+          .map((x) => [x.name, x.scheme]),
+      ),
+    },
   };
 }

@@ -63,11 +63,7 @@ function coerceString(name: string, raw: string, type: TypeNode, where: 'path' |
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Builds the operation's variables from the request: path params, then body, then query parameters. */
-export function variablesFor(
-  route: RouteSpec,
-  op: CompiledOperation,
-  req: { params: Record<string, string>; query: Record<string, unknown>; body: unknown },
-): Record<string, unknown> {
+export function variablesFor(route: RouteSpec, op: CompiledOperation, req: { params: Record<string, string>; query: Record<string, unknown>; body: unknown }): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
   const hasBody = route.bodyVariable || route.bodyFields;
   if (hasBody && req.body !== undefined && !isObject(req.body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
@@ -100,8 +96,7 @@ export function restError(op: CompiledOperation, message: string, field?: string
 }
 
 /** Reads `a.b.c` from data. */
-export const pick = (data: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), data);
+export const pick = (data: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), data);
 
 /** Writes `value` at the dotted `path` of `target` (creating objects on the way). */
 export function put(target: Record<string, unknown>, path: string, value: unknown): void {

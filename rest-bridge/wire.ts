@@ -48,7 +48,7 @@ import { decimalFromNumber } from '../kernel/scalars.js';
 export type TimeForm = 'iso' | 'epoch-ms' | 'unix-seconds';
 /** A route's time form: one for every instant, or per field name (response key or input field; others ISO). */
 export type TimeForms = TimeForm | Readonly<Record<string, TimeForm>>;
-const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 'string' ? forms : (Object.hasOwn(forms, key) ? forms[key] : 'iso'));
+const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 'string' ? forms : Object.hasOwn(forms, key) ? forms[key] : 'iso');
 
 /**
  * REST spellings of enum values, per enum type: a table REST value → graph value (mapped both ways; the graph's own
@@ -73,7 +73,9 @@ class EnumOut {
 /** The API schema of the committed supergraph (what clients see), read once. */
 let apiSchema: GraphQLSchema | undefined;
 export function supergraphApiSchema(): GraphQLSchema {
-  apiSchema ??= Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8')).apiSchema().toGraphQLJSSchema();
+  apiSchema ??= Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8'))
+    .apiSchema()
+    .toGraphQLJSSchema();
   return apiSchema;
 }
 
@@ -86,8 +88,13 @@ const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
   new Set(set.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''))).size === 2;
 
 function outputShape(
-  schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, forms: TimeForms,
-  enums: EnumSpellings, lower: ReadonlySet<string>,
+  schema: GraphQLSchema,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  fragments: Map<string, FragmentDefinitionNode>,
+  forms: TimeForms,
+  enums: EnumSpellings,
+  lower: ReadonlySet<string>,
 ): Record<string, OutShape> {
   const shape: Record<string, OutShape> = {};
   const isNested = (v: OutShape | undefined): v is { [key: string]: OutShape } => typeof v === 'object' && !(v instanceof EnumOut);
@@ -207,7 +214,10 @@ function applyIn(value: unknown, type: GraphQLInputType, path: string, key: stri
   if (type.name === 'Decimal') return typeof value === 'number' && Number.isFinite(value) ? decimalFromNumber(value) : value;
   if (type.name === 'GeoPointInput') return pointIn(value, path);
   if (isEnumType(type)) {
-    const rest = restEnum(type.getValues().map((v) => v.name), enums[type.name]);
+    const rest = restEnum(
+      type.getValues().map((v) => v.name),
+      enums[type.name],
+    );
     const graph = typeof value === 'string' ? rest.read(value) : undefined;
     if (graph === undefined) throw validationError(path || key, `must be one of ${rest.names.join(', ')}`);
     return graph;
@@ -252,9 +262,7 @@ function renamedByVariables(op: OperationDefinitionNode): Map<string, string> {
   return names;
 }
 
-export function compileWire(
-  schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string, enums: EnumSpellings = {}, lowerCase: readonly string[] = [],
-): Wire {
+export function compileWire(schema: GraphQLSchema, document: DocumentNode, forms: TimeForms, bodyVariable?: string, enums: EnumSpellings = {}, lowerCase: readonly string[] = []): Wire {
   const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   const root = op.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
@@ -279,11 +287,16 @@ export function compileWire(
     enumOf(variable) {
       const t = vars.get(variable);
       const named = t && getNamedType(t);
-      return named && isEnumType(named) ? restEnum(named.getValues().map((v) => v.name), enums[named.name]).names : undefined;
+      return named && isEnumType(named)
+        ? restEnum(
+            named.getValues().map((v) => v.name),
+            enums[named.name],
+          ).names
+        : undefined;
     },
     restField(field) {
       const [head, ...rest] = field.split('.');
-      const name = renamed.get(head!);
+      const name = renamed.get(head);
       return name === undefined || name === bodyVariable ? field : [name, ...rest].join('.');
     },
   };

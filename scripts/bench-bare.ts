@@ -47,8 +47,16 @@ const USER_SQL = `select id, email, phone, name, avatar, user_type, verified, cr
   from users."user" where id = $1 and deletion_date is null`;
 
 interface UserRow {
-  id: string; email: string; phone: string | null; name: string; avatar: string | null; user_type: string; verified: boolean;
-  created_at: Date; updated_at: Date; metadata: { language?: string; timezone?: string; notifications?: unknown };
+  id: string;
+  email: string;
+  phone: string | null;
+  name: string;
+  avatar: string | null;
+  user_type: string;
+  verified: boolean;
+  created_at: Date;
+  updated_at: Date;
+  metadata: { language?: string; timezone?: string; notifications?: unknown };
 }
 
 async function user(res: ServerResponse, id: string): Promise<void> {
@@ -59,8 +67,15 @@ async function user(res: ServerResponse, id: string): Promise<void> {
   send(res, 200, {
     success: true,
     user: {
-      id: u.id, email: u.email, phone: u.phone, name: u.name, avatar: u.avatar, userType: u.user_type, verified: u.verified,
-      createdAt: u.created_at, updatedAt: u.updated_at,
+      id: u.id,
+      email: u.email,
+      phone: u.phone,
+      name: u.name,
+      avatar: u.avatar,
+      userType: u.user_type,
+      verified: u.verified,
+      createdAt: u.created_at,
+      updatedAt: u.updated_at,
       metadata: { language: u.metadata.language, timezone: u.metadata.timezone, notifications: u.metadata.notifications },
     },
   });
@@ -83,9 +98,21 @@ const ADDRESS_KEYS = ['name', 'street1', 'city', 'state', 'country', 'coordinate
 
 /** A row of FLEETS_SQL (JSON columns as stored; the rest passes through to the answer). */
 interface FleetRow {
-  id: string; icode: string; added: Date; updated: Date; type: string; code: string; name: string; description: string | null;
-  contacts: { emails?: string[]; phones?: string[] } | null; address: Record<string, unknown> | null; timezone: string | null;
-  level: string | null; operating_mode: string | null; digital_twin_sync: unknown; total: string;
+  id: string;
+  icode: string;
+  added: Date;
+  updated: Date;
+  type: string;
+  code: string;
+  name: string;
+  description: string | null;
+  contacts: { emails?: string[]; phones?: string[] } | null;
+  address: Record<string, unknown> | null;
+  timezone: string | null;
+  level: string | null;
+  operating_mode: string | null;
+  digital_twin_sync: unknown;
+  total: string;
   operating_hours: { dayOfWeek: string; openTime?: string | null; closeTime?: string | null; isClosed?: boolean }[] | null;
 }
 
@@ -105,11 +132,19 @@ async function fleets(res: ServerResponse, wid: string, icode: string, query: UR
     error: false,
     status: 'SUCCESS',
     data: rows.map((f) => ({
-      id: f.id, workspace: { type: 'LSP', icode: f.icode }, added: f.added, updated: f.updated,
-      type: f.type, code: f.code, name: f.name, description: f.description,
+      id: f.id,
+      workspace: { type: 'LSP', icode: f.icode },
+      added: f.added,
+      updated: f.updated,
+      type: f.type,
+      code: f.code,
+      name: f.name,
+      description: f.description,
       contacts: { emails: f.contacts?.emails ?? [], phones: f.contacts?.phones ?? [] },
       address: f.address ? Object.fromEntries(ADDRESS_KEYS.map((k) => [k, f.address?.[k] ?? null])) : null,
-      timezone: f.timezone, level: f.level, operatingMode: f.operating_mode,
+      timezone: f.timezone,
+      level: f.level,
+      operatingMode: f.operating_mode,
       operatingHours: (f.operating_hours ?? []).map((h) => ({ dayOfWeek: h.dayOfWeek, openTime: h.openTime ?? null, closeTime: h.closeTime ?? null, isClosed: h.isClosed ?? false })),
       digitalTwinSync: f.digital_twin_sync,
       vehicleCount: counts.get(f.id) ?? 0,
@@ -125,8 +160,11 @@ const invalid = (res: ServerResponse, field: string, message: string) =>
 
 /** The search body as a client may send it: anything, checked below. */
 type NearbyInput = {
-  location?: { lat?: unknown; lng?: unknown } | null; radius?: unknown; limit?: unknown;
-  status?: LiveVehicleStatus | null; vehicleType?: string | null;
+  location?: { lat?: unknown; lng?: unknown } | null;
+  radius?: unknown;
+  limit?: unknown;
+  status?: LiveVehicleStatus | null;
+  vehicleType?: string | null;
 } | null;
 
 async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): Promise<void> {
@@ -147,10 +185,17 @@ async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): P
   // the subgraph's own SQL (subgraphs/utilities/nearby/store.ts), `?` placeholders numbered for pg
   const q = radiusQuery(wid, lat, lng, radius, { status: input?.status ?? null, vehicleType: input?.vehicleType ?? null }, limit);
   let n = 0;
-  const { rows } = await pool.query<{ vehicle_id: string; type: string; status: string; lat: string; lng: string; distance: string | null; updated_at: Date }>(q.sql.replace(/\?/g, () => `$${++n}`), q.params);
+  const { rows } = await pool.query<{ vehicle_id: string; type: string; status: string; lat: string; lng: string; distance: string | null; updated_at: Date }>(
+    q.sql.replace(/\?/g, () => `$${++n}`),
+    q.params,
+  );
   const vehicles = rows.map((r) => ({
-    id: r.vehicle_id, type: r.type, status: r.status, location: { lat: Number(r.lat), lng: Number(r.lng) },
-    distance: Math.round(Number(r.distance ?? 0) * 10) / 10, updatedAt: Math.floor(new Date(r.updated_at).getTime() / 1000),
+    id: r.vehicle_id,
+    type: r.type,
+    status: r.status,
+    location: { lat: Number(r.lat), lng: Number(r.lng) },
+    distance: Math.round(Number(r.distance ?? 0) * 10) / 10,
+    updatedAt: Math.floor(new Date(r.updated_at).getTime() / 1000),
   }));
   send(res, 200, {
     error: false,

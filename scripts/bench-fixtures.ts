@@ -20,11 +20,13 @@ export interface Fixtures {
   positions: { count: number; seconds: number };
 }
 
-export interface Urls { bridge: string; gateway: string }
+export interface Urls {
+  bridge: string;
+  gateway: string;
+}
 
 /** The claims of a JWT (not verified: the bench only reads ids out of its own tokens). */
-export const jwtClaims = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub?: string; sid?: string; pid?: string; pc?: string; role?: string };
+export const jwtClaims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub?: string; sid?: string; pid?: string; pc?: string; role?: string };
 
 /** Header set A. */
 export const setA = (token: string): Record<string, string> => ({ 'svc-auth-token': token, 'svc-user-agent': AGENT, 'svc-auth-device': DEVICE });
@@ -38,7 +40,11 @@ async function call<T>(method: string, url: string, headers: Record<string, stri
   });
   const text = await res.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   const envelope = parsed && typeof parsed === 'object' ? (parsed as { errors?: unknown; error?: unknown; success?: unknown }) : undefined;
   if (!expect.includes(res.status) || (envelope && (envelope.errors || envelope.error === true || envelope.success === false))) {
     throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
@@ -49,7 +55,7 @@ async function call<T>(method: string, url: string, headers: Record<string, stri
 /** A deterministic pseudo-random sequence (two runs load the same positions, and every layer gets the same requests). */
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** A point uniformly spread over a disc of SPREAD_KM around the centre. */
@@ -74,7 +80,10 @@ async function loadPositions(gateway: string, key: string, count: number, progre
   let lastReport = started;
   for (let i = 0; i < count; i += batch) {
     const p = Array.from({ length: Math.min(batch, count - i) }, (_, j) => ({
-      vehicleId: `veh-${i + j}`, type: TYPES[(i + j) % TYPES.length], status: STATUSES[(i + j) % STATUSES.length], location: pointFrom(random),
+      vehicleId: `veh-${i + j}`,
+      type: TYPES[(i + j) % TYPES.length],
+      status: STATUSES[(i + j) % STATUSES.length],
+      location: pointFrom(random),
     }));
     await call('POST', gateway, { authorization: `Bearer ${key}` }, { query: mutation, variables: { p } });
     if (performance.now() - lastReport > 10_000) {
@@ -85,7 +94,11 @@ async function loadPositions(gateway: string, key: string, count: number, progre
   return (performance.now() - started) / 1000;
 }
 
-export interface SeedOptions { positions: number; fleets: number; vehiclesPerFleet: number }
+export interface SeedOptions {
+  positions: number;
+  fleets: number;
+  vehiclesPerFleet: number;
+}
 
 export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) => void): Promise<Fixtures> {
   const { bridge, gateway } = urls;
@@ -103,7 +116,8 @@ export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) =
   const ws = await call<{ data: { workspace: { id: string } } }>('POST', `${bridge}/v1/workspace`, setA(accessToken), { name: `Bench ${stamp}` });
   const workspaceId = ws.data.workspace.id;
   const provider = await call<{ data: { id: string; code: string } }>('POST', `${bridge}/v1/${workspaceId}/lsp/setup`, setA(accessToken), {
-    type: 'CARRIER', name: `Bench Freight ${stamp}`,
+    type: 'CARRIER',
+    name: `Bench Freight ${stamp}`,
     contacts: { emails: ['ops@bench.example'], phones: ['+254700000000'] },
     address: { city: 'Nairobi', country: 'KE', coordinates: [CENTRE.lat, CENTRE.lng] },
   });
@@ -111,26 +125,49 @@ export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) =
   const contextToken = ctx.data.token;
   const c = jwtClaims(contextToken);
   const lsp = {
-    providerId: String(c.pid ?? provider.data.id), code: String(c.pc ?? provider.data.code), contextToken,
-    userId: String(c.sub), sessionId: String(c.sid), role: String(c.role ?? 'OWNER'),
+    providerId: String(c.pid ?? provider.data.id),
+    code: String(c.pc ?? provider.data.code),
+    contextToken,
+    userId: String(c.sub),
+    sessionId: String(c.sid),
+    role: String(c.role ?? 'OWNER'),
   };
 
   // fleets with vehicles (REST, as an LSP client would)
   const fleets: Fixtures['fleets'] = [];
   for (let f = 0; f < o.fleets; f++) {
     const fleet = await call<{ data: { id: string } }>('POST', `${bridge}/v1/lsp/fleets/create`, setA(contextToken), {
-      type: 'URBAN_TRANSIT', code: `BENCH-${f + 1}`, name: `Bench fleet ${f + 1}`, description: 'Benchmark fleet',
+      type: 'URBAN_TRANSIT',
+      code: `BENCH-${f + 1}`,
+      name: `Bench fleet ${f + 1}`,
+      description: 'Benchmark fleet',
       contacts: { emails: ['fleet@bench.example'], phones: ['+254700000001'] },
       address: { name: 'Depot', street1: '1 Bench Rd', city: 'Nairobi', state: 'Nairobi', country: 'KE', coordinates: [CENTRE.lat, CENTRE.lng] },
-      timezone: 'Africa/Nairobi', operatingMode: 'SCHEDULED',
-      operatingHours: [{ dayOfWeek: 'MONDAY', openTime: '06:00', closeTime: '22:00' }, { dayOfWeek: 'SUNDAY', isClosed: true }],
+      timezone: 'Africa/Nairobi',
+      operatingMode: 'SCHEDULED',
+      operatingHours: [
+        { dayOfWeek: 'MONDAY', openTime: '06:00', closeTime: '22:00' },
+        { dayOfWeek: 'SUNDAY', isClosed: true },
+      ],
     });
     for (let v = 0; v < o.vehiclesPerFleet; v++) {
       await call('POST', `${bridge}/v1/lsp/fleets/${fleet.data.id}/vehicles/add`, setA(contextToken), {
-        type: 'TRUCK', grade: 'STANDARD', ownership: 'OWNED',
+        type: 'TRUCK',
+        grade: 'STANDARD',
+        ownership: 'OWNED',
         specs: {
-          category: 'CARGO', VIN: vin(random), brand: 'Isuzu', model: 'NQR', color: 'White', engine: 'DIESEL', mode: 'MANUAL',
-          condition: 'GOOD', seats: 3, manufactured: 2019, registrationNumber: `KDA ${100 + v}A`, maxWeightCapacity: { value: 5.5, unit: 't' },
+          category: 'CARGO',
+          VIN: vin(random),
+          brand: 'Isuzu',
+          model: 'NQR',
+          color: 'White',
+          engine: 'DIESEL',
+          mode: 'MANUAL',
+          condition: 'GOOD',
+          seats: 3,
+          manufactured: 2019,
+          registrationNumber: `KDA ${100 + v}A`,
+          maxWeightCapacity: { value: 5.5, unit: 't' },
         },
       });
     }
@@ -138,7 +175,10 @@ export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) =
   }
 
   // a workspace API key for the utilities family, and the positions
-  const key = await call<{ data: { key: string; id?: string; keyId?: string; apiKey?: { id?: string } } }>('POST', `${bridge}/v1/workspace/${workspaceId}/api-keys`, setA(accessToken), { name: 'bench', scopes: ['utilities'] });
+  const key = await call<{ data: { key: string; id?: string; keyId?: string; apiKey?: { id?: string } } }>('POST', `${bridge}/v1/workspace/${workspaceId}/api-keys`, setA(accessToken), {
+    name: 'bench',
+    scopes: ['utilities'],
+  });
   const apiKey = { key: String(key.data.key), keyId: String(key.data.id ?? key.data.apiKey?.id ?? key.data.keyId), scopes: ['utilities'] };
   progress(`loading ${o.positions.toLocaleString('en-US')} vehicle positions (batches of 500 through reportVehiclePositions) ...`);
   const seconds = await loadPositions(gateway, apiKey.key, o.positions, progress);

@@ -58,26 +58,39 @@ export async function runLoad(target: Target, connections: number, seconds: numb
   let bad2xx = 0;
   let firstFailure: string | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({
-      url: target.url,
-      method: target.method,
-      connections,
-      duration: seconds,
-      timeout: 30,
-      headers: { ...(bodies ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: bodies?.[0],
-      requests: [{
-        ...(bodies && bodies.length > 1
-          ? { setupRequest: (req: autocannon.Request) => { req.body = bodies[next++ % bodies.length]; return req; } }
-          : {}),
-        onResponse: (status: number, body: string) => {
-          if (status < 200 || status > 299) non2xx++;
-          else if (!target.ok(status, body)) bad2xx++;
-          else { ok++; return; }
-          firstFailure ??= `${status} ${String(body).slice(0, 300)}`;
-        },
-      }],
-    }, (err, res) => (err ? reject(err as Error) : resolve(res)));
+    const instance = autocannon(
+      {
+        url: target.url,
+        method: target.method,
+        connections,
+        duration: seconds,
+        timeout: 30,
+        headers: { ...(bodies ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: bodies?.[0],
+        requests: [
+          {
+            ...(bodies && bodies.length > 1
+              ? {
+                  setupRequest: (req: autocannon.Request) => {
+                    req.body = bodies[next++ % bodies.length];
+                    return req;
+                  },
+                }
+              : {}),
+            onResponse: (status: number, body: string) => {
+              if (status < 200 || status > 299) non2xx++;
+              else if (!target.ok(status, body)) bad2xx++;
+              else {
+                ok++;
+                return;
+              }
+              firstFailure ??= `${status} ${String(body).slice(0, 300)}`;
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err as Error) : resolve(res)),
+    );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
       if (n === latencies.length) {
         const grown = new Float64Array(latencies.length * 2);
@@ -87,7 +100,9 @@ export async function runLoad(target: Target, connections: number, seconds: numb
       latencies[n++] = responseTime;
     });
     current = instance;
-  }).finally(() => { current = undefined; });
+  }).finally(() => {
+    current = undefined;
+  });
   const sorted = latencies.subarray(0, n).sort();
   const elapsed = result.duration || seconds;
   return {

@@ -13,7 +13,9 @@ export type Topology = 'single' | 'split';
 
 /** Port variables of the launcher (test/global-setup.ts), plus the subgraphs that are planned but not there yet. */
 export const PORT_NAMES = [
-  'BRIDGE_PORT', 'GATEWAY_PORT', 'EMBEDDED_DB_PORT',
+  'BRIDGE_PORT',
+  'GATEWAY_PORT',
+  'EMBEDDED_DB_PORT',
   ...['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES'].map((n) => `${n}_PORT`),
 ] as const;
 export type Ports = Record<(typeof PORT_NAMES)[number], number>;
@@ -36,19 +38,32 @@ export async function stopGroup(child: ChildProcess, graceMs = 15_000): Promise<
   if (!child.pid) return;
   if (alive(child)) {
     const exited = new Promise((r) => child.once('exit', r));
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
     clearTimeout(timer);
   }
-  try { process.kill(-child.pid, 'SIGKILL'); } catch { /* the whole group is gone */ }
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* the whole group is gone */
+  }
   groups.delete(child);
 }
 
 /** Last resort (process exit, a second Ctrl-C): SIGKILL every group this bench started, synchronously. */
 export function killAllGroupsNow(): void {
   for (const c of groups) {
-    if (c.pid) try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ }
+    if (c.pid)
+      try {
+        process.kill(-c.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
   }
   groups.clear();
 }
@@ -60,22 +75,29 @@ export async function stopAllGroups(): Promise<void> {
 
 /** `count` distinct free TCP ports on 127.0.0.1 (held open together while they are chosen). */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<import('node:net').Server>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => resolve(s));
-  })));
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<import('node:net').Server>((resolve, reject) => {
+          const s = createServer();
+          s.once('error', reject);
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
+  );
   const ports = servers.map((s) => (s.address() as import('node:net').AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   return ports;
 }
 
 /** True when something accepts connections on the port. */
-const listening = (port: number) => new Promise<boolean>((resolve) => {
-  const s = createServer();
-  s.once('error', () => resolve(true));
-  s.listen(port, '127.0.0.1', () => s.close(() => resolve(false)));
-});
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(true));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(false)));
+  });
 
 /** Waits until none of the ports is taken (a platform that was just stopped has released them). */
 export async function waitPortsFree(ports: number[], timeoutMs = 20_000): Promise<void> {
@@ -101,7 +123,12 @@ export interface PlatformOptions {
 }
 
 export class Platform {
-  private constructor(readonly proc: ChildProcess, readonly topology: Topology, readonly readyMs: number, private readonly lines: string[]) {}
+  private constructor(
+    readonly proc: ChildProcess,
+    readonly topology: Topology,
+    readonly readyMs: number,
+    private readonly lines: string[],
+  ) {}
 
   get pid(): number {
     return this.proc.pid!;
@@ -133,7 +160,10 @@ export class Platform {
     const started = performance.now();
     const proc = spawnGroup(launcher, [], env);
     // read its output for as long as it runs (a full pipe would block the launcher); keep the last lines
-    createInterface({ input: proc.stdout! }).on('line', (line) => { keep(line); onStdoutLine(line); });
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      keep(line);
+      onStdoutLine(line);
+    });
     createInterface({ input: proc.stderr! }).on('line', keep);
     const timeoutMs = o.readyTimeoutMs ?? 180_000;
     try {
@@ -174,8 +204,15 @@ export class Platform {
 
 // ───────────────────────────── memory of a process tree ─────────────────────────────
 
-export interface ProcessMemory { pid: number; name: string; rssBytes: number }
-export interface TreeMemory { totalBytes: number; processes: ProcessMemory[] }
+export interface ProcessMemory {
+  pid: number;
+  name: string;
+  rssBytes: number;
+}
+export interface TreeMemory {
+  totalBytes: number;
+  processes: ProcessMemory[];
+}
 
 /** Parent pid of every process (field 4 of /proc/<pid>/stat, read after the command name's closing parenthesis). */
 function parents(): Map<number, number[]> {
@@ -188,7 +225,9 @@ function parents(): Map<number, number[]> {
       const list = children.get(ppid) ?? [];
       list.push(Number(entry));
       children.set(ppid, list);
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return children;
 }
@@ -219,7 +258,9 @@ export function treeMemory(root: number): TreeMemory {
     try {
       const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (m) processes.push({ pid, name: processName(pid), rssBytes: Number(m[1]) * 1024 });
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return { totalBytes: processes.reduce((a, p) => a + p.rssBytes, 0), processes };
 }

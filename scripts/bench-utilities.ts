@@ -28,7 +28,9 @@ const SPREAD_KM = 30;
 const RADIUS_M = 2000;
 
 const ports = {
-  BRIDGE_PORT: BASE + 80, GATEWAY_PORT: BASE + 40, EMBEDDED_DB_PORT: BASE + 32,
+  BRIDGE_PORT: BASE + 80,
+  GATEWAY_PORT: BASE + 40,
+  EMBEDDED_DB_PORT: BASE + 32,
   ...Object.fromEntries(['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES'].map((n, i) => [`${n}_PORT`, BASE + 41 + i])),
 };
 const bridge = `http://127.0.0.1:${ports.BRIDGE_PORT}`;
@@ -56,8 +58,13 @@ async function startPlatform(): Promise<void> {
   const launcher = fileURLToPath(new URL('./start.js', import.meta.url));
   platform = spawn(process.execPath, [launcher], {
     env: {
-      ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOG_FORMAT: 'pretty', RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_PER_HOUR: '100000000',
+      ...process.env,
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_PER_HOUR: '100000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -67,20 +74,34 @@ async function startPlatform(): Promise<void> {
     const timer = setTimeout(() => reject(new Error(`platform not ready in 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/platform\s+\| ready:/.test(output)) { clearTimeout(timer); resolve(); }
+      if (/platform\s+\| ready:/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     platform!.stdout!.on('data', onData);
     platform!.stderr!.on('data', onData);
-    platform!.on('exit', (code) => { clearTimeout(timer); reject(new Error(`platform exited (${code}):\n${output}`)); });
+    platform!.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`platform exited (${code}):\n${output}`));
+    });
   });
 }
 
 async function stopPlatform(): Promise<void> {
   if (platform?.pid && platform.exitCode === null) {
     const exited = new Promise((r) => platform!.once('exit', r));
-    try { process.kill(-platform.pid, 'SIGTERM'); } catch { /* gone */ }
+    try {
+      process.kill(-platform.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    try { process.kill(-platform.pid, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(-platform.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
   }
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -96,17 +117,25 @@ async function json<T>(url: string, init: RequestInit): Promise<T> {
 /** A user, a workspace and an API key with the utilities scope. */
 async function apiKey(): Promise<{ key: string; wid: string }> {
   const email = `bench-${Date.now()}@example.test`;
-  const reg = await json<{ accessToken: string }>(`${bridge}/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery', name: 'Bench' }) });
+  const reg = await json<{ accessToken: string }>(`${bridge}/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Bench' }),
+  });
   const headers = { 'content-type': 'application/json', 'svc-auth-token': reg.accessToken, 'svc-user-agent': 'bench/1.0', 'svc-auth-device': 'bench' };
   const ws = await json<{ data: { workspace: { id: string } } }>(`${bridge}/v1/workspace`, { method: 'POST', headers, body: JSON.stringify({ name: 'Benchmark' }) });
-  const key = await json<{ data: { key: string } }>(`${bridge}/v1/workspace/${ws.data.workspace.id}/api-keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench', scopes: ['utilities'] }) });
+  const key = await json<{ data: { key: string } }>(`${bridge}/v1/workspace/${ws.data.workspace.id}/api-keys`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'bench', scopes: ['utilities'] }),
+  });
   return { key: key.data.key, wid: ws.data.workspace.id };
 }
 
 /** A deterministic pseudo-random sequence (so two runs load the same fleet). */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 const random = rng(42);
 function randomPoint(): { lat: number; lng: number } {
@@ -127,15 +156,29 @@ async function loadPositions(key: string): Promise<number> {
   const batch = 500;
   for (let i = 0; i < POSITIONS; i += batch) {
     const p = Array.from({ length: Math.min(batch, POSITIONS - i) }, (_, j) => ({
-      vehicleId: `veh-${i + j}`, type: TYPES[(i + j) % TYPES.length], status: STATUSES[(i + j) % STATUSES.length], location: geoPoint(randomPoint()),
+      vehicleId: `veh-${i + j}`,
+      type: TYPES[(i + j) % TYPES.length],
+      status: STATUSES[(i + j) % STATUSES.length],
+      location: geoPoint(randomPoint()),
     }));
-    const res = await json<{ errors?: unknown[] }>(gateway, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query: mutation, variables: { p } }) });
+    const res = await json<{ errors?: unknown[] }>(gateway, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: mutation, variables: { p } }),
+    });
     if (res.errors) throw new Error(JSON.stringify(res.errors));
   }
   return (performance.now() - started) / 1000;
 }
 
-interface Result { name: string; requests: number; errors: number; seconds: number; p50: number; p99: number }
+interface Result {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
 
 async function run(name: string, request: () => Promise<Response>): Promise<Result> {
   for (let i = 0; i < Math.min(50, REQUESTS); i++) await (await request()).arrayBuffer(); // warm-up
@@ -143,16 +186,18 @@ async function run(name: string, request: () => Promise<Response>): Promise<Resu
   let errors = 0;
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < REQUESTS) {
-      next++;
-      const t = performance.now();
-      const res = await request();
-      const body = await res.json() as { error?: boolean; errors?: unknown };
-      latencies.push(performance.now() - t);
-      if (!res.ok || body.error || body.errors) errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next++;
+        const t = performance.now();
+        const res = await request();
+        const body = (await res.json()) as { error?: boolean; errors?: unknown };
+        latencies.push(performance.now() - t);
+        if (!res.ok || body.error || body.errors) errors++;
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
@@ -169,7 +214,8 @@ function rideInput() {
 }
 const searchBody = () => ({ location: randomPoint(), radius: RADIUS_M, status: 'AVAILABLE', limit: 20 });
 const searchInput = () => ({ location: geoPoint(randomPoint()), radius: RADIUS_M, status: 'AVAILABLE', limit: 20 });
-const RIDE_Q = 'query R($input: RideFareInput!) { rideFare(input: $input) { estimatedFare { totalAfterSurge currency } surgeInfo { multiplier } tripEstimate { distance { kilometer } } pickupEstimate { nearbyDrivers eta { minute } } } }';
+const RIDE_Q =
+  'query R($input: RideFareInput!) { rideFare(input: $input) { estimatedFare { totalAfterSurge currency } surgeInfo { multiplier } tripEstimate { distance { kilometer } } pickupEstimate { nearbyDrivers eta { minute } } } }';
 const SEARCH_Q = 'query S($input: NearbySearchInput!) { nearbyVehicles(input: $input) { count vehicles { id distance } } }';
 
 async function explainRadius(wid: string): Promise<string> {
@@ -178,7 +224,7 @@ async function explainRadius(wid: string): Promise<string> {
   try {
     await client.query('analyze utilities.live_vehicle_position');
     const p = randomPoint();
-    const q = radiusQuery(wid, p.lat, p.lng, RADIUS_M, { status: 'AVAILABLE' as never }, 20);
+    const q = radiusQuery(wid, p.lat, p.lng, RADIUS_M, { status: 'AVAILABLE' }, 20);
     let n = 0;
     const sql = q.sql.replace(/\?/g, () => `$${++n}`);
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on, summary on) ${sql}`, q.params);
@@ -200,8 +246,10 @@ try {
   console.log(`loaded in ${fmt(loadSeconds)} s (${fmt(POSITIONS / loadSeconds, 0)} positions/s)\n`);
   const plan = await explainRadius(wid);
 
-  const bridgeCall = (path: string, body: unknown) => fetch(`${bridge}/realm/utilities${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
-  const gatewayCall = (query: string, input: unknown) => fetch(gateway, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables: { input } }) });
+  const bridgeCall = (path: string, body: unknown) =>
+    fetch(`${bridge}/realm/utilities${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+  const gatewayCall = (query: string, input: unknown) =>
+    fetch(gateway, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables: { input } }) });
   const results = [
     await run('bridge  POST /realm/utilities/fares/ride', () => bridgeCall('/fares/ride', rideBody())),
     await run('gateway query rideFare', () => gatewayCall(RIDE_Q, rideInput())),

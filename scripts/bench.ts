@@ -38,15 +38,16 @@ import { routes as restRoutes } from '../rest-bridge/routes/index.js';
 import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 import { seed, setA, rng, pointFrom, type Fixtures } from './bench-fixtures.js';
 import { median, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
-import {
-  PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree,
-  type Ports, type Topology, type TreeMemory,
-} from './bench-platform.js';
+import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree, type Ports, type Topology, type TreeMemory } from './bench-platform.js';
 
 // ───────────────────────────── settings ─────────────────────────────
 
 const env = process.env;
-const list = (v: string | undefined, def: string) => (v ?? def).split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined, def: string) =>
+  (v ?? def)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const int = (name: string, def: number) => {
   const v = Number(env[name] ?? def);
   if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number`);
@@ -92,7 +93,12 @@ const log = (msg: string) => process.stderr.write(`${msg}\n`);
 
 // ───────────────────────────── routes and their layers ─────────────────────────────
 
-interface Ctx { ports: Ports; fx: Fixtures; secret: string; bareUrl: string }
+interface Ctx {
+  ports: Ports;
+  fx: Fixtures;
+  secret: string;
+  bareUrl: string;
+}
 type RouteId = 'users' | 'fleets' | 'nearby';
 interface RouteDef {
   id: RouteId;
@@ -141,8 +147,15 @@ const ROUTES: RouteDef[] = [
       const body = JSON.stringify({ query: operationOf('GET', '/v1/lsp/fleets'), variables: {} });
       const l = fx.lsp;
       const principal: Principal = {
-        kind: 'provider', userId: l.userId, sessionId: l.sessionId, workspaceId: fx.workspaceId, providerKind: 'lsp',
-        providerId: l.providerId, providerCode: l.code, role: l.role as never, client: {},
+        kind: 'provider',
+        userId: l.userId,
+        sessionId: l.sessionId,
+        workspaceId: fx.workspaceId,
+        providerKind: 'lsp',
+        providerId: l.providerId,
+        providerCode: l.code,
+        role: l.role as never,
+        client: {},
       };
       return {
         bare: { url: `${bareUrl}/lsp/${fx.workspaceId}/${encodeURIComponent(l.code)}/fleets`, method: 'GET', headers: () => ({}), ok: genericEnvelopeOk },
@@ -249,7 +262,13 @@ async function check(route: RouteDef, targets: Record<Layer, Target>, layers: La
 
 // ───────────────────────────── results ─────────────────────────────
 
-interface Measured { topology: Topology; route: RouteId; layer: Layer; connections: number; samples: Sample[] }
+interface Measured {
+  topology: Topology;
+  route: RouteId;
+  layer: Layer;
+  connections: number;
+  samples: Sample[];
+}
 const measured: Measured[] = [];
 const record = (m: Omit<Measured, 'samples'>, s: Sample) => {
   let entry = measured.find((e) => e.topology === m.topology && e.route === m.route && e.layer === m.layer && e.connections === m.connections);
@@ -257,18 +276,21 @@ const record = (m: Omit<Measured, 'samples'>, s: Sample) => {
   entry.samples.push(s);
 };
 
-interface Summary { rps: number; p50: number; p99: number; failures: number; detail: string; firstFailure?: string }
+interface Summary {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  detail: string;
+  firstFailure?: string;
+}
 function summarize(samples: Sample[]): Summary {
   const non2xx = samples.reduce((a, s) => a + s.non2xx, 0);
   const bad = samples.reduce((a, s) => a + s.bad2xx, 0);
   const sockets = samples.reduce((a, s) => a + s.socketErrors, 0);
   const codes: Record<string, number> = {};
   for (const s of samples) for (const [k, v] of Object.entries(s.statusCodes)) if (!/^2/.test(k)) codes[k] = (codes[k] ?? 0) + v;
-  const parts = [
-    ...Object.entries(codes).map(([k, v]) => `${v}×${k}`),
-    ...(bad ? [`${bad}×2xx with errors`] : []),
-    ...(sockets ? [`${sockets}×no response`] : []),
-  ];
+  const parts = [...Object.entries(codes).map(([k, v]) => `${v}×${k}`), ...(bad ? [`${bad}×2xx with errors`] : []), ...(sockets ? [`${sockets}×no response`] : [])];
   return {
     rps: median(samples.map((s) => s.rps)),
     p50: median(samples.map((s) => s.p50)),
@@ -297,8 +319,16 @@ function table(header: string[], rows: string[][], align: ('l' | 'r')[]): string
   return [line(header), `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`)).join('|')}|`, ...rows.map(line)];
 }
 
-interface StartRecord { topology: Topology; which: string; ms: number }
-interface MemoryRecord { topology: Topology; when: string; memory: TreeMemory }
+interface StartRecord {
+  topology: Topology;
+  which: string;
+  ms: number;
+}
+interface MemoryRecord {
+  topology: Topology;
+  when: string;
+  memory: TreeMemory;
+}
 const starts: StartRecord[] = [];
 const memories: MemoryRecord[] = [];
 const notes: string[] = [];
@@ -311,22 +341,39 @@ function report(): string {
   const acVersion = pkgVersion('autocannon');
   const multi = TOPOLOGIES.length > 1 || ALL_LAYERS;
   md.push('## Benchmark', '');
-  md.push(...table(['setting', 'value'], [
-    ['machine', `${cpu}, ${cpus().length} cores, ${mb(totalmem())} RAM`],
-    ['node', process.version],
-    ['machine load', `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadavg()[0].toFixed(2)} at its end${loadBefore > 0.5 ? ' (**other processes were busy before the run started: numbers are less reliable**)' : ''}`],
-    ['database', databaseLabel],
-    ['load generator', `autocannon ${acVersion}, in the bench process on the same machine`],
-    ['runs', `${ROUNDS} interleaved rounds × ${SECONDS} s per scenario (median over rounds), after ${WARMUP} s of warm-up per scenario`],
-    ['layers', TOPOLOGIES.map((t) => `${t} topology: ${layersOf(t).join(', ') || '(none)'}`).join('; ')],
-    ['data', `${POSITIONS.toLocaleString('en-US')} vehicle positions (radius ${RADIUS_M} m, status AVAILABLE, limit 20, 1,000 different centres); ${FLEETS} fleets × ${VEHICLES_PER_FLEET} vehicles; DB_POOL_SIZE ${POOL_SIZE}`],
-  ], ['l', 'l']));
+  md.push(
+    ...table(
+      ['setting', 'value'],
+      [
+        ['machine', `${cpu}, ${cpus().length} cores, ${mb(totalmem())} RAM`],
+        ['node', process.version],
+        [
+          'machine load',
+          `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadavg()[0].toFixed(2)} at its end${loadBefore > 0.5 ? ' (**other processes were busy before the run started: numbers are less reliable**)' : ''}`,
+        ],
+        ['database', databaseLabel],
+        ['load generator', `autocannon ${acVersion}, in the bench process on the same machine`],
+        ['runs', `${ROUNDS} interleaved rounds × ${SECONDS} s per scenario (median over rounds), after ${WARMUP} s of warm-up per scenario`],
+        ['layers', TOPOLOGIES.map((t) => `${t} topology: ${layersOf(t).join(', ') || '(none)'}`).join('; ')],
+        [
+          'data',
+          `${POSITIONS.toLocaleString('en-US')} vehicle positions (radius ${RADIUS_M} m, status AVAILABLE, limit 20, 1,000 different centres); ${FLEETS} fleets × ${VEHICLES_PER_FLEET} vehicles; DB_POOL_SIZE ${POOL_SIZE}`,
+        ],
+      ],
+      ['l', 'l'],
+    ),
+  );
   md.push('');
-  md.push('req/s counts successful responses only (2xx with a body free of errors); p50/p99 cover every response; each is the median ' +
-    'over the rounds of that round\'s value (every round is listed in the last column). The bare layer reads the rows by the ids in its ' +
-    'path (no credential check); every other layer checks the credential of the route. A ratio compares two layers where each was ' +
-    `measured${TOPOLOGIES.length > 1 && !ALL_LAYERS ? ' (so gateway / subgraph compares two topologies)' : ''}.` +
-    (EXTERNAL_DB ? '' : ' On PGlite every layer, bare included, queries the one embedded database through pglite-socket (one session, one query at a time), which runs inside the platform\'s process in the single topology.'), '');
+  md.push(
+    'req/s counts successful responses only (2xx with a body free of errors); p50/p99 cover every response; each is the median ' +
+      "over the rounds of that round's value (every round is listed in the last column). The bare layer reads the rows by the ids in its " +
+      'path (no credential check); every other layer checks the credential of the route. A ratio compares two layers where each was ' +
+      `measured${TOPOLOGIES.length > 1 && !ALL_LAYERS ? ' (so gateway / subgraph compares two topologies)' : ''}.` +
+      (EXTERNAL_DB
+        ? ''
+        : " On PGlite every layer, bare included, queries the one embedded database through pglite-socket (one session, one query at a time), which runs inside the platform's process in the single topology."),
+    '',
+  );
 
   for (const route of routes) {
     for (const connections of CONNECTIONS) {
@@ -347,7 +394,12 @@ function report(): string {
       md.push(`### ${route.title}, ${connections} connection${connections > 1 ? 's' : ''}`, '');
       md.push(...table(['layer', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'req/s by round'], rows, ['l', 'r', 'r', 'r', 'r', 'r']));
       const ratios: string[][] = [];
-      for (const [a, b] of [['bridge', 'bare'], ['bridge', 'gateway'], ['gateway', 'subgraph'], ['subgraph', 'bare']] as [Layer, Layer][]) {
+      for (const [a, b] of [
+        ['bridge', 'bare'],
+        ['bridge', 'gateway'],
+        ['gateway', 'subgraph'],
+        ['subgraph', 'bare'],
+      ] as [Layer, Layer][]) {
         const x = primary[a];
         const y = primary[b];
         if (!x || !y) continue;
@@ -363,20 +415,47 @@ function report(): string {
 
   if (memories.length) {
     md.push('### Resident memory of the platform', '');
-    md.push(`Sum of VmRSS over the launcher and all its descendants (/proc; pages shared between processes count once per process)${EXTERNAL_DB ? '; the PostgreSQL server at DATABASE_URL is not included' : ''}.`, '');
-    md.push(...table(['topology', 'when', 'processes', 'resident', 'by process'], memories.map((m) => [
-      m.topology, m.when, String(m.memory.processes.length), mb(m.memory.totalBytes),
-      m.memory.processes.map((p) => `${p.name.replace(/\/main\.js$/, '').replace(/^(scripts|subgraphs|rest-bridge)\//, '').replace(/\.js$/, '')} ${Math.round(p.rssBytes / 1024 / 1024)}`).join(', '),
-    ]), ['l', 'l', 'r', 'r', 'l']));
+    md.push(
+      `Sum of VmRSS over the launcher and all its descendants (/proc; pages shared between processes count once per process)${EXTERNAL_DB ? '; the PostgreSQL server at DATABASE_URL is not included' : ''}.`,
+      '',
+    );
+    md.push(
+      ...table(
+        ['topology', 'when', 'processes', 'resident', 'by process'],
+        memories.map((m) => [
+          m.topology,
+          m.when,
+          String(m.memory.processes.length),
+          mb(m.memory.totalBytes),
+          m.memory.processes
+            .map(
+              (p) =>
+                `${p.name
+                  .replace(/\/main\.js$/, '')
+                  .replace(/^(scripts|subgraphs|rest-bridge)\//, '')
+                  .replace(/\.js$/, '')} ${Math.round(p.rssBytes / 1024 / 1024)}`,
+            )
+            .join(', '),
+        ]),
+        ['l', 'l', 'r', 'r', 'l'],
+      ),
+    );
     md.push('');
   }
   if (starts.length) {
     md.push('### Start to ready', '');
     md.push('From spawning `node dist/scripts/start.js` to its `platform | ready:` line.', '');
-    md.push(...table(['topology', 'start', 'ms'], starts.map((s) => [s.topology, s.which, Math.round(s.ms).toLocaleString('en-US')]), ['l', 'l', 'r']));
+    md.push(
+      ...table(
+        ['topology', 'start', 'ms'],
+        starts.map((s) => [s.topology, s.which, Math.round(s.ms).toLocaleString('en-US')]),
+        ['l', 'l', 'r'],
+      ),
+    );
     md.push('');
   }
-  if (positionsLoad) notes.push(`fixtures: ${positionsLoad.count.toLocaleString('en-US')} positions loaded in ${positionsLoad.seconds.toFixed(1)} s through reportVehiclePositions (batches of 500), then ANALYZE`);
+  if (positionsLoad)
+    notes.push(`fixtures: ${positionsLoad.count.toLocaleString('en-US')} positions loaded in ${positionsLoad.seconds.toFixed(1)} s through reportVehiclePositions (batches of 500), then ANALYZE`);
   const failed = measured.filter((m) => summarize(m.samples).failures > 0).length;
   if (failed) notes.unshift(`**${failed} scenario(s) had failed responses** (see errors/non-2xx): their req/s counts successes only`);
   if (notes.length) md.push('### Notes', '', ...notes.map((n) => `- ${n}`), '');
@@ -384,11 +463,19 @@ function report(): string {
 }
 
 function safeRead(path: string): string {
-  try { return readFileSync(path, 'utf8'); } catch { return ''; }
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 function pkgVersion(name: string): string {
   const file = fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url));
-  try { return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version; } catch { return '?'; }
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
 }
 
 // ───────────────────────────── the run ─────────────────────────────
@@ -401,7 +488,9 @@ async function ports(): Promise<Ports> {
   const base = env.BENCH_PORT_BASE ? Number(env.BENCH_PORT_BASE) : undefined;
   if (base) {
     return {
-      BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32,
+      BRIDGE_PORT: base + 80,
+      GATEWAY_PORT: base + 40,
+      EMBEDDED_DB_PORT: base + 32,
       ...Object.fromEntries(PORT_NAMES.slice(3).map((n, i) => [n, base + 41 + i])),
     };
   }
@@ -443,10 +532,16 @@ async function startBare(databaseUrl: string) {
     const timer = setTimeout(() => reject(new Error(`bare server not listening in 30 s:\n${output.join('\n')}`)), 30_000);
     createInterface({ input: proc.stdout! }).on('line', (l) => {
       output.push(l);
-      if (/^bare listening on/.test(l)) { clearTimeout(timer); resolve(); }
+      if (/^bare listening on/.test(l)) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
     createInterface({ input: proc.stderr! }).on('line', (l) => output.push(l));
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`bare server exited (${code}):\n${output.join('\n')}`)); });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bare server exited (${code}):\n${output.join('\n')}`));
+    });
   });
   return { url: `http://127.0.0.1:${port}`, stop: () => stopGroup(proc, 5000) };
 }
@@ -465,13 +560,15 @@ async function describeDatabase(url: string, fx: Fixtures): Promise<void> {
     databaseLabel = EXTERNAL_DB ? `${version} (DATABASE_URL)` : `PGlite ${pkgVersion('@electric-sql/pglite')} (embedded, ${version}), over pglite-socket`;
     // as autovacuum would after a bulk load (PGlite runs none); the plan then uses the GiST index
     await client.query('analyze utilities.live_vehicle_position');
-    const q = radiusQuery(fx.workspaceId, -1.2864, 36.8172, RADIUS_M, { status: 'AVAILABLE' as never }, 20);
+    const q = radiusQuery(fx.workspaceId, -1.2864, 36.8172, RADIUS_M, { status: 'AVAILABLE' }, 20);
     let n = 0;
     const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${q.sql.replace(/\?/g, () => `$${++n}`)}`, q.params);
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-    notes.push(/live_vehicle_position_earth_gist/.test(text)
-      ? 'the radius search\'s plan uses the GiST index live_vehicle_position_earth_gist'
-      : `the radius search's plan does not use the GiST index:\n\n\`\`\`\n${text}\n\`\`\``);
+    notes.push(
+      /live_vehicle_position_earth_gist/.test(text)
+        ? "the radius search's plan uses the GiST index live_vehicle_position_earth_gist"
+        : `the radius search's plan does not use the GiST index:\n\n\`\`\`\n${text}\n\`\`\``,
+    );
   } finally {
     await client.end();
   }
@@ -532,9 +629,11 @@ async function main(): Promise<void> {
                   const s = await runLoad(targets.get(route.id)![layer], connections, SECONDS);
                   record({ topology, route: route.id, layer, connections }, s);
                   const failures = s.non2xx + s.bad2xx + s.socketErrors;
-                  log(`[${topology}] round ${round}/${ROUNDS}  ${route.title.padEnd(36)} c=${String(connections).padEnd(3)} ${layer.padEnd(8)} ` +
-                    `${fmtRps(s.rps).padStart(7)} req/s  p50 ${fmtMs(s.p50).padStart(6)} ms  p99 ${fmtMs(s.p99).padStart(6)} ms` +
-                    `${failures ? `  FAILURES ${failures}: ${s.firstFailure ?? ''}` : ''}`);
+                  log(
+                    `[${topology}] round ${round}/${ROUNDS}  ${route.title.padEnd(36)} c=${String(connections).padEnd(3)} ${layer.padEnd(8)} ` +
+                      `${fmtRps(s.rps).padStart(7)} req/s  p50 ${fmtMs(s.p50).padStart(6)} ms  p99 ${fmtMs(s.p99).padStart(6)} ms` +
+                      `${failures ? `  FAILURES ${failures}: ${s.firstFailure ?? ''}` : ''}`,
+                  );
                 }
               }
             }

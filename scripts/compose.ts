@@ -80,7 +80,11 @@ if (process.argv[1]?.endsWith('compose.js')) {
       const path = join(SCHEMA_DIR, name);
       if (check) {
         let current = '';
-        try { current = readFileSync(path, 'utf8'); } catch { /* missing */ }
+        try {
+          current = readFileSync(path, 'utf8');
+        } catch {
+          /* missing */
+        }
         if (current !== content) stale.push(name);
       } else {
         writeFileSync(path, content);
@@ -90,7 +94,13 @@ if (process.argv[1]?.endsWith('compose.js')) {
       console.error(`schema/ is out of date (${stale.join(', ')}): run \`npm run compose\` and commit the result`);
       process.exit(1);
     }
-    console.log(check ? 'schema/ is up to date' : `wrote ${Object.keys(files).map((f) => `schema/${f}`).join(', ')}`);
+    console.log(
+      check
+        ? 'schema/ is up to date'
+        : `wrote ${Object.keys(files)
+            .map((f) => `schema/${f}`)
+            .join(', ')}`,
+    );
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);

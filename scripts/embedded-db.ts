@@ -119,7 +119,11 @@ if (!isMainThread && (workerData as EmbeddedDbWorkerData | undefined)?.embeddedD
   const db = await startEmbeddedDb(dataDir, port, host);
   parentPort!.postMessage({ ready: true });
   parentPort!.on('message', (m: { stop?: boolean }) => {
-    if (m.stop) void db.stop().catch(() => undefined).then(() => parentPort!.postMessage({ stopped: true }));
+    if (m.stop)
+      void db
+        .stop()
+        .catch(() => undefined)
+        .then(() => parentPort!.postMessage({ stopped: true }));
   });
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = loadConfigOrExit();

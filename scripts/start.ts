@@ -171,8 +171,14 @@ function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProces
     stop: () =>
       new Promise<void>((resolve) => {
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-        const t = setTimeout(() => { proc.kill('SIGKILL'); resolve(); }, 8000);
-        proc.once('exit', () => { clearTimeout(t); resolve(); });
+        const t = setTimeout(() => {
+          proc.kill('SIGKILL');
+          resolve();
+        }, 8000);
+        proc.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
         proc.kill('SIGTERM');
       }),
   });
@@ -191,7 +197,10 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
-    const s = connect(port, config.HOST, () => { s.end(); resolve(true); });
+    const s = connect(port, config.HOST, () => {
+      s.end();
+      resolve(true);
+    });
     s.on('error', () => resolve(false));
   });
 const ready = (url: string) => fetch(url).then((r) => r.ok);
@@ -229,7 +238,11 @@ try {
   }
   if (topology === 'single') await single(config);
   else await split(env);
-  say('platform', `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql (${topology === 'single' ? 'one process' : 'a process each'})`, 37);
+  say(
+    'platform',
+    `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql (${topology === 'single' ? 'one process' : 'a process each'})`,
+    37,
+  );
 } catch (err) {
   if (!stopping) {
     say('platform', (err as Error).stack ?? (err as Error).message, 31);

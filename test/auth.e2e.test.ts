@@ -10,7 +10,6 @@ import { api, newUser, PASSWORD, uniqueEmail, type TestUser, expectError } from 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-
 /** Asserts the full auth success payload (user + token pair). */
 function expectAuthPayload(body: any) {
   expect(body.success).toBe(true);
@@ -19,9 +18,7 @@ function expectAuthPayload(body: any) {
   expect(body.refreshToken.length).toBeGreaterThan(20);
   expect(body.expiresIn).toBe(900);
   const u = body.user;
-  expect(Object.keys(u).sort()).toEqual(
-    ['avatar', 'createdAt', 'email', 'id', 'metadata', 'name', 'phone', 'updatedAt', 'userType', 'verified'].sort(),
-  );
+  expect(Object.keys(u).sort()).toEqual(['avatar', 'createdAt', 'email', 'id', 'metadata', 'name', 'phone', 'updatedAt', 'userType', 'verified'].sort());
   expect(typeof u.id).toBe('string');
   expect(u.createdAt).toMatch(ISO_DATE);
   expect(u.updatedAt).toMatch(ISO_DATE);
@@ -32,8 +29,7 @@ function expectAuthPayload(body: any) {
 }
 
 const register = (body: Record<string, unknown>) => api('POST', '/v1/auth/register', { body });
-const login = (email: string, password: string, extra: Record<string, unknown> = {}) =>
-  api('POST', '/v1/auth/login', { body: { email, password, ...extra } });
+const login = (email: string, password: string, extra: Record<string, unknown> = {}) => api('POST', '/v1/auth/login', { body: { email, password, ...extra } });
 const refresh = (refreshToken: unknown) => api('POST', '/v1/auth/refresh', { body: { refreshToken } });
 const me = (token: string) => api('GET', '/v1/users/me', { token });
 const sessions = (token: string) => api('GET', '/v1/auth/sessions', { token });
@@ -194,7 +190,7 @@ describe('POST /v1/auth/login', () => {
     expect(current.deviceId).toBe(deviceId);
   });
 
-  it('signs in as, registers and refreshes for another account while the client still sends a first account\'s Bearer token', async () => {
+  it("signs in as, registers and refreshes for another account while the client still sends a first account's Bearer token", async () => {
     const a = await newUser();
     const b = await newUser({ name: 'Second Account' });
     const carrying = { authorization: `Bearer ${a.accessToken}` };
@@ -252,8 +248,7 @@ describe('POST /v1/auth/refresh', () => {
     const after = await sessions(r.body.accessToken);
     expect(after.status).toBe(200);
     expect(after.body.sessions.map((s: any) => s.id)).toEqual(before.body.sessions.map((s: any) => s.id));
-    expect(after.body.sessions.filter((s: any) => s.current).map((s: any) => s.id))
-      .toEqual(before.body.sessions.filter((s: any) => s.current).map((s: any) => s.id));
+    expect(after.body.sessions.filter((s: any) => s.current).map((s: any) => s.id)).toEqual(before.body.sessions.filter((s: any) => s.current).map((s: any) => s.id));
   });
 
   it('treats reuse of a spent refresh token as theft: 401, and the whole session is revoked', async () => {
@@ -273,7 +268,7 @@ describe('POST /v1/auth/refresh', () => {
     expectError(await me(u.accessToken), 401, 'UNAUTHORIZED');
   });
 
-  it('revoking one session for reuse leaves the user\'s other sessions working', async () => {
+  it("revoking one session for reuse leaves the user's other sessions working", async () => {
     const u = await newUser();
     const other = await secondSession(u);
     const r = await refresh(u.refreshToken);
@@ -330,7 +325,7 @@ describe('POST /v1/auth/logout', () => {
     expectError(await api('POST', '/v1/auth/logout', { token: u.accessToken }), 401, 'UNAUTHORIZED');
   });
 
-  it('leaves the user\'s other sessions working', async () => {
+  it("leaves the user's other sessions working", async () => {
     const u = await newUser();
     const other = await secondSession(u);
     expect((await api('POST', '/v1/auth/logout', { token: u.accessToken })).status).toBe(200);
@@ -352,7 +347,7 @@ describe('POST /v1/auth/logout', () => {
 });
 
 describe('GET /v1/auth/sessions', () => {
-  it('lists the caller\'s active sessions with exactly one current:true, the caller\'s own', async () => {
+  it("lists the caller's active sessions with exactly one current:true, the caller's own", async () => {
     const u = await newUser();
     const deviceId = `phone-${randomUUID().slice(0, 8)}`;
     const other = await secondSession(u, deviceId);
@@ -390,7 +385,7 @@ describe('GET /v1/auth/sessions', () => {
     expect(list.body.sessions.find((s: any) => s.current).userAgent).toBe(ua);
   });
 
-  it('only ever lists the caller\'s own sessions', async () => {
+  it("only ever lists the caller's own sessions", async () => {
     const a = await newUser();
     const b = await newUser();
     const la = await sessions(a.accessToken);
@@ -451,7 +446,7 @@ describe('DELETE /v1/auth/sessions/:id', () => {
     expectError(await me(u.accessToken), 401, 'UNAUTHORIZED');
   });
 
-  it('refuses another user\'s session id with 404 NOT_FOUND and leaves that session working', async () => {
+  it("refuses another user's session id with 404 NOT_FOUND and leaves that session working", async () => {
     const a = await newUser();
     const b = await newUser();
     const bSession = (await sessions(b.accessToken)).body.sessions[0];
@@ -499,7 +494,7 @@ describe('credentials on the protected auth routes', () => {
   it('a tampered access token (signature altered) → 401', async () => {
     const u = await newUser();
     const [h, p, s] = u.accessToken.split('.');
-    const flipped = `${h}.${p}.${s!.startsWith('A') ? 'B' : 'A'}${s!.slice(1)}`;
+    const flipped = `${h}.${p}.${s.startsWith('A') ? 'B' : 'A'}${s.slice(1)}`;
     expectError(await sessions(flipped), 401, 'UNAUTHORIZED');
   });
 });

@@ -11,7 +11,7 @@ const GROUP_1 = readFileSync(join(process.cwd(), 'docs', 'spec', 'routes.tsv'), 
   .slice(1)
   .map((line) => line.split('\t'))
   .filter(([group]) => group === '1')
-  .map(([, , method, path, credentials]) => ({ method: method!, path: path!, credentials: credentials! }));
+  .map(([, , method, path, credentials]) => ({ method: method, path: path, credentials: credentials }));
 
 const AUTH_ROUTES = [
   { method: 'POST', path: '/v1/auth/register', credentials: 'none', success: '201' },
@@ -43,7 +43,12 @@ describe('bridge: bodies', () => {
 
   it('malformed JSON is 400 VALIDATION_ERROR in the user envelope, naming the body', async () => {
     const u = await newUser();
-    for (const [method, path, token] of [['POST', '/v1/auth/register'], ['POST', '/v1/auth/login'], ['PATCH', '/v1/users/me', u.accessToken], ['PATCH', '/v1/users/me/settings/privacy', u.accessToken]] as const) {
+    for (const [method, path, token] of [
+      ['POST', '/v1/auth/register'],
+      ['POST', '/v1/auth/login'],
+      ['PATCH', '/v1/users/me', u.accessToken],
+      ['PATCH', '/v1/users/me/settings/privacy', u.accessToken],
+    ] as const) {
       const res = await api(method, path, { token, body: '{"email": "a@example.test", ', headers: { 'content-type': 'application/json' } });
       expectUserError(res, 400, 'VALIDATION_ERROR', 'body');
       expect(res.body.message, path).toMatch(/^body: /);
@@ -77,8 +82,8 @@ describe('bridge: bodies', () => {
       '[{"email":"a@example.test","password":"correct horse"}]': '400 VALIDATION_ERROR body',
       '"text"': '400 VALIDATION_ERROR body',
       '42': '400 VALIDATION_ERROR body',
-      'true': '400 VALIDATION_ERROR body',
-      'null': '400 VALIDATION_ERROR body',
+      true: '400 VALIDATION_ERROR body',
+      null: '400 VALIDATION_ERROR body',
     });
     const patch = await api('PATCH', '/v1/users/me', { token: u.accessToken, body: '[{"name":"Array"}]', headers: { 'content-type': 'application/json' } });
     expectUserError(patch, 400, 'VALIDATION_ERROR', 'body');
@@ -91,7 +96,10 @@ describe('bridge: bodies', () => {
     const json = JSON.stringify({ email: u.email, password: PASSWORD });
     const plain = await api('POST', '/v1/auth/login', { body: json, headers: { 'content-type': 'text/plain' } });
     expectUserError(plain, 400, 'VALIDATION_ERROR', 'body');
-    const urlencoded = await api('POST', '/v1/auth/login', { body: `email=${encodeURIComponent(u.email)}&password=${encodeURIComponent(PASSWORD)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const urlencoded = await api('POST', '/v1/auth/login', {
+      body: `email=${encodeURIComponent(u.email)}&password=${encodeURIComponent(PASSWORD)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectUserError(urlencoded, 400, 'VALIDATION_ERROR', 'body');
     const patch = await api('PATCH', '/v1/users/me', { token: u.accessToken, body: JSON.stringify({ name: 'Plain' }), headers: { 'content-type': 'text/plain' } });
     expectUserError(patch, 400, 'VALIDATION_ERROR', 'body');
@@ -141,7 +149,10 @@ describe('bridge: bodies', () => {
 
   it('a malformed id in a path is 404 NOT_FOUND (docs/contract.md: an ID path parameter that is not a UUID names nothing)', async () => {
     const u = await newUser();
-    for (const [method, path, field] of [['GET', '/v1/users/not-a-uuid', 'userId'], ['DELETE', '/v1/auth/sessions/not-a-uuid', 'id']] as const) {
+    for (const [method, path, field] of [
+      ['GET', '/v1/users/not-a-uuid', 'userId'],
+      ['DELETE', '/v1/auth/sessions/not-a-uuid', 'id'],
+    ] as const) {
       const res = await api(method, path, { token: u.accessToken });
       expectUserError(res, 404, 'NOT_FOUND');
       expect(res.body.message, `${method} ${path}`).toMatch(new RegExp(`^${field}: `));
@@ -157,8 +168,13 @@ describe('bridge: bodies', () => {
 
 describe('bridge: unknown routes', () => {
   it('an unknown path outside /v1/users and /v1/auth is 404 NOT_FOUND in the generic envelope', async () => {
-    for (const [method, path] of [['GET', '/v2/whatever'], ['POST', '/v9/no-such-family/a/b/c'], ['GET', '/'], ['DELETE', '/v1/usersx']]) {
-      const res = await api(method!, path!);
+    for (const [method, path] of [
+      ['GET', '/v2/whatever'],
+      ['POST', '/v9/no-such-family/a/b/c'],
+      ['GET', '/'],
+      ['DELETE', '/v1/usersx'],
+    ]) {
+      const res = await api(method, path);
       expect(res.status, path).toBe(404);
       expect(res.body, path).toEqual({ error: true, status: 'NOT_FOUND', message: expect.any(String) });
     }
@@ -166,8 +182,15 @@ describe('bridge: unknown routes', () => {
 
   it('an unknown path or method under /v1/users or /v1/auth is 404 NOT_FOUND in the user envelope', async () => {
     const u = await newUser();
-    for (const [method, path] of [['GET', '/v1/users/me/nope'], ['POST', '/v1/users/search'], ['PUT', '/v1/users/me'], ['GET', '/v1/auth/nope'], ['GET', '/v1/auth/login'], ['GET', '/v1/users']]) {
-      const res = await api(method!, path!, { token: u.accessToken });
+    for (const [method, path] of [
+      ['GET', '/v1/users/me/nope'],
+      ['POST', '/v1/users/search'],
+      ['PUT', '/v1/users/me'],
+      ['GET', '/v1/auth/nope'],
+      ['GET', '/v1/auth/login'],
+      ['GET', '/v1/users'],
+    ]) {
+      const res = await api(method, path, { token: u.accessToken });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body, `${method} ${path}`).toEqual({ success: false, code: 'NOT_FOUND', message: expect.any(String) });
     }
@@ -240,7 +263,7 @@ describe('bridge: rate-limit headers', () => {
     expect(Number(noAuth.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(nowS() + 61);
   });
 
-  it('Remaining decreases with each call of the same caller, and not with another caller\'s calls', async () => {
+  it("Remaining decreases with each call of the same caller, and not with another caller's calls", async () => {
     // stay clear of a minute boundary (fixed windows restart there)
     if (Date.now() % 60_000 > 55_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
     const ip = randomIp();
@@ -266,7 +289,7 @@ describe('bridge: OpenAPI document', () => {
     const res = await fetch(`${bridgeUrl()}/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    return (await res.json()) as any;
+    return res.json();
   };
 
   it('is OpenAPI 3.1.0 and lists every group-1 route of the spec and the six /v1/auth routes', async () => {
@@ -274,7 +297,9 @@ describe('bridge: OpenAPI document', () => {
     expect(d.openapi).toBe('3.1.0');
     expect(d.info?.title).toBeTruthy();
     const expected = [...GROUP_1, ...AUTH_ROUTES].map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`).sort();
-    const listed = Object.entries(d.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`)).sort();
+    const listed = Object.entries(d.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`))
+      .sort();
     expect(expected.filter((r) => !listed.includes(r))).toEqual([]);
     expect(listed.filter((r) => /\/v1\/(users|auth)(\/|$)/.test(r))).toEqual(expected); // no stray user/auth route either
   });

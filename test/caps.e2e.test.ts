@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PASSWORD, api, gatewayUrl, gql, newUser, randomIp, uniqueEmail, type ApiResponse, type TestUser } from './helpers.js';
 import { callA, gqlH, newOwner, ownerWithCsp, providerBody, connectorBody, setupProvider, type Owner } from './workspace-helpers.js';
-import {
-  acceptAgent, addVehicle, createFleet, createSite, graphInput, newAgent, newLsp, parkingBody, ruleBody, uniqueCode, uniqueName, type Lsp,
-} from './lsp-helpers.js';
+import { acceptAgent, addVehicle, createFleet, createSite, graphInput, newAgent, newLsp, parkingBody, ruleBody, uniqueCode, uniqueName, type Lsp } from './lsp-helpers.js';
 
 /**
  * Every documented cap of the served routes, at its edge (issue 11). One table entry per cap, each naming in a comment
@@ -57,7 +55,7 @@ const cap = <C>(c: Cap<C>): Cap<unknown> => c as Cap<unknown>;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function expectRefused(res: ApiResponse, r: Refusal) {
-  const body = res.body as any;
+  const body = res.body;
   expect(res.status, JSON.stringify(body)).toBe(r.status);
   if (r.family === 'graphql') {
     expect(body.data ?? null, JSON.stringify(body)).toBeNull();
@@ -86,7 +84,10 @@ function expectRefused(res: ApiResponse, r: Refusal) {
 }
 
 const invalid = (family: Family, field: string): Refusal => ({
-  family, status: 400, code: family === 'utility' ? 'UTILITY::VALIDATION_FAILED' : 'VALIDATION_ERROR', field,
+  family,
+  status: 400,
+  code: family === 'utility' ? 'UTILITY::VALIDATION_FAILED' : 'VALIDATION_ERROR',
+  field,
 });
 /** A full collection (docs/contract.md "Limits", "A full collection"): 409 CONFLICT naming the collection. */
 const full = (family: Family, collection: string): Refusal => ({ family, status: 409, code: 'CONFLICT', field: collection });
@@ -114,7 +115,6 @@ const text = (n: number, fill = 'x') => `${randomUUID().replace(/-/g, '')}${fill
 
 // ───────────────────────────── fixtures ─────────────────────────────
 
-const register = (body: Record<string, unknown>) => api('POST', '/v1/auth/register', { body: { email: uniqueEmail('cap'), password: PASSWORD, name: 'Cap User', ...body } });
 const login = (email: string, password: string) => api('POST', '/v1/auth/login', { body: { email, password } });
 const patchMe = (u: TestUser, body: unknown) => api('PATCH', '/v1/users/me', { token: u.accessToken, body });
 const patchMetadata = (u: TestUser, body: unknown) => api('PATCH', '/v1/users/me/metadata', { token: u.accessToken, body });
@@ -141,12 +141,20 @@ const lsp = async () => (await (lspOnce ??= newLsp())).fresh();
 
 const COV = '/v1/lsp/coverage';
 const areaBody = (over: Record<string, unknown> = {}) => ({
-  name: uniqueName('Cap area'), code: uniqueCode('CAPA'), reach: 'LOCAL',
-  transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } }, country: 'KE', city: 'Nairobi', ...over,
+  name: uniqueName('Cap area'),
+  code: uniqueCode('CAPA'),
+  reach: 'LOCAL',
+  transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
+  country: 'KE',
+  city: 'Nairobi',
+  ...over,
 });
 const routeBody = (over: Record<string, unknown> = {}) => ({
-  name: uniqueName('Cap route'), code: uniqueCode('CAPR'), reach: 'NATIONAL',
-  transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } }, ...over,
+  name: uniqueName('Cap route'),
+  code: uniqueCode('CAPR'),
+  reach: 'NATIONAL',
+  transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
+  ...over,
 });
 async function newArea(l: Lsp, over: Record<string, unknown> = {}): Promise<string> {
   return okResult(await l.call('POST', `${COV}/areas/last_mile`, areaBody(over)), 201).area.id;
@@ -197,7 +205,11 @@ async function gatewayRaw(body: string): Promise<ApiResponse> {
   const res = await fetch(gatewayUrl(), { method: 'POST', headers: { ...JSON_TYPE, 'x-forwarded-for': randomIp() }, body });
   const text = await res.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, body: parsed };
 }
 
@@ -484,13 +496,15 @@ const CAPS: Cap<unknown>[] = [
     pastCap: () => gatewayRaw(padded({ query: '{ __typename }' }, 100 * 1024 + 1)),
     refused: { family: 'graphql', status: 413, code: 'BAD_REQUEST', field: null },
   }),
-  ...([
-    ['a string of at most 65,536 characters', 'x'.repeat(65_536), 'x'.repeat(65_537), 'variables.pad'],
-    ['an array of at most 10,000 elements', Array.from({ length: 10_000 }, () => 0), Array.from({ length: 10_001 }, () => 0), 'variables.pad'],
-    ['an object of at most 1,000 keys', keysObject(1_000), keysObject(1_001), 'variables.pad'],
-    ['an object key of at most 256 characters', { ['k'.repeat(256)]: 1 }, { ['k'.repeat(257)]: 1 }, 'variables.pad'],
-    ['a value nested at most 64 levels', nested(64), nested(65), `variables.pad${'.0'.repeat(64)}`],
-  ] as const).map(([what, at, past, field]) =>
+  ...(
+    [
+      ['a string of at most 65,536 characters', 'x'.repeat(65_536), 'x'.repeat(65_537), 'variables.pad'],
+      ['an array of at most 10,000 elements', Array.from({ length: 10_000 }, () => 0), Array.from({ length: 10_001 }, () => 0), 'variables.pad'],
+      ['an object of at most 1,000 keys', keysObject(1_000), keysObject(1_001), 'variables.pad'],
+      ['an object key of at most 256 characters', { ['k'.repeat(256)]: 1 }, { ['k'.repeat(257)]: 1 }, 'variables.pad'],
+      ['a value nested at most 64 levels', nested(64), nested(65), `variables.pad${'.0'.repeat(64)}`],
+    ] as const
+  ).map(([what, at, past, field]) =>
     cap({
       cap: `input boundary: ${what} (a GraphQL variable)`,
       setup: async () => null,
@@ -618,17 +632,21 @@ const CAPS: Cap<unknown>[] = [
     // docs/contract.md "Limits": API key scopes at most 10 entries (a scope given twice is stored once)
     cap: 'API key: scopes at most 10 entries',
     setup: () => newOwner(),
-    atCap: (o) => callA('POST', `/v1/workspace/${o.wid}/api-keys`, o.token, {
-      name: 'ten scopes', scopes: ['utilities', 'pipelines', 'queries', '*', 'utilities', 'pipelines', 'queries', '*', 'utilities', 'queries'],
-    }),
+    atCap: (o) =>
+      callA('POST', `/v1/workspace/${o.wid}/api-keys`, o.token, {
+        name: 'ten scopes',
+        scopes: ['utilities', 'pipelines', 'queries', '*', 'utilities', 'pipelines', 'queries', '*', 'utilities', 'queries'],
+      }),
     accepted: 201,
     stored: async (o) => {
       const keys = okData(await callA('GET', `/v1/workspace/${o.wid}/api-keys`, o.token));
       expect(keys.map((k: any) => [k.name, k.scopes])).toEqual([['ten scopes', ['utilities', 'pipelines', 'queries', '*']]]);
     },
-    pastCap: (o) => callA('POST', `/v1/workspace/${o.wid}/api-keys`, o.token, {
-      name: 'eleven scopes', scopes: ['utilities', 'pipelines', 'queries', '*', 'utilities', 'pipelines', 'queries', '*', 'utilities', 'queries', '*'],
-    }),
+    pastCap: (o) =>
+      callA('POST', `/v1/workspace/${o.wid}/api-keys`, o.token, {
+        name: 'eleven scopes',
+        scopes: ['utilities', 'pipelines', 'queries', '*', 'utilities', 'pipelines', 'queries', '*', 'utilities', 'queries', '*'],
+      }),
     refused: invalid('generic', 'scopes'),
     unchanged: async (o) => expect(okData(await callA('GET', `/v1/workspace/${o.wid}/api-keys`, o.token)).map((k: any) => k.name)).toEqual(['ten scopes']),
   }),
@@ -668,10 +686,12 @@ const CAPS: Cap<unknown>[] = [
 
   // ── providers, the rest (docs/contract.md "Limits": provider type 2–40, description ≤ 2,000, a phone 6–20 after an optional +;
   //    every address: name and street1 ≤ 200, city and state ≤ 100, country 2–64) ──
-  ...([
-    ['type', 40, (n: number) => `T${'X'.repeat(n - 1)}`],
-    ['description', 2000, (n: number) => text(n, 'd')],
-  ] as const).map(([field, max, value]) =>
+  ...(
+    [
+      ['type', 40, (n: number) => `T${'X'.repeat(n - 1)}`],
+      ['description', 2000, (n: number) => text(n, 'd')],
+    ] as const
+  ).map(([field, max, value]) =>
     cap({
       cap: `provider: ${field} at most ${max.toLocaleString('en-US')} characters`,
       setup: async () => {
@@ -700,13 +720,15 @@ const CAPS: Cap<unknown>[] = [
     refused: invalid('generic', 'contacts.phones'),
     unchanged: async (c) => expect(okData(await callA('GET', `/v1/${c.owner.wid}/lsp/${c.provider.code}`, c.owner.token)).contacts.phones).toEqual([c.phone]),
   }),
-  ...([
-    ['name', 200],
-    ['street1', 200],
-    ['city', 100],
-    ['state', 100],
-    ['country', 64],
-  ] as const).map(([field, max]) =>
+  ...(
+    [
+      ['name', 200],
+      ['street1', 200],
+      ['city', 100],
+      ['state', 100],
+      ['country', 64],
+    ] as const
+  ).map(([field, max]) =>
     cap({
       // docs/contract.md "Limits", Addresses (every address of the platform; here a provider's)
       cap: `address: ${field} at most ${max} characters`,
@@ -824,11 +846,13 @@ const CAPS: Cap<unknown>[] = [
   }),
 
   // ── CSP invitations (docs/contract.md "Limits": name 1–100, operator.status 2–20, operator.bio ≤ 500); cancelling answers the stored invitation ──
-  ...([
-    ['name', 100, (n: number) => text(n, 'i'), (b: Record<string, unknown>, v: string) => ({ ...b, name: v }), (inv: any) => inv.name],
-    ['operator.status', 20, (n: number) => `S${'T'.repeat(n - 1)}`, (b: Record<string, unknown>, v: string) => ({ ...b, operator: { status: v } }), (inv: any) => inv.operator.status],
-    ['operator.bio', 500, (n: number) => text(n, 'o'), (b: Record<string, unknown>, v: string) => ({ ...b, operator: { bio: v } }), (inv: any) => inv.operator.bio],
-  ] as const).map(([field, max, value, body, read]) =>
+  ...(
+    [
+      ['name', 100, (n: number) => text(n, 'i'), (b: Record<string, unknown>, v: string) => ({ ...b, name: v }), (inv: any) => inv.name],
+      ['operator.status', 20, (n: number) => `S${'T'.repeat(n - 1)}`, (b: Record<string, unknown>, v: string) => ({ ...b, operator: { status: v } }), (inv: any) => inv.operator.status],
+      ['operator.bio', 500, (n: number) => text(n, 'o'), (b: Record<string, unknown>, v: string) => ({ ...b, operator: { bio: v } }), (inv: any) => inv.operator.bio],
+    ] as const
+  ).map(([field, max, value, body, read]) =>
     cap({
       cap: `CSP invitation: ${field} at most ${max} characters`,
       setup: async () => ({ owner: await ownerWithCsp(), value: value(max), base: { phone: '+254711000000', name: uniqueName('Invitee') } }),
@@ -891,11 +915,13 @@ const CAPS: Cap<unknown>[] = [
   }),
 
   // ── facilities, the rest (docs/lsp.md "Limits": description ≤ 2,000, type and level identifiers of 1–40) ──
-  ...([
-    ['description', 2000, (n: number) => text(n, 'd')],
-    ['type', 40, (n: number) => `T${'Y'.repeat(n - 1)}`],
-    ['level', 40, (n: number) => `L${'V'.repeat(n - 1)}`],
-  ] as const).map(([field, max, value]) =>
+  ...(
+    [
+      ['description', 2000, (n: number) => text(n, 'd')],
+      ['type', 40, (n: number) => `T${'Y'.repeat(n - 1)}`],
+      ['level', 40, (n: number) => `L${'V'.repeat(n - 1)}`],
+    ] as const
+  ).map(([field, max, value]) =>
     cap({
       cap: `facility: ${field} at most ${max.toLocaleString('en-US')} characters`,
       setup: async () => {
@@ -913,15 +939,17 @@ const CAPS: Cap<unknown>[] = [
 
   // ── vehicles (docs/lsp.md "Limits": type, grade, specs.category 1–40; brand, model 1–60; color 1–40; registrationNumber 2–15;
   //    device: deviceId 1–100, topic 1–200, protocol 1–20, iotsp 1–40) ──
-  ...([
-    ['type', '', 40, (n: number) => `V${'A'.repeat(n - 1)}`],
-    ['grade', '', 40, (n: number) => `G${'R'.repeat(n - 1)}`],
-    ['category', '/specs', 40, (n: number) => `C${'A'.repeat(n - 1)}`],
-    ['brand', '/specs', 60, (n: number) => text(n, 'b')],
-    ['model', '/specs', 60, (n: number) => text(n, 'm')],
-    ['color', '/specs', 40, (n: number) => text(n, 'c')],
-    ['registrationNumber', '/specs', 15, (n: number) => `KDA ${'1'.repeat(n - 4)}`],
-  ] as const).map(([field, route, max, value]) =>
+  ...(
+    [
+      ['type', '', 40, (n: number) => `V${'A'.repeat(n - 1)}`],
+      ['grade', '', 40, (n: number) => `G${'R'.repeat(n - 1)}`],
+      ['category', '/specs', 40, (n: number) => `C${'A'.repeat(n - 1)}`],
+      ['brand', '/specs', 60, (n: number) => text(n, 'b')],
+      ['model', '/specs', 60, (n: number) => text(n, 'm')],
+      ['color', '/specs', 40, (n: number) => text(n, 'c')],
+      ['registrationNumber', '/specs', 15, (n: number) => `KDA ${'1'.repeat(n - 4)}`],
+    ] as const
+  ).map(([field, route, max, value]) =>
     cap({
       cap: `vehicle: ${route ? 'specs.' : ''}${field} at most ${max} characters`,
       setup: async () => {
@@ -943,12 +971,14 @@ const CAPS: Cap<unknown>[] = [
       },
     }),
   ),
-  ...([
-    ['deviceId', 100, (n: number) => text(n, 'd')],
-    ['topic', 200, (n: number) => `fleet/${'t'.repeat(n - 16)}/telemetry`],
-    ['protocol', 20, (n: number) => `m${'q'.repeat(n - 1)}`],
-    ['iotsp', 40, (n: number) => text(n, 'i')],
-  ] as const).map(([field, max, value]) =>
+  ...(
+    [
+      ['deviceId', 100, (n: number) => text(n, 'd')],
+      ['topic', 200, (n: number) => `fleet/${'t'.repeat(n - 16)}/telemetry`],
+      ['protocol', 20, (n: number) => `m${'q'.repeat(n - 1)}`],
+      ['iotsp', 40, (n: number) => text(n, 'i')],
+    ] as const
+  ).map(([field, max, value]) =>
     cap({
       cap: `vehicle: iot.${field} at most ${max} characters`,
       setup: async () => {
@@ -1070,7 +1100,8 @@ const CAPS: Cap<unknown>[] = [
       const got = okData(await c.l.call('GET', `/v1/lsp/fleet/parking/facilities/${okData(res, 201).id}`));
       expect(got.access.restrictions).toEqual(Array.from({ length: 20 }, (_, i) => `rule ${i}`));
     },
-    pastCap: (c) => c.l.call('POST', '/v1/lsp/fleet/parking/facilities', parkingBody({ name: c.name, access: { type: 'CONTROLLED', restrictions: Array.from({ length: 21 }, (_, i) => `rule ${i}`) } })),
+    pastCap: (c) =>
+      c.l.call('POST', '/v1/lsp/fleet/parking/facilities', parkingBody({ name: c.name, access: { type: 'CONTROLLED', restrictions: Array.from({ length: 21 }, (_, i) => `rule ${i}`) } })),
     refused: invalid('generic', 'access.restrictions'),
     unchanged: async (c) => {
       const list = okData(await c.l.call('GET', '/v1/lsp/fleet/parking/facilities?limit=100'));
@@ -1079,16 +1110,19 @@ const CAPS: Cap<unknown>[] = [
   }),
 
   // ── parking, the rest (docs/lsp.md "Limits": name 1–120, type and securityLevel 1–40, each restriction 1–200); a refused facility is not in the list ──
-  ...([
-    ['name', 120, (n: number) => text(n, 'p'), (v: string) => ({ name: v })],
-    ['type', 40, (n: number) => `D${'E'.repeat(n - 1)}`, (v: string) => ({ type: v })],
-    ['securityLevel', 40, (n: number) => `H${'I'.repeat(n - 1)}`, (v: string) => ({ securityLevel: v })],
-    ['access.restrictions', 200, (n: number) => text(n, 'r'), (v: string) => ({ access: { type: 'CONTROLLED', restrictions: [v] } })],
-  ] as const).map(([field, max, value, body]) =>
+  ...(
+    [
+      ['name', 120, (n: number) => text(n, 'p'), (v: string) => ({ name: v })],
+      ['type', 40, (n: number) => `D${'E'.repeat(n - 1)}`, (v: string) => ({ type: v })],
+      ['securityLevel', 40, (n: number) => `H${'I'.repeat(n - 1)}`, (v: string) => ({ securityLevel: v })],
+      ['access.restrictions', 200, (n: number) => text(n, 'r'), (v: string) => ({ access: { type: 'CONTROLLED', restrictions: [v] } })],
+    ] as const
+  ).map(([field, max, value, body]) =>
     cap({
       cap: `parking: ${field === 'access.restrictions' ? 'a restriction' : field} at most ${max} characters`,
       setup: async () => ({
-        l: await lsp(), value: value(max),
+        l: await lsp(),
+        value: value(max),
         // the name the refused facility would have had
         refusedName: field === 'name' ? value(max + 1) : uniqueName('Parking cap'),
       }),
@@ -1099,9 +1133,7 @@ const CAPS: Cap<unknown>[] = [
         if (field === 'access.restrictions') expect(got.access.restrictions).toEqual([c.value]);
         else expect(got[field]).toBe(c.value);
       },
-      pastCap: (c) => c.l.call('POST', '/v1/lsp/fleet/parking/facilities', field === 'name'
-        ? parkingBody({ name: c.refusedName })
-        : parkingBody({ ...body(value(max + 1)), name: c.refusedName })),
+      pastCap: (c) => c.l.call('POST', '/v1/lsp/fleet/parking/facilities', field === 'name' ? parkingBody({ name: c.refusedName }) : parkingBody({ ...body(value(max + 1)), name: c.refusedName })),
       refused: invalid('generic', field),
       unchanged: async (c) => {
         const names = okData(await c.l.call('GET', '/v1/lsp/fleet/parking/facilities?limit=100')).map((p: any) => p.name);
@@ -1111,10 +1143,12 @@ const CAPS: Cap<unknown>[] = [
   ),
 
   // ── agents (docs/lsp.md "Limits": name 1–100, bio ≤ 500, vehicle assignment terms at most 20) ──
-  ...([
-    ['name', 100],
-    ['bio', 500],
-  ] as const).map(([field, max]) =>
+  ...(
+    [
+      ['name', 100],
+      ['bio', 500],
+    ] as const
+  ).map(([field, max]) =>
     cap({
       cap: `agent: ${field} at most ${max} characters`,
       setup: async () => {
@@ -1240,7 +1274,9 @@ const CAPS: Cap<unknown>[] = [
     stored: async (c, res) => expect((await getArea(c.l, res.body.area.id)).code).toBe(c.code),
     pastCap: (c) => c.l.call('POST', `${COV}/areas/last_mile`, areaBody({ code: c.over })),
     refused: invalid('result', 'code'),
-    unchanged: async (c) => { okResult(await c.l.call('POST', `${COV}/areas/last_mile`, areaBody({ code: c.over.slice(0, 40) })), 201); },
+    unchanged: async (c) => {
+      okResult(await c.l.call('POST', `${COV}/areas/last_mile`, areaBody({ code: c.over.slice(0, 40) })), 201);
+    },
   }),
   cap({
     cap: 'coverage: region at most 100 characters',
@@ -1272,7 +1308,7 @@ const CAPS: Cap<unknown>[] = [
     cap: 'coverage: schedules at most 20',
     setup: async () => {
       const l = await lsp();
-      const list = (n: number) => Array.from({ length: n }, (_, i) => schedule({ departureTimes: [{ value: QUARTERS[i]!, timezone: 'Africa/Nairobi' }] }));
+      const list = (n: number) => Array.from({ length: n }, (_, i) => schedule({ departureTimes: [{ value: QUARTERS[i], timezone: 'Africa/Nairobi' }] }));
       return { l, area: await newArea(l), list };
     },
     atCap: (c) => c.l.call('PATCH', `${COV}/areas/${c.area}/last_mile`, { schedules: c.list(20) }),
@@ -1460,10 +1496,12 @@ const CAPS: Cap<unknown>[] = [
   }),
 
   // ── coverage points (docs/lsp-coverage.md "Limits": a point's type 1–40 and description 1–200, unlink id 1–100) ──
-  ...([
-    ['description', 200, (n: number) => text(n, 'd')],
-    ['type', 40, (n: number) => `P${'T'.repeat(n - 1)}`],
-  ] as const).map(([field, max, value]) =>
+  ...(
+    [
+      ['description', 200, (n: number) => text(n, 'd')],
+      ['type', 40, (n: number) => `P${'T'.repeat(n - 1)}`],
+    ] as const
+  ).map(([field, max, value]) =>
     cap({
       cap: `coverage: a point's ${field} at most ${max} characters`,
       setup: async () => {
@@ -1534,14 +1572,14 @@ const CAPS: Cap<unknown>[] = [
     accepted: 200,
     stored: async (c, res) => {
       expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-      const last = c.reports(500, 'ok')[499]!;
+      const last = c.reports(500, 'ok')[499];
       const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { id status } }', { id: last.vehicleId }, c.k.headers);
       expect(got.body.data.vehiclePosition).toEqual({ id: last.vehicleId, status: 'AVAILABLE' });
     },
     pastCap: (c) => gqlRes('mutation($p: [VehiclePositionInput!]!) { reportVehiclePositions(positions: $p) { __typename } }', { p: c.reports(501, 'no') }, c.k.headers),
     refused: { family: 'graphql', status: 200, code: 'UTILITY::VALIDATION_FAILED', field: 'positions' },
     unchanged: async (c) => {
-      const first = c.reports(501, 'no')[0]!;
+      const first = c.reports(501, 'no')[0];
       const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { id } }', { id: first.vehicleId }, c.k.headers);
       expect(got.status).toBe(200);
       expect(got.body.errors).toBeUndefined();
@@ -1569,10 +1607,12 @@ const CAPS: Cap<unknown>[] = [
     pastCap: (c) => api('POST', '/realm/utilities/zone', { headers: c.k.headers, body: { location: { address: c.address(301), country: 'KE' } } }),
     refused: invalid('utility', 'location.address'),
   }),
-  ...([
-    ['city', 100, { country: 'KE' }],
-    ['country', 64, {}],
-  ] as const).map(([field, max, rest]) =>
+  ...(
+    [
+      ['city', 100, { country: 'KE' }],
+      ['country', 64, {}],
+    ] as const
+  ).map(([field, max, rest]) =>
     cap({
       // within the cap the value is looked up (an unknown place is 422 UTILITY::INSUFFICIENT_DATA); over it, refused as input
       cap: `utilities: a place ${field} at most ${max} characters (${max}: looked up, an unknown one is 422)`,
@@ -1607,8 +1647,11 @@ const CAPS: Cap<unknown>[] = [
     setup: async () => {
       const k = await utilitiesKey();
       const type = `T${'Y'.repeat(39)}`;
-      const reported = await gqlRes('mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id type } }',
-        { i: { vehicleId: 'long-type-1', type, status: 'AVAILABLE', location: { latitude: -1.29, longitude: 36.82 } } }, k.headers);
+      const reported = await gqlRes(
+        'mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id type } }',
+        { i: { vehicleId: 'long-type-1', type, status: 'AVAILABLE', location: { latitude: -1.29, longitude: 36.82 } } },
+        k.headers,
+      );
       expect(reported.body, JSON.stringify(reported.body)).toEqual({ data: { reportVehiclePosition: { id: 'long-type-1', type } } });
       return { k, type };
     },
@@ -1622,16 +1665,24 @@ const CAPS: Cap<unknown>[] = [
     // docs/contract.md "Numbers" and docs/utilities.md "Live vehicle positions": speed 0 to 2,000 km/h
     cap: 'utilities: a position report speed at most 2,000 km/h (GraphQL)',
     setup: async () => ({ k: await utilitiesKey(), id: `fast-${randomUUID().slice(0, 8)}` }),
-    atCap: (c) => gqlRes('mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id speed } }',
-      { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { latitude: -1.29, longitude: 36.82 }, speed: 2000 } }, c.k.headers),
+    atCap: (c) =>
+      gqlRes(
+        'mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id speed } }',
+        { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { latitude: -1.29, longitude: 36.82 }, speed: 2000 } },
+        c.k.headers,
+      ),
     accepted: 200,
     stored: async (c, res) => {
       expect(res.body, JSON.stringify(res.body)).toEqual({ data: { reportVehiclePosition: { id: c.id, speed: 2000 } } });
       const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { id speed } }', { id: c.id }, c.k.headers);
       expect(got.body).toEqual({ data: { vehiclePosition: { id: c.id, speed: 2000 } } });
     },
-    pastCap: (c) => gqlRes('mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id speed } }',
-      { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { latitude: -1.3, longitude: 36.8 }, speed: 2000.001 } }, c.k.headers),
+    pastCap: (c) =>
+      gqlRes(
+        'mutation($i: VehiclePositionInput!) { reportVehiclePosition(input: $i) { id speed } }',
+        { i: { vehicleId: c.id, type: 'JET_CAR', status: 'AVAILABLE', location: { latitude: -1.3, longitude: 36.8 }, speed: 2000.001 } },
+        c.k.headers,
+      ),
     refused: { family: 'graphql', status: 200, code: 'UTILITY::VALIDATION_FAILED', field: 'speed' },
     unchanged: async (c) => {
       const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { location { latitude longitude } speed } }', { id: c.id }, c.k.headers);
@@ -1659,13 +1710,17 @@ async function newConnector(): Promise<{ owner: Owner; base: string; id: string 
 
 /** A road freight fare request (Nairobi to Mombasa, 1 t) whose cargo is of `type`. */
 const transportBody = (type: string) => ({
-  origin: { city: 'Nairobi', country: 'KE' }, destination: { city: 'Mombasa', country: 'KE' }, transportMode: 'ROAD',
+  origin: { city: 'Nairobi', country: 'KE' },
+  destination: { city: 'Mombasa', country: 'KE' },
+  transportMode: 'ROAD',
   cargo: { weight: { value: 1, unit: 't' }, type },
 });
 
 /** A cross-border landed-cost request (China to Kenya by air, 1 kg worth USD 10) of goods described as `description`. */
 const crossBorderBody = (description: string) => ({
-  origin: { country: 'CN' }, destination: { country: 'KE' }, transportMode: 'AIR',
+  origin: { country: 'CN' },
+  destination: { country: 'KE' },
+  transportMode: 'AIR',
   shipment: { weight: { value: 1, unit: 'kg' }, declaredValue: { amount: 10, currency: 'USD' }, description, quantity: 1 },
 });
 
@@ -1679,8 +1734,7 @@ async function gqlRes(query: string, variables: Record<string, unknown>, headers
 
 describe('documented caps, at the edge', () => {
   const title = (c: Cap<unknown>) =>
-    `${c.cap}: at the cap ${c.accepted}, read back; one past ${c.refused.status} ${c.refused.code}` +
-    `${c.refused.field ? ` naming ${c.refused.field}` : ''}${c.unchanged ? ', nothing changed' : ''}`;
+    `${c.cap}: at the cap ${c.accepted}, read back; one past ${c.refused.status} ${c.refused.code}` + `${c.refused.field ? ` naming ${c.refused.field}` : ''}${c.unchanged ? ', nothing changed' : ''}`;
   it.each(CAPS.map((c) => [title(c), c] as const))(
     '%s',
     async (_name, c) => {

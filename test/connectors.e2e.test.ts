@@ -2,8 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api } from './helpers.js';
 import {
-  UUID_RE, allowOrigins, callA, connectorBody, createConnector, expectError, expectOk, expectResult, expectResultError,
-  gqlH, newOwner, setA, setupProvider, issueToken, viewerBearer, type Kind,
+  UUID_RE,
+  allowOrigins,
+  callA,
+  connectorBody,
+  createConnector,
+  expectError,
+  expectOk,
+  expectResult,
+  expectResultError,
+  gqlH,
+  newOwner,
+  setA,
+  setupProvider,
+  issueToken,
+  viewerBearer,
+  type Kind,
 } from './workspace-helpers.js';
 
 /**
@@ -31,9 +45,16 @@ describe('connectors: create, read, list, update', () => {
     expect(res.body).not.toHaveProperty('data');
     const c = res.body.connector;
     expect(c).toMatchObject({
-      id: res.body.connectorId, providerKind: 'lsp', providerCode: f.p.code, type: 'MSI', name: body.name, description: body.description,
+      id: res.body.connectorId,
+      providerKind: 'lsp',
+      providerCode: f.p.code,
+      type: 'MSI',
+      name: body.name,
+      description: body.description,
       config: { protocol: 'grpc', version: '1.0.0', scope: ['orders:read', 'orders:write'], auth: 'internal' },
-      origins: [], status: 'ENABLED', secretRotatedAt: null,
+      origins: [],
+      status: 'ENABLED',
+      secretRotatedAt: null,
     });
     expect(c).not.toHaveProperty('secret');
     expect(c).not.toHaveProperty('secretHash');
@@ -180,8 +201,13 @@ describe('connectors: create, read, list, update', () => {
     expectResult(del, 'CONNECTOR::DELETED');
     expect(del.body.deleted).toBe(true);
     for (const [method, suffix, body] of [
-      ['GET', '', undefined], ['PATCH', '', { name: 'x' }], ['DELETE', '', undefined], ['PATCH', '/enable', undefined],
-      ['PATCH', '/access', { origins: [ORIGIN] }], ['PATCH', '/secret/rotate', undefined], ['PATCH', '/config', { version: 'v9' }],
+      ['GET', '', undefined],
+      ['PATCH', '', { name: 'x' }],
+      ['DELETE', '', undefined],
+      ['PATCH', '/enable', undefined],
+      ['PATCH', '/access', { origins: [ORIGIN] }],
+      ['PATCH', '/secret/rotate', undefined],
+      ['PATCH', '/config', { version: 'v9' }],
     ] as const) {
       expectResultError(await callA(method, `${f.base}/${c.connectorId}${suffix}`, f.token, body), 'NOT_FOUND');
     }
@@ -295,8 +321,14 @@ describe('access tokens', () => {
     const v = await viewerBearer(token);
     expect(v.status).toBe(200);
     expect(v.body.data?.viewer).toEqual({
-      kind: 'connector', userId: null, workspaceId: r.wid, providerKind: 'LSP', providerCode: r.p.code, role: null,
-      connectorId: r.c.connectorId, scopes: ['orders:read', 'tracking:read'],
+      kind: 'connector',
+      userId: null,
+      workspaceId: r.wid,
+      providerKind: 'LSP',
+      providerCode: r.p.code,
+      role: null,
+      connectorId: r.c.connectorId,
+      scopes: ['orders:read', 'tracking:read'],
     });
     // scopes follow the connector's config: PATCH and PUT
     expectResult(await callA('PATCH', `${r.cbase}/config`, r.token, { scope: ['shipments:write'] }), 'CONNECTOR::CONFIG_UPDATED');

@@ -110,8 +110,12 @@ describe('CredentialCache', () => {
 // ───────────────────────────── resolver ─────────────────────────────
 
 const config = loadConfig({
-  JWT_SECRET: 'j'.repeat(48), INTERNAL_SECRET: 'i'.repeat(48), DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/unused-credential-cache-test',
-} as NodeJS.ProcessEnv);
+  JWT_SECRET: 'j'.repeat(48),
+  INTERNAL_SECRET: 'i'.repeat(48),
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/tmp/unused-credential-cache-test',
+});
 
 /** A fake Express request: headers, and optionally a GraphQL body and its response. */
 function request(headers: Record<string, string>, body?: unknown, res?: EventEmitter): Request {
@@ -313,7 +317,7 @@ describe('credential resolver with a cache', () => {
 });
 
 describe('localOwners', () => {
-  it('calls the owners\' service functions on a fork of their ORM', async () => {
+  it("calls the owners' service functions on a fork of their ORM", async () => {
     const forks: string[] = [];
     const orm = (name: string) => ({ em: { fork: () => (forks.push(name), { findOne: async () => null }) } }) as unknown as MikroORM;
     const owners = localOwners({ users: orm('users'), workspace: orm('workspace') });
@@ -325,7 +329,13 @@ describe('localOwners', () => {
   });
 
   it('a database error is the same 503 as an unreachable owner', async () => {
-    const broken = { em: { fork: () => { throw new Error('connection refused'); } } } as unknown as MikroORM;
+    const broken = {
+      em: {
+        fork: () => {
+          throw new Error('connection refused');
+        },
+      },
+    } as unknown as MikroORM;
     const owners = localOwners({ users: broken, workspace: broken });
     const errors = await Promise.all([
       owners.userSession(randomUUID(), randomUUID()).catch((e) => e),
@@ -355,7 +365,11 @@ async function dbProxy() {
         for (const s of [client, upstream]) {
           sockets.add(s);
           s.on('error', () => undefined);
-          s.on('close', () => { sockets.delete(s); client.destroy(); upstream.destroy(); });
+          s.on('close', () => {
+            sockets.delete(s);
+            client.destroy();
+            upstream.destroy();
+          });
         }
         client.pipe(upstream).pipe(client);
       });

@@ -4,9 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { api, newUser, randomIp, type ApiResponse } from './helpers.js';
-import {
-  allowOrigins, callA, contextToken, createConnector, DEVICE, issueToken, newOwner, setA, setupProvider, VIEWER,
-} from './workspace-helpers.js';
+import { allowOrigins, callA, contextToken, createConnector, DEVICE, issueToken, newOwner, setA, setupProvider, VIEWER } from './workspace-helpers.js';
 import { signAccessToken, signContextToken } from '../kernel/tokens.js';
 
 /**
@@ -42,8 +40,8 @@ function startReplica(name: string, script: string, env: Record<string, string>)
     detached: true,
   });
   let output = '';
-  proc.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  proc.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  proc.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (output += c.toString()));
   replicas.push({ name, proc, output: () => output });
   return proc;
 }
@@ -52,7 +50,13 @@ async function waitReady(url: string, proc: ChildProcess, name: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`${name} exited (${proc.exitCode}): ${replicas.find((r) => r.proc === proc)?.output()}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(200);
   }
   throw new Error(`${name} not ready in 60 s: ${replicas.find((r) => r.proc === proc)?.output()}`);
@@ -75,9 +79,17 @@ afterAll(async () => {
   for (const { proc } of replicas.reverse()) {
     if (!proc.pid || proc.exitCode !== null) continue;
     const exited = new Promise((r) => proc.once('exit', r));
-    try { process.kill(-proc.pid, 'SIGTERM'); } catch { /* gone */ }
+    try {
+      process.kill(-proc.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
     await Promise.race([exited, sleep(5000)]);
-    try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(-proc.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
     proc.stdout?.destroy();
     proc.stderr?.destroy();
   }
@@ -91,7 +103,11 @@ async function api2(method: string, path: string, opts: { token?: string; header
   const res = await fetch(bridge2 + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
   const text = await res.text();
   let body: unknown = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, body };
 }
 
@@ -102,7 +118,7 @@ async function viewer2(headers: Record<string, string>) {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp(), ...headers },
     body: JSON.stringify({ query: VIEWER }),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 }
 
 /**
@@ -231,11 +247,11 @@ describe('credential revocation reaches another replica within 1 s', () => {
 });
 
 describe('what fails verification is never cached', () => {
-  const secrets = () => JSON.parse(readFileSync(join(platformEnv.DATA_DIR!, 'secrets.json'), 'utf8')) as { jwtSecret: string };
+  const secrets = () => JSON.parse(readFileSync(join(platformEnv.DATA_DIR, 'secrets.json'), 'utf8')) as { jwtSecret: string };
 
   it('forged and expired tokens for a cached, live session are 401 every time', async () => {
     const u = await newUser();
-    const claims = JSON.parse(Buffer.from(u.accessToken.split('.')[1]!, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(u.accessToken.split('.')[1], 'base64url').toString());
     const me = (token: string) => api2('GET', '/v1/users/me', { token });
     await warm(() => me(u.accessToken)); // the session's "still good" is now cached at replica 2
     const forged = await signAccessToken({ userId: u.id, sessionId: claims.sid }, 'x'.repeat(48), 900);
@@ -251,18 +267,24 @@ describe('what fails verification is never cached', () => {
     const o = await newOwner();
     const p = await setupProvider(o.token, o.wid, 'lsp');
     const ctx = await contextToken(o.token, o.wid, 'lsp', p.code);
-    const c = JSON.parse(Buffer.from(ctx.split('.')[1]!, 'base64url').toString());
+    const c = JSON.parse(Buffer.from(ctx.split('.')[1], 'base64url').toString());
     const fleets = (token: string) => api2('GET', '/v1/lsp/fleets?limit=1', { headers: setA(token) });
     await warm(() => fleets(ctx));
     const expired = await signContextToken(
       {
-        userId: o.user.id, sessionId: c.sid, workspaceId: o.wid, providerKind: 'lsp', providerId: p.id, providerCode: p.code,
-        role: 'OWNER', deviceId: DEVICE,
+        userId: o.user.id,
+        sessionId: c.sid,
+        workspaceId: o.wid,
+        providerKind: 'lsp',
+        providerId: p.id,
+        providerCode: p.code,
+        role: 'OWNER',
+        deviceId: DEVICE,
       },
       secrets().jwtSecret,
       -60,
     );
-    expect(JSON.parse(Buffer.from(expired.split('.')[1]!, 'base64url').toString())).toMatchObject({ typ: 'context' });
+    expect(JSON.parse(Buffer.from(expired.split('.')[1], 'base64url').toString())).toMatchObject({ typ: 'context' });
     for (let i = 0; i < 3; i++) {
       expect((await fleets(expired)).status).toBe(401);
       expect((await fleets(ctx)).status).toBe(200);

@@ -29,7 +29,10 @@ class DbProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private stalled = false;
-  constructor(readonly port: number, private readonly upstream: { host: string; port: number }) {}
+  constructor(
+    readonly port: number,
+    private readonly upstream: { host: string; port: number },
+  ) {}
 
   async open(): Promise<void> {
     if (this.stalled) {
@@ -47,14 +50,22 @@ class DbProxy {
       }
       const db = connect(this.upstream.port, this.upstream.host);
       this.sockets.add(client).add(db);
-      const drop = () => { client.destroy(); db.destroy(); this.sockets.delete(client); this.sockets.delete(db); };
+      const drop = () => {
+        client.destroy();
+        db.destroy();
+        this.sockets.delete(client);
+        this.sockets.delete(db);
+      };
       client.on('error', drop).on('close', drop);
       db.on('error', drop).on('close', drop);
       client.pipe(db).pipe(client);
     });
     const server = this.server;
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (err) => { this.server = undefined; reject(err); });
+      server.once('error', (err) => {
+        this.server = undefined;
+        reject(err);
+      });
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
   }
@@ -75,7 +86,14 @@ class DbProxy {
   }
 }
 
-interface Call { name: string; envelope: 'user' | 'generic' | 'result'; method: string; path: string; headers?: Record<string, string>; body?: unknown }
+interface Call {
+  name: string;
+  envelope: 'user' | 'generic' | 'result';
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
 
 const ip = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
 
@@ -86,7 +104,11 @@ async function call(bridge: string, c: Pick<Call, 'method' | 'path' | 'headers' 
   const res = await fetch(bridge + c.path, { method: c.method, headers, body: c.body === undefined ? undefined : JSON.stringify(c.body), signal: AbortSignal.timeout(timeoutMs) });
   const text = await res.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body, ms: Date.now() - started, contentType: res.headers.get('content-type') ?? '' };
 }
 
@@ -132,9 +154,20 @@ describe.each(['single', 'split'] as const)('database outage (%s topology)', (to
     const names = ['BRIDGE', 'GATEWAY', 'USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES', 'EMBEDDED_DB'];
     const ports: Record<string, string> = {};
     for (const n of names) ports[`${n}_PORT`] = String(await freePort());
-    platform = await startProcess('dist/scripts/start.js', {
-      ...ports, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PLATFORM_TOPOLOGY: topology, TRUST_PROXY: 'true', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty',
-    }, /platform\s+\| ready:/, 120_000);
+    platform = await startProcess(
+      'dist/scripts/start.js',
+      {
+        ...ports,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        PLATFORM_TOPOLOGY: topology,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'pretty',
+      },
+      /platform\s+\| ready:/,
+      120_000,
+    );
     bridge = `http://127.0.0.1:${ports.BRIDGE_PORT}`;
 
     // a user, a workspace, an LSP acting through its context token, a fleet, an API key
@@ -150,7 +183,11 @@ describe.each(['single', 'split'] as const)('database outage (%s topology)', (to
     const ctx = await call(bridge, { method: 'GET', path: `/v1/${wid}/lsp/${lsp.body.data.code}/context`, headers: setA(token) }, 30_000);
     const context = ctx.body.data.token as string;
     const key = await call(bridge, { method: 'POST', path: `/v1/workspace/${wid}/api-keys`, headers: setA(token), body: { name: 'outage', scopes: ['utilities'] } }, 30_000);
-    const fleet = await call(bridge, { method: 'POST', path: '/v1/lsp/fleets/create', headers: setA(context), body: { type: 'URBAN', code: `F-${Date.now()}`, name: 'F', timezone: 'Africa/Nairobi' } }, 30_000);
+    const fleet = await call(
+      bridge,
+      { method: 'POST', path: '/v1/lsp/fleets/create', headers: setA(context), body: { type: 'URBAN', code: `F-${Date.now()}`, name: 'F', timezone: 'Africa/Nairobi' } },
+      30_000,
+    );
     expect(fleet.status, JSON.stringify(fleet.body)).toBe(201);
 
     calls.push(
@@ -161,7 +198,14 @@ describe.each(['single', 'split'] as const)('database outage (%s topology)', (to
       { name: 'lsp: fleets', envelope: 'generic', method: 'GET', path: '/v1/lsp/fleets', headers: setA(context) },
       { name: 'lsp: a fleet', envelope: 'generic', method: 'GET', path: `/v1/lsp/fleets/${fleet.body.data.id}`, headers: setA(context) },
       { name: 'lsp: coverage', envelope: 'result', method: 'GET', path: '/v1/lsp/coverage/areas', headers: setA(context) },
-      { name: 'utilities: nearby search', envelope: 'result', method: 'POST', path: '/realm/utilities/nearby/search', headers: { authorization: `Bearer ${key.body.data.key}` }, body: { location: { lat: -1.28, lng: 36.82 }, radius: 1000 } },
+      {
+        name: 'utilities: nearby search',
+        envelope: 'result',
+        method: 'POST',
+        path: '/realm/utilities/nearby/search',
+        headers: { authorization: `Bearer ${key.body.data.key}` },
+        body: { location: { lat: -1.28, lng: 36.82 }, radius: 1000 },
+      },
     );
     // every route answers before the cut
     for (const c of calls) {
@@ -217,15 +261,17 @@ describe.each(['single', 'split'] as const)('database outage (%s topology)', (to
 
   it('stalled (a database that stops answering): every route answers 503 within 5 s (timeouts); then 2xx again', async () => {
     proxy.stall();
-    const results = await Promise.all(calls.map(async (c) => {
-      try {
-        const res = await call(bridge, c);
-        const ok = res.status === 503 && (c.envelope === 'user' ? res.body.code === 'SERVICE_UNAVAILABLE' : res.body.status === 'SERVICE_UNAVAILABLE');
-        return ok ? undefined : `${c.name}: ${res.status} in ${res.ms} ms ${JSON.stringify(res.body).slice(0, 300)}`;
-      } catch (err) {
-        return `${c.name}: no answer within ${ANSWER_WITHIN_MS} ms (${(err as Error).message})`;
-      }
-    }));
+    const results = await Promise.all(
+      calls.map(async (c) => {
+        try {
+          const res = await call(bridge, c);
+          const ok = res.status === 503 && (c.envelope === 'user' ? res.body.code === 'SERVICE_UNAVAILABLE' : res.body.status === 'SERVICE_UNAVAILABLE');
+          return ok ? undefined : `${c.name}: ${res.status} in ${res.ms} ms ${JSON.stringify(res.body).slice(0, 300)}`;
+        } catch (err) {
+          return `${c.name}: no answer within ${ANSWER_WITHIN_MS} ms (${(err as Error).message})`;
+        }
+      }),
+    );
     expect(results.filter(Boolean)).toEqual([]);
 
     await proxy.open();

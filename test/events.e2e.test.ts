@@ -3,8 +3,24 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { newUser } from './helpers.js';
 import {
-  acceptAgent, addVehicle, cspOf, createFleet, createParking, createSite, fails, inviteAgent, memberAs, newAgent, newLsp, ok,
-  parkingBody, ruleBody, uniqueCode, uniqueName, vehicleBody, type Lsp,
+  acceptAgent,
+  addVehicle,
+  cspOf,
+  createFleet,
+  createParking,
+  createSite,
+  fails,
+  inviteAgent,
+  memberAs,
+  newAgent,
+  newLsp,
+  ok,
+  parkingBody,
+  ruleBody,
+  uniqueCode,
+  uniqueName,
+  vehicleBody,
+  type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -31,10 +47,7 @@ interface Ev {
 
 /** The LSP events of a workspace, oldest first. */
 async function lspEvents(wid: string): Promise<Ev[]> {
-  const { rows } = await db.query(
-    "select topic, key, workspace_id, payload from events.log where workspace_id = $1 and topic like 'lsp.%' order by id",
-    [wid],
-  );
+  const { rows } = await db.query("select topic, key, workspace_id, payload from events.log where workspace_id = $1 and topic like 'lsp.%' order by id", [wid]);
   return rows.map((r) => ({ topic: r.topic, key: r.key, workspaceId: r.workspace_id, payload: r.payload }));
 }
 
@@ -50,10 +63,12 @@ function follow(lsp: Lsp) {
   };
   return {
     next,
-    one: async (label: string) => (await next(1, label))[0]!,
+    one: async (label: string) => (await next(1, label))[0],
     none: (label: string) => next(0, label),
     /** Moves past what was written so far, unchecked (set-up writes that are not the subject of the test). */
-    skip: async () => { seen = (await lspEvents(lsp.wid)).length; },
+    skip: async () => {
+      seen = (await lspEvents(lsp.wid)).length;
+    },
   };
 }
 
@@ -68,31 +83,46 @@ function expectEvent(ev: Ev, lsp: Lsp, topic: string, id: string, payload: Recor
 // ───────────────────────────── lsp.facility ─────────────────────────────
 
 describe('topic lsp.facility: fleets', () => {
-  it('create, update and delete of a fleet each write one event with the fleet\'s values; deleting a fleet with 2 vehicles adds one lsp.vehicle event (deleted) per vehicle', async () => {
+  it("create, update and delete of a fleet each write one event with the fleet's values; deleting a fleet with 2 vehicles adds one lsp.vehicle event (deleted) per vehicle", async () => {
     const lsp = await newLsp();
     const ev = follow(lsp);
     await ev.skip();
 
     const fleet = await createFleet(lsp, { name: 'Fleet One' });
     expectEvent(await ev.one('create fleet'), lsp, 'lsp.facility', fleet.id, {
-      kind: 'FLEET', code: fleet.code, name: 'Fleet One', type: 'URBAN_TRANSIT', timezone: 'Africa/Nairobi', address: fleet.address, deleted: false,
+      kind: 'FLEET',
+      code: fleet.code,
+      name: 'Fleet One',
+      type: 'URBAN_TRANSIT',
+      timezone: 'Africa/Nairobi',
+      address: fleet.address,
+      deleted: false,
     });
 
     const v1 = await addVehicle(lsp, fleet.id);
     const v2 = await addVehicle(lsp, fleet.id);
     const added = await ev.next(2, 'two vehicles added');
-    expectEvent(added[0]!, lsp, 'lsp.vehicle', v1.id, { fleetId: fleet.id, deleted: false });
-    expectEvent(added[1]!, lsp, 'lsp.vehicle', v2.id, { fleetId: fleet.id, deleted: false });
+    expectEvent(added[0], lsp, 'lsp.vehicle', v1.id, { fleetId: fleet.id, deleted: false });
+    expectEvent(added[1], lsp, 'lsp.vehicle', v2.id, { fleetId: fleet.id, deleted: false });
 
     ok(await lsp.call('PATCH', `/v1/lsp/fleets/${fleet.id}`, { name: 'Fleet Renamed', timezone: 'Africa/Kampala' }));
     expectEvent(await ev.one('update fleet'), lsp, 'lsp.facility', fleet.id, {
-      kind: 'FLEET', code: fleet.code, name: 'Fleet Renamed', timezone: 'Africa/Kampala', deleted: false,
+      kind: 'FLEET',
+      code: fleet.code,
+      name: 'Fleet Renamed',
+      timezone: 'Africa/Kampala',
+      deleted: false,
     });
 
     expect(ok(await lsp.call('DELETE', `/v1/lsp/fleets/${fleet.id}`))).toEqual({ deleted: true });
     const gone = await ev.next(3, 'delete fleet with two vehicles');
-    expectEvent(gone[0]!, lsp, 'lsp.facility', fleet.id, { kind: 'FLEET', code: fleet.code, deleted: true });
-    expect(gone.slice(1).map((e) => e.key).sort()).toEqual([v1.id, v2.id].sort());
+    expectEvent(gone[0], lsp, 'lsp.facility', fleet.id, { kind: 'FLEET', code: fleet.code, deleted: true });
+    expect(
+      gone
+        .slice(1)
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual([v1.id, v2.id].sort());
     for (const e of gone.slice(1)) expectEvent(e, lsp, 'lsp.vehicle', e.key, { fleetId: fleet.id, deleted: true });
   });
 
@@ -123,7 +153,10 @@ describe('topic lsp.facility: fleets', () => {
 });
 
 const fleetBody = () => ({
-  type: 'URBAN_TRANSIT', code: uniqueCode('EVF'), name: uniqueName('Fleet'), timezone: 'Africa/Nairobi',
+  type: 'URBAN_TRANSIT',
+  code: uniqueCode('EVF'),
+  name: uniqueName('Fleet'),
+  timezone: 'Africa/Nairobi',
 });
 
 describe.each(['warehouse', 'hub'] as const)('topic lsp.facility: %ss and their pricing', (kind) => {
@@ -137,13 +170,25 @@ describe.each(['warehouse', 'hub'] as const)('topic lsp.facility: %ss and their 
 
     const site = await createSite(lsp, kind, { name: `The ${kind}` });
     expectEvent(await ev.one(`create ${kind}`), lsp, 'lsp.facility', site.id, {
-      kind: KIND, code: site.code, name: `The ${kind}`, type: site.type, timezone: 'Africa/Nairobi', address: site.address,
-      level: 'PREMIUM', operatingMode: 'SCHEDULED', operatingHours: site.operatingHours, pricing: [], deleted: false,
+      kind: KIND,
+      code: site.code,
+      name: `The ${kind}`,
+      type: site.type,
+      timezone: 'Africa/Nairobi',
+      address: site.address,
+      level: 'PREMIUM',
+      operatingMode: 'SCHEDULED',
+      operatingHours: site.operatingHours,
+      pricing: [],
+      deleted: false,
     });
 
     ok(await lsp.call('PATCH', `${base}/${site.id}`, { name: `Renamed ${kind}`, operatingMode: '24_7' }));
     expectEvent(await ev.one(`update ${kind}`), lsp, 'lsp.facility', site.id, {
-      kind: KIND, name: `Renamed ${kind}`, operatingMode: '24_7', deleted: false,
+      kind: KIND,
+      name: `Renamed ${kind}`,
+      operatingMode: '24_7',
+      deleted: false,
     });
 
     const rule = ruleBody({ name: 'Cold storage per kg' });
@@ -192,7 +237,11 @@ describe('topic lsp.facility: parking facilities', () => {
     const body = parkingBody({ name: 'Night Yard', type: 'TERMINAL' });
     const parking = await createParking(lsp, body);
     expectEvent(await ev.one('create parking'), lsp, 'lsp.facility', parking.id, {
-      kind: 'PARKING', name: 'Night Yard', type: 'TERMINAL', address: body.address, status: 'OPERATIONAL',
+      kind: 'PARKING',
+      name: 'Night Yard',
+      type: 'TERMINAL',
+      address: body.address,
+      status: 'OPERATIONAL',
     });
 
     expect(ok(await lsp.call('DELETE', `/v1/lsp/fleet/parking/facilities/${parking.id}`)).status).toBe('DECOMMISSIONED');
@@ -219,7 +268,11 @@ describe('topic lsp.vehicle', () => {
 
     const vehicle = await addVehicle(lsp, fleet.id, { type: 'MINIBUS', grade: 'STANDARD' });
     expectEvent(await ev.one('add'), lsp, 'lsp.vehicle', vehicle.id, {
-      fleetId: fleet.id, type: 'MINIBUS', grade: 'STANDARD', status: 'INACTIVE', deleted: false,
+      fleetId: fleet.id,
+      type: 'MINIBUS',
+      grade: 'STANDARD',
+      status: 'INACTIVE',
+      deleted: false,
     });
 
     ok(await lsp.call('PATCH', V(vehicle.id), { status: 'ACTIVE', grade: 'PREMIUM' }));
@@ -354,14 +407,21 @@ async function createArea(lsp: Lsp, overrides: Record<string, unknown> = {}): Pr
 }
 
 const areaBody = (overrides: Record<string, unknown> = {}) => ({
-  name: uniqueName('Area'), code: uniqueCode('EVA'), reach: 'LOCAL',
+  name: uniqueName('Area'),
+  code: uniqueCode('EVA'),
+  reach: 'LOCAL',
   transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
-  country: 'ke', city: 'Nairobi', ...overrides,
+  country: 'ke',
+  city: 'Nairobi',
+  ...overrides,
 });
 
 const routeBody = (overrides: Record<string, unknown> = {}) => ({
-  name: uniqueName('Route'), code: uniqueCode('EVR'), reach: 'NATIONAL',
-  transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } }, ...overrides,
+  name: uniqueName('Route'),
+  code: uniqueCode('EVR'),
+  reach: 'NATIONAL',
+  transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
+  ...overrides,
 });
 
 function expectCoverageOk(res: { status: number; body: any }, status = 200) {
@@ -381,10 +441,25 @@ describe('topic lsp.coverage', () => {
     expectCoverageOk(created, 201);
     const id = created.body.area.id;
     const area = (over: Record<string, unknown>) => ({
-      kind: 'AREA', id, code: body.code, name: 'Nairobi CBD', status: 'INACTIVE', reach: 'LOCAL', serviceLevel: 'STANDARD',
-      transitType: 'LAST_MILE', transitMode: 'GROUND', transitTime: { min: { hour: 1 }, max: { hour: 6 } }, isGuaranteed: false,
-      capacity: { packages: 500 }, country: 'KE', region: 'Nairobi County', cities: ['Nairobi'], radius: { value: 12.5, unit: 'km' },
-      linkedTo: [], deleted: false, ...over,
+      kind: 'AREA',
+      id,
+      code: body.code,
+      name: 'Nairobi CBD',
+      status: 'INACTIVE',
+      reach: 'LOCAL',
+      serviceLevel: 'STANDARD',
+      transitType: 'LAST_MILE',
+      transitMode: 'GROUND',
+      transitTime: { min: { hour: 1 }, max: { hour: 6 } },
+      isGuaranteed: false,
+      capacity: { packages: 500 },
+      country: 'KE',
+      region: 'Nairobi County',
+      cities: ['Nairobi'],
+      radius: { value: 12.5, unit: 'km' },
+      linkedTo: [],
+      deleted: false,
+      ...over,
     });
     let e = await ev.one('create area');
     expectEvent(e, lsp, 'lsp.coverage', id, {});
@@ -423,10 +498,24 @@ describe('topic lsp.coverage', () => {
     expectCoverageOk(created, 201);
     const id = created.body.route.id;
     const route = (over: Record<string, unknown>) => ({
-      kind: 'ROUTE', id, code: body.code, name: 'Mombasa Line', status: 'INACTIVE', reach: 'NATIONAL', serviceLevel: 'STANDARD',
-      transitType: 'LINE_HAUL', transitMode: 'GROUND', transitTime: { min: { hour: 6 }, max: { hour: 12 } }, isGuaranteed: false,
-      capacity: { sits: 40, packages: null }, origin: null, destination: null, distance: { value: 480, unit: 'km' }, transitPoints: [],
-      deleted: false, ...over,
+      kind: 'ROUTE',
+      id,
+      code: body.code,
+      name: 'Mombasa Line',
+      status: 'INACTIVE',
+      reach: 'NATIONAL',
+      serviceLevel: 'STANDARD',
+      transitType: 'LINE_HAUL',
+      transitMode: 'GROUND',
+      transitTime: { min: { hour: 6 }, max: { hour: 12 } },
+      isGuaranteed: false,
+      capacity: { sits: 40, packages: null },
+      origin: null,
+      destination: null,
+      distance: { value: 480, unit: 'km' },
+      transitPoints: [],
+      deleted: false,
+      ...over,
     });
     let e = await ev.one('create route');
     expectEvent(e, lsp, 'lsp.coverage', id, {});
@@ -446,7 +535,8 @@ describe('topic lsp.coverage', () => {
     expectCoverageOk(await lsp.call('PUT', `${COV}/routes/${id}/transit-point`, barrier));
     e = await ev.one('transit point add');
     expect(e.payload).toEqual({
-      icode: lsp.code, ...route({ ...ends, transitPoints: [{ type: 'BARRIER', id: null, description: null, address: barrier.address }] }),
+      icode: lsp.code,
+      ...route({ ...ends, transitPoints: [{ type: 'BARRIER', id: null, description: null, address: barrier.address }] }),
     });
 
     expectCoverageOk(await lsp.call('PATCH', `${COV}/routes/${id}/transit-point`, { index: 0 }));

@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildWorld, bodyTypeOf, failureOf, inputTypes, request, routeKey, routes, validationCodeOf,
-  type InputField, type RouteSpec, type World,
-} from './hardening-fixtures.js';
+import { buildWorld, bodyTypeOf, failureOf, inputTypes, request, routeKey, routes, validationCodeOf, type InputField, type RouteSpec, type World } from './hardening-fixtures.js';
 import { facilityBody, parkingBody, ruleBody, uniqueCode, vehicleBody } from './lsp-helpers.js';
 import { providerBody, uniqueName } from './workspace-helpers.js';
 
@@ -24,7 +21,14 @@ const EXTREMES: { label: string; json: string; value: number }[] = [
 ];
 
 /** A field's documented range. `state`: inside the range the answer may still depend on the record (a 4xx, never 400 on the field). */
-interface Range { min: number; max: number; int?: boolean; exclusiveMin?: boolean; test?: (v: number) => boolean; state?: boolean }
+interface Range {
+  min: number;
+  max: number;
+  int?: boolean;
+  exclusiveMin?: boolean;
+  test?: (v: number) => boolean;
+  state?: boolean;
+}
 const real = (min: number, max: number, exclusiveMin = false): Range => ({ min, max, exclusiveMin });
 const int = (min: number, max: number, state = false): Range => ({ min, max, int: true, state });
 const INT32 = 2 ** 31 - 1;
@@ -32,7 +36,14 @@ const THIS_YEAR = new Date().getUTCFullYear();
 const MONEY = real(0, 999_999_999_999);
 const LAT = real(-90, 90);
 const LNG = real(-180, 180);
-const TIMESTAMP: Range = { min: 0, max: Infinity, test: (v) => { const s = Math.abs(v) >= 1e12 ? v / 1000 : v; return s >= 0 && s <= 32_503_680_000; } };
+const TIMESTAMP: Range = {
+  min: 0,
+  max: Infinity,
+  test: (v) => {
+    const s = Math.abs(v) >= 1e12 ? v / 1000 : v;
+    return s >= 0 && s <= 32_503_680_000;
+  },
+};
 
 /** The documented range of each numeric input field, by `InputType.field` (lists of numbers: `.index`). */
 const RANGES: Record<string, Range> = {
@@ -110,37 +121,62 @@ const BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'PATCH /v1/lsp/hubs/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } }),
   'PUT /v1/lsp/hubs/:id/pricing/:action': () => ({ rule: pricingRule() }),
   'POST /v1/lsp/coverage/areas/:type': () => ({
-    name: uniqueName('Area'), code: uniqueCode('AREA'), reach: 'LOCAL', transit: { mode: 'GROUND', time: { min: { hour: 0 }, max: { hour: 2160 } } },
-    capacity: { packages: 100 }, radius: { value: 10, unit: 'km' }, country: 'KE', city: 'Nairobi',
+    name: uniqueName('Area'),
+    code: uniqueCode('AREA'),
+    reach: 'LOCAL',
+    transit: { mode: 'GROUND', time: { min: { hour: 0 }, max: { hour: 2160 } } },
+    capacity: { packages: 100 },
+    radius: { value: 10, unit: 'km' },
+    country: 'KE',
+    city: 'Nairobi',
   }),
   'PATCH /v1/lsp/coverage/areas/:id/:type': () => ({ transit: { time: { min: { hour: 0 }, max: { hour: 2160 } } }, capacity: { packages: 100 }, radius: { value: 10, unit: 'km' } }),
   'PUT /v1/lsp/coverage/areas/:id/link': () => ({ type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } }),
   'PATCH /v1/lsp/coverage/areas/:id/unlink': () => ({ index: 0 }),
   'POST /v1/lsp/coverage/routes/:type': () => ({
-    name: uniqueName('Route'), code: uniqueCode('ROUTE'), reach: 'NATIONAL', transit: { mode: 'GROUND', time: { min: { hour: 0 }, max: { hour: 2160 } } },
-    capacity: { sits: 10, packages: 100 }, distance: { value: 480, unit: 'km' },
-    origin: { type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } }, destination: { type: 'ANY', address: { city: 'Karen', coordinates: [...KAREN] } },
+    name: uniqueName('Route'),
+    code: uniqueCode('ROUTE'),
+    reach: 'NATIONAL',
+    transit: { mode: 'GROUND', time: { min: { hour: 0 }, max: { hour: 2160 } } },
+    capacity: { sits: 10, packages: 100 },
+    distance: { value: 480, unit: 'km' },
+    origin: { type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } },
+    destination: { type: 'ANY', address: { city: 'Karen', coordinates: [...KAREN] } },
   }),
   'PATCH /v1/lsp/coverage/routes/:id/:type': () => ({
-    transit: { time: { min: { hour: 0 }, max: { hour: 2160 } } }, capacity: { sits: 10, packages: 100 }, distance: { value: 480, unit: 'km' },
-    origin: { type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } }, destination: { type: 'ANY', address: { city: 'Karen', coordinates: [...KAREN] } },
+    transit: { time: { min: { hour: 0 }, max: { hour: 2160 } } },
+    capacity: { sits: 10, packages: 100 },
+    distance: { value: 480, unit: 'km' },
+    origin: { type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] } },
+    destination: { type: 'ANY', address: { city: 'Karen', coordinates: [...KAREN] } },
   }),
   'PUT /v1/lsp/coverage/routes/:id/transit-point': () => ({ type: 'ANY', address: { city: 'Nairobi', coordinates: [...NBO] }, position: 0 }),
   'PATCH /v1/lsp/coverage/routes/:id/transit-point': () => ({ index: 0 }),
   'POST /v1/workspace/:wid/api-keys': () => ({ name: 'extreme', expiresInDays: 30 }),
-  ...Object.fromEntries(['csp', 'dev', 'lsp', 'iotsp'].flatMap((k) => [
-    [`POST /v1/:wid/${k}/setup`, () => providerBody()],
-    [`PATCH /v1/:wid/${k}/:xcode`, () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } })],
-  ])),
+  ...Object.fromEntries(
+    ['csp', 'dev', 'lsp', 'iotsp'].flatMap((k) => [
+      [`POST /v1/:wid/${k}/setup`, () => providerBody()],
+      [`PATCH /v1/:wid/${k}/:xcode`, () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } })],
+    ]),
+  ),
   'POST /realm/utilities/fares/delivery': () => ({
-    origin: place(NBO), destination: place(KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' }, dimensions: { length: 10, width: 10, height: 10, unit: 'cm' },
+    origin: place(NBO),
+    destination: place(KAREN),
+    serviceLevel: 'STANDARD',
+    weight: { value: 1, unit: 'kg' },
+    dimensions: { length: 10, width: 10, height: 10, unit: 'cm' },
   }),
   'POST /realm/utilities/fares/transport': () => ({
-    origin: place(NBO), destination: place(KAREN), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' }, volume: { value: 1, unit: 'm3' } },
+    origin: place(NBO),
+    destination: place(KAREN),
+    transportMode: 'ROAD',
+    cargo: { weight: { value: 1, unit: 't' }, volume: { value: 1, unit: 'm3' } },
   }),
   'POST /realm/utilities/fares/ride': () => ({ pickup: place(NBO), dropoff: place(KAREN), passengerCount: 1, requestTime: 1_800_000_000 }),
   'POST /realm/utilities/fares/crossborder': () => ({
-    origin: { country: 'CN', coordinates: [31.23, 121.47] }, destination: { country: 'KE', coordinates: [...NBO] }, transportMode: 'AIR',
+    origin: { country: 'CN', coordinates: [31.23, 121.47] },
+    destination: { country: 'KE', coordinates: [...NBO] },
+    transportMode: 'AIR',
     shipment: { weight: { value: 1, unit: 'kg' }, declaredValue: { amount: 10, currency: 'USD' }, description: 'x', quantity: 1 },
   }),
   'POST /realm/utilities/distance': () => ({ origin: place(NBO), destination: place(KAREN), mode: 'AIR' }),
@@ -152,8 +188,7 @@ const BODIES: Record<string, (w: World) => Record<string, unknown>> = {
 };
 
 /** Whether a route's REST body writes the instant `field` as a number (rest-bridge/wire.ts, the route's `time`). */
-const numericTime = (route: RouteSpec, field: string) =>
-  typeof route.time === 'string' ? route.time !== 'iso' : !!route.time && Object.hasOwn(route.time, field) && route.time[field] !== 'iso';
+const numericTime = (route: RouteSpec, field: string) => (typeof route.time === 'string' ? route.time !== 'iso' : !!route.time && Object.hasOwn(route.time, field) && route.time[field] !== 'iso');
 
 /**
  * Numeric leaves of an input type as the REST body writes them: `path` (dotted, list items by index) and the range key
@@ -229,15 +264,21 @@ describe('extreme numbers in every numeric field of every writing route', () => 
       const leaves = numericLeaves(types, bodyTypeOf(route)!, base(w), route);
       const problems: string[] = [];
       for (const leaf of leaves) {
-        const range = RANGES[leaf.key]!;
+        const range = RANGES[leaf.key];
         for (const x of [...EXTREMES, ...justOutside(range)]) {
           const body = base(w);
-          if (!setAt(body, leaf.path, SENTINEL)) { problems.push(`${leaf.path}: the base body lacks its parent`); continue; }
+          if (!setAt(body, leaf.path, SENTINEL)) {
+            problems.push(`${leaf.path}: the base body lacks its parent`);
+            continue;
+          }
           const text = JSON.stringify(body).replace(String(SENTINEL), x.json);
           const res = await request(w, route, text);
           const { code, field } = failureOf(route, res);
           const where = `${leaf.path} = ${x.label} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
-          if (res.status >= 500) { problems.push(`5xx: ${where}`); continue; }
+          if (res.status >= 500) {
+            problems.push(`5xx: ${where}`);
+            continue;
+          }
           const blamed = res.status === 400 && typeof field === 'string' && (leaf.path === field || leaf.path.startsWith(`${field}.`));
           if (!inRange(range, x.value)) {
             if (res.status !== 400 || code !== validationCodeOf(route) || !blamed) problems.push(`expected 400 ${validationCodeOf(route)} naming ${leaf.path}: ${where}`);
@@ -255,8 +296,9 @@ describe('extreme numbers in every numeric field of every writing route', () => 
   it('afterwards every list and every record of the tenant reads 200', async () => {
     // not the tenant's lists or records: another user's profile, context tokens, the access configuration, the user
     // search (which needs a query of its own)
-    const reads = routes.filter((r) => r.method === 'GET' && !r.path.startsWith('/v1/users/:userId') && !r.path.includes('/context')
-      && r.path !== '/v1/access/config' && r.path !== '/v1/users/search');
+    const reads = routes.filter(
+      (r) => r.method === 'GET' && !r.path.startsWith('/v1/users/:userId') && !r.path.includes('/context') && r.path !== '/v1/access/config' && r.path !== '/v1/users/search',
+    );
     expect(reads.length).toBeGreaterThan(20);
     const problems: string[] = [];
     for (const route of reads) {
@@ -289,8 +331,13 @@ describe('regressions (issue 10)', () => {
   });
 
   it('cause 8: a denormal coordinate (5e-324) is stored and searched as 0, never a 500', async () => {
-    const fleet = await request(w, route('POST', '/v1/lsp/fleets/create'), JSON.stringify(facilityBody({ address: { city: 'Null Island', coordinates: [7654321.5, 1234567.5] } }))
-      .replace('7654321.5', '5e-324').replace('1234567.5', '-0'));
+    const fleet = await request(
+      w,
+      route('POST', '/v1/lsp/fleets/create'),
+      JSON.stringify(facilityBody({ address: { city: 'Null Island', coordinates: [7654321.5, 1234567.5] } }))
+        .replace('7654321.5', '5e-324')
+        .replace('1234567.5', '-0'),
+    );
     expect(fleet.status, JSON.stringify(fleet.body)).toBe(201);
     expect(fleet.body.data.address.coordinates).toEqual([0, 0]);
     expect(Object.is(fleet.body.data.address.coordinates[1], -0)).toBe(false);

@@ -39,11 +39,10 @@ describe('LSP vehicle changes reach the utilities nearby search', () => {
     expect(reported.body.data.reportVehiclePosition).toEqual({ id: vehicle.id, status: 'AVAILABLE' });
     /** The vehicle as the nearby search finds it (undefined when it is not found); any answer but 200 fails. */
     const search = () =>
-      api('POST', '/realm/utilities/nearby/search', { headers: bearer, body: { location: { lat, lng }, radius: 500, limit: 10 } })
-        .then((r) => {
-          if (r.status !== 200 || r.body.status !== 'UTILITY::SEARCH_COMPLETE') throw new Error(`nearby search: ${r.status} ${JSON.stringify(r.body)}`);
-          return r.body.result.vehicles.find((v: { id: string }) => v.id === vehicle.id) as { status: string } | undefined;
-        });
+      api('POST', '/realm/utilities/nearby/search', { headers: bearer, body: { location: { lat, lng }, radius: 500, limit: 10 } }).then((r) => {
+        if (r.status !== 200 || r.body.status !== 'UTILITY::SEARCH_COMPLETE') throw new Error(`nearby search: ${r.status} ${JSON.stringify(r.body)}`);
+        return r.body.result.vehicles.find((v: { id: string }) => v.id === vehicle.id) as { status: string } | undefined;
+      });
     expect((await search())?.status).toBe('AVAILABLE');
 
     // out of service at the LSP → OFFLINE in the nearby store

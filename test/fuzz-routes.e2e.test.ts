@@ -6,12 +6,24 @@ import { routes } from '../rest-bridge/routes/index.js';
 import type { RouteSpec } from '../rest-bridge/routes/types.js';
 import { ERROR_CODES } from '../kernel/errors.js';
 import { PASSWORD, PDF, PNG, api, bridgeUrl, gatewayUrl, newUser, randomIp, uniqueEmail, type TestUser } from './helpers.js';
+import { AGENT, DEVICE, allowOrigins, contextToken, createConnector, invite, issueToken, joinAs, setupProvider, uniqueName } from './workspace-helpers.js';
 import {
-  AGENT, DEVICE, allowOrigins, contextToken, createConnector, invite, issueToken, joinAs, setupProvider, uniqueName,
-} from './workspace-helpers.js';
-import {
-  addRule, addVehicle, coverageArea, coverageRoute, createFleet, createParking, createSite, facilityBody, newAgent, newLsp,
-  parkingBody, randomVin, ruleBody, specsBody, uniqueCode, vehicleBody,
+  addRule,
+  addVehicle,
+  coverageArea,
+  coverageRoute,
+  createFleet,
+  createParking,
+  createSite,
+  facilityBody,
+  newAgent,
+  newLsp,
+  parkingBody,
+  randomVin,
+  ruleBody,
+  specsBody,
+  uniqueCode,
+  vehicleBody,
 } from './lsp-helpers.js';
 
 /**
@@ -178,7 +190,7 @@ const setBHeaders = (token: string): Record<string, string> => ({ 'X-Auth-Token'
 // ───────────────────────────── the route table, read generically ─────────────────────────────
 
 const key = (r: RouteSpec) => `${r.method} ${r.path}`;
-const paramsOf = (r: RouteSpec) => [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+const paramsOf = (r: RouteSpec) => [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
 const hasBody = (r: RouteSpec) => Boolean(r.bodyVariable || r.bodyFields || r.files);
 
 /**
@@ -200,13 +212,20 @@ function fixtureParam(r: RouteSpec, name: string, t: Tenant): string {
   const segments = r.path.split('/');
   const before = segments[segments.indexOf(`:${name}`) - 1] ?? '';
   switch (name) {
-    case 'wid': return t.wid;
-    case 'ctype': return 'lsp';
-    case 'xcode': return t.codes[before.startsWith(':') ? 'lsp' : before] ?? t.codes.lsp!;
-    case 'as': return 'manager';
-    case 'action': return r.path.includes('/pricing/') ? 'add' : 'enable';
-    case 'type': return r.path.includes('/routes/') ? 'line_haul' : 'last_mile';
-    default: return t.ids[before] ?? (/id$/i.test(name) ? randomUUID() : 'x');
+    case 'wid':
+      return t.wid;
+    case 'ctype':
+      return 'lsp';
+    case 'xcode':
+      return t.codes[before.startsWith(':') ? 'lsp' : before] ?? t.codes.lsp;
+    case 'as':
+      return 'manager';
+    case 'action':
+      return r.path.includes('/pricing/') ? 'add' : 'enable';
+    case 'type':
+      return r.path.includes('/routes/') ? 'line_haul' : 'last_mile';
+    default:
+      return t.ids[before] ?? (/id$/i.test(name) ? randomUUID() : 'x');
   }
 }
 
@@ -228,11 +247,16 @@ function synthesize(schema: Schema | undefined, depth = 0): unknown {
   const s = resolve(schema);
   if (s.enum) return s.enum[0];
   switch (typeOf(s)) {
-    case 'string': return s.format === 'date-time' ? new Date().toISOString() : 'fuzz';
-    case 'integer': return 1;
-    case 'number': return 1.5;
-    case 'boolean': return true;
-    case 'array': return depth > 4 ? [] : [synthesize(s.items, depth + 1)];
+    case 'string':
+      return s.format === 'date-time' ? new Date().toISOString() : 'fuzz';
+    case 'integer':
+      return 1;
+    case 'number':
+      return 1.5;
+    case 'boolean':
+      return true;
+    case 'array':
+      return depth > 4 ? [] : [synthesize(s.items, depth + 1)];
     default: {
       if (depth > 4 || !s.properties) return {};
       return Object.fromEntries((s.required ?? []).map((k: string) => [k, synthesize(s.properties[k], depth + 1)]));
@@ -283,13 +307,33 @@ function overlay(r: RouteSpec, t: Tenant): unknown {
     'PATCH /v1/access/token/rotate': { accessToken: t.connector.accessToken },
     'PATCH /v1/access/token/revoke': { accessToken: t.connector.accessToken },
     'POST /v1/csp/invitation/accept': { token: t.invitation.token },
-    'POST /v1/csp/invitation/:as': { phone: '+254711000001', name: uniqueName('Invitee'), operator: { role: 'manager', bio: 'fuzz', contacts: { emails: ['x@example.test'], phones: ['+254711000002'] } } },
+    'POST /v1/csp/invitation/:as': {
+      phone: '+254711000001',
+      name: uniqueName('Invitee'),
+      operator: { role: 'manager', bio: 'fuzz', contacts: { emails: ['x@example.test'], phones: ['+254711000002'] } },
+    },
     'DELETE /v1/csp/invitation': { invitationId: t.invitation.id },
-    'POST /v1/lsp/coverage/areas/:type': { name: uniqueName('Area'), code: uniqueCode('FZ'), reach: 'LOCAL', transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } }, country: 'KE', city: 'Nairobi', capacity: { packages: 10 }, radius: { value: 5, unit: 'km' } },
+    'POST /v1/lsp/coverage/areas/:type': {
+      name: uniqueName('Area'),
+      code: uniqueCode('FZ'),
+      reach: 'LOCAL',
+      transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
+      country: 'KE',
+      city: 'Nairobi',
+      capacity: { packages: 10 },
+      radius: { value: 5, unit: 'km' },
+    },
     'PUT /v1/lsp/coverage/areas/:id/link': { type: 'HUB', id: t.ids.hubs },
     'PATCH /v1/lsp/coverage/areas/:id/unlink': { index: 0 },
     'PATCH /v1/lsp/coverage/areas/:id/:type': { name: uniqueName('Area'), capacity: { packages: 20 } },
-    'POST /v1/lsp/coverage/routes/:type': { name: uniqueName('Route'), code: uniqueCode('FZ'), reach: 'NATIONAL', transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } }, capacity: { sits: 2, packages: 10 }, distance: { value: 480, unit: 'km' } },
+    'POST /v1/lsp/coverage/routes/:type': {
+      name: uniqueName('Route'),
+      code: uniqueCode('FZ'),
+      reach: 'NATIONAL',
+      transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
+      capacity: { sits: 2, packages: 10 },
+      distance: { value: 480, unit: 'km' },
+    },
     'PUT /v1/lsp/coverage/routes/:id/transit-point': { type: 'WAREHOUSE', id: t.ids.warehouses },
     'PATCH /v1/lsp/coverage/routes/:id/transit-point': { index: 0 },
     'PATCH /v1/lsp/coverage/routes/:id/:type': { name: uniqueName('Route') },
@@ -316,7 +360,9 @@ function overlay(r: RouteSpec, t: Tenant): unknown {
     'POST /realm/utilities/fares/transport': { origin: place(NBO), destination: place(KAREN), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' } } },
     'POST /realm/utilities/fares/ride': { pickup: place(NBO), dropoff: place(KAREN), vehicleClass: 'COMFORT', passengerCount: 2 },
     'POST /realm/utilities/fares/crossborder': {
-      origin: { country: 'CN' }, destination: { country: 'KE' }, transportMode: 'AIR',
+      origin: { country: 'CN' },
+      destination: { country: 'KE' },
+      transportMode: 'AIR',
       shipment: { weight: { value: 1, unit: 'kg' }, declaredValue: { amount: 10, currency: 'USD' }, description: 'x', quantity: 1 },
     },
     'POST /realm/utilities/distance': { origin: place(NBO), destination: place(KAREN), mode: 'ROAD' },
@@ -390,7 +436,7 @@ function jsonText(value: unknown): string {
     }
     return v;
   });
-  return text.replace(new RegExp(`"${RAW}(\\d+)"`, 'g'), (_m, i: string) => fragments[Number(i)]!);
+  return text.replace(new RegExp(`"${RAW}(\\d+)"`, 'g'), (_m, i: string) => fragments[Number(i)]);
 }
 
 const DEEP_ARRAY = '['.repeat(5000) + ']'.repeat(5000);
@@ -402,35 +448,100 @@ const badValue = fc.oneof(
   fc.constantFrom<unknown>(0, -1, 1.5, true, false, '', 'x', [], {}, [1, 'a'], { nested: { deep: 'x' } }, '0', 'true', 'null'),
   // extreme numbers (raw JSON: JSON.stringify cannot write 1e400) and numbers as strings
   fc.constantFrom<unknown>(
-    raw('1e308'), raw('-1e308'), raw('5e-324'), raw('-5e-324'), raw('1e400'), raw('-1e400'), raw('12345678901234567890'), raw('-0'),
-    raw('9007199254740993'), raw('999999999999999'), raw('1000000000000001'), raw('1E+15'), raw('0.1e-400'),
-    'NaN', 'Infinity', '-Infinity', '1e308', '5e-324',
+    raw('1e308'),
+    raw('-1e308'),
+    raw('5e-324'),
+    raw('-5e-324'),
+    raw('1e400'),
+    raw('-1e400'),
+    raw('12345678901234567890'),
+    raw('-0'),
+    raw('9007199254740993'),
+    raw('999999999999999'),
+    raw('1000000000000001'),
+    raw('1E+15'),
+    raw('0.1e-400'),
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e308',
+    '5e-324',
   ),
   fc.double().map((d) => (Number.isFinite(d) ? d : 0)),
   fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }),
   // NUL, lone surrogates, control characters, odd unicode
-  fc.constantFrom('a\u0000b', '\u0000', '\ud800', 'x\udc00y', '\udbff\udfff\ud800', '\u0007\u001b[31m', '\ufeff', '\u202e', '𝕏'.repeat(10), "'; DROP TABLE users; --", '../../etc/passwd', '${7*7}', '<script>'),
+  fc.constantFrom(
+    'a\u0000b',
+    '\u0000',
+    '\ud800',
+    'x\udc00y',
+    '\udbff\udfff\ud800',
+    '\u0007\u001b[31m',
+    '\ufeff',
+    '\u202e',
+    '𝕏'.repeat(10),
+    "'; DROP TABLE users; --",
+    '../../etc/passwd',
+    '${7*7}',
+    '<script>',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   // huge strings and arrays, deep nesting
-  fc.constantFrom<unknown>('x'.repeat(70_000), 'é'.repeat(30_000), 'x'.repeat(5_000), Array.from({ length: 10_001 }, () => 0), Array.from({ length: 500 }, () => 'x'), raw(DEEP_ARRAY), raw(DEEP_OBJECT)),
+  fc.constantFrom<unknown>(
+    'x'.repeat(70_000),
+    'é'.repeat(30_000),
+    'x'.repeat(5_000),
+    Array.from({ length: 10_001 }, () => 0),
+    Array.from({ length: 500 }, () => 'x'),
+    raw(DEEP_ARRAY),
+    raw(DEEP_OBJECT),
+  ),
   // prototype keys and explicit nulls
   fc.constantFrom<unknown>(null, raw('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } }, raw('{"prototype":1}')),
 );
 
 /** Numbers at and past the edges: the boundary's ±1e15, denormals, overflow to ±Infinity, integers past 2^53. */
 const EXTREME_NUMBERS = [
-  raw('1e308'), raw('-1e308'), raw('5e-324'), raw('-5e-324'), raw('1e400'), raw('-1e400'), raw('12345678901234567890'), raw('-0'),
-  raw('9007199254740993'), raw('999999999999999'), raw('-999999999999999'), raw('1000000000000001'), raw('0.1e-400'), raw('2147483648'), raw('-2147483649'),
-  raw('0.000001'), raw('123.456789012345'),
+  raw('1e308'),
+  raw('-1e308'),
+  raw('5e-324'),
+  raw('-5e-324'),
+  raw('1e400'),
+  raw('-1e400'),
+  raw('12345678901234567890'),
+  raw('-0'),
+  raw('9007199254740993'),
+  raw('999999999999999'),
+  raw('-999999999999999'),
+  raw('1000000000000001'),
+  raw('0.1e-400'),
+  raw('2147483648'),
+  raw('-2147483649'),
+  raw('0.000001'),
+  raw('123.456789012345'),
 ];
 
 /** A bad value suited to what the field holds (numbers for numbers …), or any bad value. */
 function badValueFor(current: unknown): fc.Arbitrary<unknown> {
-  const typed = typeof current === 'number' ? fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom('NaN', '1e308', '', null))
-    : typeof current === 'string' ? fc.constantFrom('a\u0000b', '\ud800', 'x\udc00y', 'x'.repeat(70_000), 'x'.repeat(5_000), '', ' ', '\u202e', "'; DROP TABLE x; --", raw('1e308'), null, [current], { value: current })
-    : Array.isArray(current) ? fc.constantFrom<unknown>([], Array.from({ length: 10_001 }, () => current[0] ?? 0), Array.from({ length: 200 }, () => current[0] ?? 'x'), [null], [[current[0]]], raw(DEEP_ARRAY), current[0] ?? 'x', null)
-    : current && typeof current === 'object' ? fc.constantFrom<unknown>({}, raw('{"__proto__":{"x":1}}'), raw(DEEP_OBJECT), [current], 'x', null, { ...(current as object), unknownField: 1 })
-    : badValue;
+  const typed =
+    typeof current === 'number'
+      ? fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom('NaN', '1e308', '', null))
+      : typeof current === 'string'
+        ? fc.constantFrom('a\u0000b', '\ud800', 'x\udc00y', 'x'.repeat(70_000), 'x'.repeat(5_000), '', ' ', '\u202e', "'; DROP TABLE x; --", raw('1e308'), null, [current], { value: current })
+        : Array.isArray(current)
+          ? fc.constantFrom<unknown>(
+              [],
+              Array.from({ length: 10_001 }, () => current[0] ?? 0),
+              Array.from({ length: 200 }, () => current[0] ?? 'x'),
+              [null],
+              [[current[0]]],
+              raw(DEEP_ARRAY),
+              current[0] ?? 'x',
+              null,
+            )
+          : current && typeof current === 'object'
+            ? fc.constantFrom<unknown>({}, raw('{"__proto__":{"x":1}}'), raw(DEEP_OBJECT), [current], 'x', null, { ...current, unknownField: 1 })
+            : badValue;
   return fc.oneof({ weight: 3, arbitrary: typed }, { weight: 2, arbitrary: badValue });
 }
 
@@ -439,26 +550,75 @@ const valueAt = (v: unknown, path: string): unknown => path.split('.').reduce<an
 
 /** Whole bodies that are not a JSON object (or not JSON at all). */
 const wholeBody = fc.constantFrom<Body>(
-  { text: '{' }, { text: '{"a":' }, { text: '[1,' }, { text: 'nul' }, { text: '\u0000' }, { text: '{"a":1}}' }, { text: "{'a':1}" },
-  { text: '[]' }, { text: '"text"' }, { text: '42' }, { text: 'true' }, { text: 'null' }, { text: '[{}]' },
-  { text: DEEP_ARRAY }, { text: DEEP_OBJECT }, { text: '{"a":"' + 'x'.repeat(101 * 1024) + '"}' }, { text: '' },
-  { text: '{"__proto__":{"admin":true}}' }, { text: '{"constructor":{"prototype":{"admin":true}}}' },
-  { text: '{"a":"\\ud800"}' }, { text: '{"\\u0000":1}' }, { text: '{"a":1e999}' },
+  { text: '{' },
+  { text: '{"a":' },
+  { text: '[1,' },
+  { text: 'nul' },
+  { text: '\u0000' },
+  { text: '{"a":1}}' },
+  { text: "{'a':1}" },
+  { text: '[]' },
+  { text: '"text"' },
+  { text: '42' },
+  { text: 'true' },
+  { text: 'null' },
+  { text: '[{}]' },
+  { text: DEEP_ARRAY },
+  { text: DEEP_OBJECT },
+  { text: '{"a":"' + 'x'.repeat(101 * 1024) + '"}' },
+  { text: '' },
+  { text: '{"__proto__":{"admin":true}}' },
+  { text: '{"constructor":{"prototype":{"admin":true}}}' },
+  { text: '{"a":"\\ud800"}' },
+  { text: '{"\\u0000":1}' },
+  { text: '{"a":1e999}' },
   { bytes: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]) }, // {"a":"<invalid UTF-8>"}
 );
 
 /** Content types and framing for a JSON body. */
 const framing = fc.constantFrom<Partial<Body>>(
-  {}, {}, {}, {}, { chunked: true }, { contentType: 'text/plain', chunked: true }, { contentType: 'text/plain' },
-  { contentType: 'application/x-www-form-urlencoded' }, { contentType: 'application/json; charset=latin1' },
-  { contentType: 'application/json; charset=utf-8' }, { contentType: 'multipart/form-data; boundary=x' }, { contentType: '' },
+  {},
+  {},
+  {},
+  {},
+  { chunked: true },
+  { contentType: 'text/plain', chunked: true },
+  { contentType: 'text/plain' },
+  { contentType: 'application/x-www-form-urlencoded' },
+  { contentType: 'application/json; charset=latin1' },
+  { contentType: 'application/json; charset=utf-8' },
+  { contentType: 'multipart/form-data; boundary=x' },
+  { contentType: '' },
 );
 
 /** Path parameter values: a valid one (or its upper case), another tenant's, unknown, and hostile ones. */
 const ODD_PARAMS = [
-  '%00', 'a%00b', '%ED%A0%80', '%C0%80', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'a'.repeat(10_240),
-  '%2F', '%5C', "'%20OR%201=1--", '%F0%9F%98%80', 'null', 'undefined', '-1', '0', 'NaN', '1e308', '%EF%BF%BF',
-  '%20', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ', '%', '%zz',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%C0%80',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'a'.repeat(10_240),
+  '%2F',
+  '%5C',
+  "'%20OR%201=1--",
+  '%F0%9F%98%80',
+  'null',
+  'undefined',
+  '-1',
+  '0',
+  'NaN',
+  '1e308',
+  '%EF%BF%BF',
+  '%20',
+  '00000000-0000-0000-0000-000000000000',
+  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+  '%',
+  '%zz',
 ];
 
 const paramArb: fc.Arbitrary<ParamVariant> = fc.oneof(
@@ -475,11 +635,16 @@ const paramArb: fc.Arbitrary<ParamVariant> = fc.oneof(
 function paramText(r: RouteSpec, name: string, v: ParamVariant, t: Tenant, other: Tenant): string {
   const valid = encodeURIComponent(fixtureParam(r, name, t));
   switch (v.kind) {
-    case 'valid': return valid;
-    case 'upper': return valid.toUpperCase();
-    case 'lower': return valid.toLowerCase();
-    case 'other': return encodeURIComponent(fixtureParam(r, name, other));
-    default: return v.raw;
+    case 'valid':
+      return valid;
+    case 'upper':
+      return valid.toUpperCase();
+    case 'lower':
+      return valid.toLowerCase();
+    case 'other':
+      return encodeURIComponent(fixtureParam(r, name, other));
+    default:
+      return v.raw;
   }
 }
 
@@ -492,52 +657,66 @@ function queryArb(r: RouteSpec): fc.Arbitrary<string> {
     // (kept short enough that the URL stays under Node's 16 KB header limit even with a 10 KB path parameter)
     fc.constantFrom('0', '-1', '101', '99999999999', '1e308', 'NaN', 'abc', '', '%00', 'a%00b', '%ED%A0%80', '__proto__', 'x'.repeat(700), '1.5'),
   );
-  const one = (n: string) => fc.option(fc.oneof(value.map((v) => `${n}=${v}`), value.map((v) => `${n}=${v}&${n}=${v}`)), { nil: undefined, freq: 2 });
-  return fc.tuple(
-    fc.tuple(...names.map(one)),
-    fc.option(fc.constantFrom('__proto__[x]=1', 'constructor=1', 'unknown=%00'), { nil: undefined, freq: 4 }),
-  ).map(([parts, extra]) => [...parts, extra].filter(Boolean).join('&'));
+  const one = (n: string) =>
+    fc.option(
+      fc.oneof(
+        value.map((v) => `${n}=${v}`),
+        value.map((v) => `${n}=${v}&${n}=${v}`),
+      ),
+      { nil: undefined, freq: 2 },
+    );
+  return fc
+    .tuple(fc.tuple(...names.map(one)), fc.option(fc.constantFrom('__proto__[x]=1', 'constructor=1', 'unknown=%00'), { nil: undefined, freq: 4 }))
+    .map(([parts, extra]) => [...parts, extra].filter(Boolean).join('&'));
 }
 
 /** Multipart bodies, broken or not, for a file route: its file parts and its text fields (from the OpenAPI schema). */
 function multipartArb(r: RouteSpec): fc.Arbitrary<Body> {
   const fileFields = Object.keys(r.files ?? {});
   const schema = resolve(bodySchema(r));
-  const textFields = Object.entries(schema.properties ?? {}).filter(([, s]: [string, any]) => s.format !== 'binary').map(([k, s]: [string, any]) => [k, s.enum?.[0] ?? 'x'] as [string, string]);
+  const textFields = Object.entries(schema.properties ?? {})
+    .filter(([, s]: [string, any]) => s.format !== 'binary')
+    .map(([k, s]: [string, any]) => [k, s.enum?.[0] ?? 'x'] as [string, string]);
   const boundary = '----fuzzboundary7MA4YWxkTrZu0gW';
-  const part = (name: string, value: string | Buffer, file?: { filename: string; type: string }) => Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file.filename}"` : ''}\r\n${file ? `Content-Type: ${file.type}\r\n` : ''}\r\n`),
-    Buffer.isBuffer(value) ? value : Buffer.from(value),
-    Buffer.from('\r\n'),
-  ]);
+  const part = (name: string, value: string | Buffer, file?: { filename: string; type: string }) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file.filename}"` : ''}\r\n${file ? `Content-Type: ${file.type}\r\n` : ''}\r\n`),
+      Buffer.isBuffer(value) ? value : Buffer.from(value),
+      Buffer.from('\r\n'),
+    ]);
   const end = Buffer.from(`--${boundary}--\r\n`);
-  const validParts = () => [
-    ...textFields.map(([k, v]) => part(k, v)),
-    ...fileFields.map((f) => part(f, PNG, { filename: 'a.png', type: 'image/png' })),
-  ];
+  const validParts = () => [...textFields.map(([k, v]) => part(k, v)), ...fileFields.map((f) => part(f, PNG, { filename: 'a.png', type: 'image/png' }))];
   const ct = `multipart/form-data; boundary=${boundary}`;
-  return fc.constantFrom<() => Body>(
-    () => ({ bytes: Buffer.concat([...validParts(), end]).subarray(0, -30), contentType: ct }), // truncated: no closing boundary
-    () => ({ bytes: Buffer.concat(validParts()), contentType: ct }), // no closing boundary at all
-    () => ({ bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), end]), contentType: ct }), // missing file parts
-    () => ({ bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), part('wrongName', PNG, { filename: 'a.png', type: 'image/png' }), end]), contentType: ct }),
-    () => ({ bytes: Buffer.concat([...validParts(), end]), contentType: 'multipart/form-data' }), // no boundary parameter
-    () => ({ bytes: Buffer.concat([...validParts(), end]), contentType: 'multipart/form-data; boundary=other' }), // wrong boundary
-    () => ({ bytes: Buffer.alloc(0), contentType: ct }),
-    () => ({ bytes: Buffer.from('garbage without any structure'), contentType: ct }),
-    () => ({ bytes: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n`), end]), contentType: ct }), // part without a name
-    () => ({ bytes: Buffer.concat([Buffer.from(`--${boundary}\r\nno header end`), end]), contentType: ct }), // malformed part header
-    () => ({ bytes: Buffer.concat([...validParts(), ...fileFields.map((f) => part(f, PNG, { filename: 'b.png', type: 'image/png' })), end]), contentType: ct }), // a file twice
-    () => ({ bytes: Buffer.concat([...textFields.map(([k]) => part(k, 'a\u0000b')), ...fileFields.map((f) => part(f, PNG, { filename: 'a.png', type: 'image/png' })), end]), contentType: ct }),
-    () => ({ bytes: Buffer.concat([...textFields.map(([k]) => part(k, Buffer.from([0xed, 0xa0, 0x80]))), ...fileFields.map((f) => part(f, PNG, { filename: 'a.png', type: 'image/png' })), end]), contentType: ct }),
-    () => ({ bytes: Buffer.concat([part('__proto__', 'x'), part('constructor[prototype][x]', 'y'), ...validParts(), end]), contentType: ct }),
-    () => ({ bytes: Buffer.concat([...textFields.map(([k]) => part(k, 'x'.repeat(70_000))), ...validParts(), end]), contentType: ct }),
-    () => ({ bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), ...fileFields.map((f) => part(f, PDF, { filename: 'a.png', type: 'image/png' })), end]), contentType: ct }),
-    () => ({ bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), ...fileFields.map((f) => part(f, Buffer.alloc(0), { filename: '', type: 'application/octet-stream' })), end]), contentType: ct }),
-    () => ({ bytes: Buffer.concat([...Array.from({ length: 60 }, (_, i) => part(`f${i}`, 'x')), end]), contentType: ct }), // too many parts
-    () => ({ text: '{"file":"not a file"}', contentType: 'application/json' }),
-    () => ({ bytes: Buffer.concat([...validParts(), end]), contentType: ct, chunked: true }),
-  ).map((make) => make());
+  return fc
+    .constantFrom<() => Body>(
+      () => ({ bytes: Buffer.concat([...validParts(), end]).subarray(0, -30), contentType: ct }), // truncated: no closing boundary
+      () => ({ bytes: Buffer.concat(validParts()), contentType: ct }), // no closing boundary at all
+      () => ({ bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), end]), contentType: ct }), // missing file parts
+      () => ({ bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), part('wrongName', PNG, { filename: 'a.png', type: 'image/png' }), end]), contentType: ct }),
+      () => ({ bytes: Buffer.concat([...validParts(), end]), contentType: 'multipart/form-data' }), // no boundary parameter
+      () => ({ bytes: Buffer.concat([...validParts(), end]), contentType: 'multipart/form-data; boundary=other' }), // wrong boundary
+      () => ({ bytes: Buffer.alloc(0), contentType: ct }),
+      () => ({ bytes: Buffer.from('garbage without any structure'), contentType: ct }),
+      () => ({ bytes: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n`), end]), contentType: ct }), // part without a name
+      () => ({ bytes: Buffer.concat([Buffer.from(`--${boundary}\r\nno header end`), end]), contentType: ct }), // malformed part header
+      () => ({ bytes: Buffer.concat([...validParts(), ...fileFields.map((f) => part(f, PNG, { filename: 'b.png', type: 'image/png' })), end]), contentType: ct }), // a file twice
+      () => ({ bytes: Buffer.concat([...textFields.map(([k]) => part(k, 'a\u0000b')), ...fileFields.map((f) => part(f, PNG, { filename: 'a.png', type: 'image/png' })), end]), contentType: ct }),
+      () => ({
+        bytes: Buffer.concat([...textFields.map(([k]) => part(k, Buffer.from([0xed, 0xa0, 0x80]))), ...fileFields.map((f) => part(f, PNG, { filename: 'a.png', type: 'image/png' })), end]),
+        contentType: ct,
+      }),
+      () => ({ bytes: Buffer.concat([part('__proto__', 'x'), part('constructor[prototype][x]', 'y'), ...validParts(), end]), contentType: ct }),
+      () => ({ bytes: Buffer.concat([...textFields.map(([k]) => part(k, 'x'.repeat(70_000))), ...validParts(), end]), contentType: ct }),
+      () => ({ bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), ...fileFields.map((f) => part(f, PDF, { filename: 'a.png', type: 'image/png' })), end]), contentType: ct }),
+      () => ({
+        bytes: Buffer.concat([...textFields.map(([k, v]) => part(k, v)), ...fileFields.map((f) => part(f, Buffer.alloc(0), { filename: '', type: 'application/octet-stream' })), end]),
+        contentType: ct,
+      }),
+      () => ({ bytes: Buffer.concat([...Array.from({ length: 60 }, (_, i) => part(`f${i}`, 'x')), end]), contentType: ct }), // too many parts
+      () => ({ text: '{"file":"not a file"}', contentType: 'application/json' }),
+      () => ({ bytes: Buffer.concat([...validParts(), end]), contentType: ct, chunked: true }),
+    )
+    .map((make) => make());
 }
 
 /** A JSON body: the sample with one field replaced, a key added or removed, or a whole body that is not an object. */
@@ -546,27 +725,45 @@ function jsonBodyArb(sample: unknown, paths: string[]): fc.Arbitrary<Body> {
   const fieldPaths = paths.length ? paths : ['x'];
   const mutated = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...fieldPaths).chain((p) => badValueFor(valueAt(sample, p)).map((v) => jsonText(setPath(isObject ? sample : {}, p, v)))) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...fieldPaths), fc.constantFrom('__proto__', 'constructor', 'prototype', 'unknownField', '', '\u0000', '\ud800', 'x'.repeat(300)))
-      .map(([p, k]) => jsonText(setPath(isObject ? sample : {}, p.includes('.') ? `${p.slice(0, p.lastIndexOf('.'))}.${k}` : k, { polluted: true }))) },
-    { weight: 1, arbitrary: fc.constantFrom(...fieldPaths).map((p) => {
-      const copy = structuredClone(isObject ? sample : {}) as Record<string, any>;
-      const keys = p.split('.');
-      let t: any = copy;
-      for (const k of keys.slice(0, -1)) t = t?.[k];
-      if (t && typeof t === 'object') delete t[keys.at(-1)!];
-      return jsonText(copy);
-    }) },
-    { weight: 1, arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: false }).map((v) => { try { return JSON.stringify(v) ?? 'null'; } catch { return 'null'; } }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...fieldPaths), fc.constantFrom('__proto__', 'constructor', 'prototype', 'unknownField', '', '\u0000', '\ud800', 'x'.repeat(300)))
+        .map(([p, k]) => jsonText(setPath(isObject ? sample : {}, p.includes('.') ? `${p.slice(0, p.lastIndexOf('.'))}.${k}` : k, { polluted: true }))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...fieldPaths).map((p) => {
+        const copy = structuredClone(isObject ? sample : {}) as Record<string, any>;
+        const keys = p.split('.');
+        let t: any = copy;
+        for (const k of keys.slice(0, -1)) t = t?.[k];
+        if (t && typeof t === 'object') delete t[keys.at(-1)!];
+        return jsonText(copy);
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: false }).map((v) => {
+        try {
+          return JSON.stringify(v) ?? 'null';
+        } catch {
+          return 'null';
+        }
+      }),
+    },
   );
-  return fc.oneof(
-    { weight: 8, arbitrary: fc.tuple(mutated, framing).map(([text, f]) => ({ text, ...f })) },
-    { weight: 2, arbitrary: wholeBody },
-  );
+  return fc.oneof({ weight: 8, arbitrary: fc.tuple(mutated, framing).map(([text, f]) => ({ text, ...f })) }, { weight: 2, arbitrary: wholeBody });
 }
 
 // ───────────────────────────── sending and judging ─────────────────────────────
 
-interface Answer { status: number; body: any; contentType: string; text: string }
+interface Answer {
+  status: number;
+  body: any;
+  contentType: string;
+  text: string;
+}
 
 async function send(method: string, path: string, headers: Record<string, string>, body?: Body): Promise<Answer> {
   const h: Record<string, string> = { 'x-forwarded-for': randomIp(), ...headers };
@@ -576,19 +773,28 @@ async function send(method: string, path: string, headers: Record<string, string
     if (body.contentType !== '') h['content-type'] = body.contentType ?? 'application/json';
     const bytes = body.bytes ?? Buffer.from(body.text ?? '', 'utf8');
     if (body.chunked) {
-      payload = new ReadableStream({ start(c) { c.enqueue(new Uint8Array(bytes)); c.close(); } });
+      payload = new ReadableStream({
+        start(c) {
+          c.enqueue(new Uint8Array(bytes));
+          c.close();
+        },
+      });
       duplex = 'half';
     } else payload = new Uint8Array(bytes);
   }
   let res: Response;
   try {
-    res = await fetch(bridgeUrl() + path, { method, headers: h, body: payload, ...(duplex ? { duplex } : {}) } as RequestInit);
+    res = await fetch(bridgeUrl() + path, { method, headers: h, body: payload, ...(duplex ? { duplex } : {}) });
   } catch (err) {
     return { status: 0, body: undefined, contentType: '', text: `connection failed: ${(err as Error).message} ${(err as Error & { cause?: Error }).cause?.message ?? ''}` };
   }
   const text = await res.text();
   let parsed: any;
-  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
   return { status: res.status, body: parsed, contentType: res.headers.get('content-type') ?? '', text };
 }
 
@@ -629,10 +835,12 @@ function documentedStatuses(r: RouteSpec): Set<number> {
 function readBackRoute(r: RouteSpec): RouteSpec | undefined {
   if (r.method === 'GET') return undefined;
   const segs = r.path.split('/');
-  const candidates = routes.filter((g) => g.method === 'GET' && !/\/context$/.test(g.path)).filter((g) => {
-    const gs = g.path.split('/');
-    return gs.length <= segs.length && gs.every((s, i) => s === segs[i]) ;
-  });
+  const candidates = routes
+    .filter((g) => g.method === 'GET' && !/\/context$/.test(g.path))
+    .filter((g) => {
+      const gs = g.path.split('/');
+      return gs.length <= segs.length && gs.every((s, i) => s === segs[i]);
+    });
   return candidates.sort((a, b) => b.path.length - a.path.length)[0];
 }
 
@@ -674,7 +882,8 @@ async function credentialHeaders(r: RouteSpec, t: Tenant, choice: FuzzRequest['c
       return { authorization: `Bearer ${await t.apiKeys.take(weight)}`, 'X-Workspace-ID': t.wid };
     default: {
       const kind = choice === 'default' || choice === 'setB' ? defaultKind(r) : choice;
-      const token = kind === 'lsp' ? await t.lspTokens.take(weight) : kind === 'csp' ? await t.cspTokens.take(weight) : victim ? await login(t.owner).catch(() => 'no-session') : await t.ownerTokens.take(weight);
+      const token =
+        kind === 'lsp' ? await t.lspTokens.take(weight) : kind === 'csp' ? await t.cspTokens.take(weight) : victim ? await login(t.owner).catch(() => 'no-session') : await t.ownerTokens.take(weight);
       const useB = r.auth === 'set-b' || (r.auth === 'set-a-or-b' && choice === 'setB');
       return useB ? setBHeaders(token) : setAHeaders(token);
     }
@@ -708,7 +917,8 @@ async function runOne(r: RouteSpec, req: FuzzRequest, documented: Set<number>, r
   const answer = await send(r.method, path, headers, req.body);
   stats.requests++;
   stats.byStatus.set(answer.status, (stats.byStatus.get(answer.status) ?? 0) + 1);
-  const describe = () => `${key(r)} [${req.label}] ${r.method} ${short(path, 200)} body=${short(req.body?.text ?? (req.body?.bytes ? `<${req.body.bytes.length} bytes>` : undefined))} ct=${req.body?.contentType ?? '-'}${req.body?.chunked ? ' chunked' : ''} → ${answer.status} ${short(answer.text, 300)}`;
+  const describe = () =>
+    `${key(r)} [${req.label}] ${r.method} ${short(path, 200)} body=${short(req.body?.text ?? (req.body?.bytes ? `<${req.body.bytes.length} bytes>` : undefined))} ct=${req.body?.contentType ?? '-'}${req.body?.chunked ? ' chunked' : ''} → ${answer.status} ${short(answer.text, 300)}`;
   if (TRACE) appendFileSync(TRACE, `${describe()}\n`);
   const problem = judge(r, answer, documented);
   if (problem) {
@@ -731,7 +941,7 @@ async function runOne(r: RouteSpec, req: FuzzRequest, documented: Set<number>, r
 
 /** Fixed examples every route gets, whatever the seed: explicit null for every body field, and each whole-body case. */
 function examplesFor(r: RouteSpec, sample: unknown): FuzzRequest[] {
-  const params: Record<string, ParamVariant> = Object.fromEntries(paramsOf(r).map((n) => [n, { kind: 'valid' } as ParamVariant]));
+  const params: Record<string, ParamVariant> = Object.fromEntries(paramsOf(r).map((n) => [n, { kind: 'valid' }]));
   const base = { tenant: 'A' as const, credential: 'default' as const, params, query: '' };
   const out: FuzzRequest[] = [];
   // TODO(issue 10, cause 5 — PATCH null semantics, another engineer): explicit nulls in PATCH bodies may still answer
@@ -774,29 +984,44 @@ describe('fuzz: every route of the bridge', () => {
       const readBack = readBackRoute(r);
       const sample = overlay(r, A);
       const paths = [...new Set([...valuePaths(sample), ...schemaPaths(bodySchema(r))])];
-      const bodyArb: fc.Arbitrary<Body | undefined> = r.files ? multipartArb(r) : hasBody(r) ? jsonBodyArb(sample, paths)
-        : r.method === 'GET' ? fc.constant(undefined) : fc.option(wholeBody, { nil: undefined, freq: 3 });
+      const bodyArb: fc.Arbitrary<Body | undefined> = r.files
+        ? multipartArb(r)
+        : hasBody(r)
+          ? jsonBodyArb(sample, paths)
+          : r.method === 'GET'
+            ? fc.constant(undefined)
+            : fc.option(wholeBody, { nil: undefined, freq: 3 });
       const paramNames = paramsOf(r);
       // one dimension is hostile per request, the others are clean, so that each reaches as deep as it can
-      const clean = { label: 'random', tenant: 'A' as const, credential: 'default' as const, params: Object.fromEntries(paramNames.map((n) => [n, { kind: 'valid' } as ParamVariant])), query: '' };
+      const clean = { label: 'random', tenant: 'A' as const, credential: 'default' as const, params: Object.fromEntries(paramNames.map((n) => [n, { kind: 'valid' as const }])), query: '' };
       const cleanBody = hasBody(r) && !r.files ? { text: jsonText(sample) } : undefined;
-      const paramsArb = paramNames.length ? fc.record(Object.fromEntries(paramNames.map((n) => [n, paramArb]))) as fc.Arbitrary<Record<string, ParamVariant>> : fc.constant({});
-      const requestArb: fc.Arbitrary<FuzzRequest> = fc.oneof(
-        { weight: hasBody(r) ? 5 : 0, arbitrary: bodyArb.map((body): FuzzRequest => ({ ...clean, label: 'body', body })) },
-        { weight: paramNames.length ? 3 : 0, arbitrary: paramsArb.map((params): FuzzRequest => ({ ...clean, label: 'params', params, body: cleanBody })) },
-        { weight: 1, arbitrary: queryArb(r).map((query): FuzzRequest => ({ ...clean, label: 'query', query, body: cleanBody })) },
-        { weight: 1, arbitrary: fc.constantFrom<FuzzRequest['credential']>('user', 'lsp', 'csp', 'setB', 'none').map((credential): FuzzRequest => ({ ...clean, label: `credential ${credential}`, credential, body: cleanBody })) },
-        { weight: 1, arbitrary: fc.record({
-          label: fc.constant('everything'),
-          tenant: fc.constantFrom<'A' | 'B'>('A', 'A', 'A', 'B'),
-          credential: fc.constantFrom<FuzzRequest['credential']>('default', 'default', 'default', 'default', 'user', 'lsp', 'csp', 'setB', 'none'),
-          params: paramsArb,
-          query: queryArb(r),
-          body: bodyArb,
-        }) },
-        // one 10 KB parameter at most: two would pass Node's 16 KB limit on the request line and headers, which the HTTP
-        // server itself refuses (431, before any application code; docs/contract.md)
-      ).filter((q) => Object.values(q.params).filter((p) => p.kind === 'raw' && p.raw.length > 1000).length <= 1);
+      const paramsArb = paramNames.length ? (fc.record(Object.fromEntries(paramNames.map((n) => [n, paramArb]))) as fc.Arbitrary<Record<string, ParamVariant>>) : fc.constant({});
+      const requestArb: fc.Arbitrary<FuzzRequest> = fc
+        .oneof(
+          { weight: hasBody(r) ? 5 : 0, arbitrary: bodyArb.map((body): FuzzRequest => ({ ...clean, label: 'body', body })) },
+          { weight: paramNames.length ? 3 : 0, arbitrary: paramsArb.map((params): FuzzRequest => ({ ...clean, label: 'params', params, body: cleanBody })) },
+          { weight: 1, arbitrary: queryArb(r).map((query): FuzzRequest => ({ ...clean, label: 'query', query, body: cleanBody })) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .constantFrom<FuzzRequest['credential']>('user', 'lsp', 'csp', 'setB', 'none')
+              .map((credential): FuzzRequest => ({ ...clean, label: `credential ${credential}`, credential, body: cleanBody })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc.record({
+              label: fc.constant('everything'),
+              tenant: fc.constantFrom<'A' | 'B'>('A', 'A', 'A', 'B'),
+              credential: fc.constantFrom<FuzzRequest['credential']>('default', 'default', 'default', 'default', 'user', 'lsp', 'csp', 'setB', 'none'),
+              params: paramsArb,
+              query: queryArb(r),
+              body: bodyArb,
+            }),
+          },
+          // one 10 KB parameter at most: two would pass Node's 16 KB limit on the request line and headers, which the HTTP
+          // server itself refuses (431, before any application code; docs/contract.md)
+        )
+        .filter((q) => Object.values(q.params).filter((p) => p.kind === 'raw' && p.raw.length > 1000).length <= 1);
       const routeSeed = (SEED ^ [...key(r)].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7)) | 0;
       for (const example of examplesFor(r, sample)) await runOne(r, example, documented, readBack);
       await fc.assert(
@@ -810,12 +1035,15 @@ describe('fuzz: every route of the bridge', () => {
     // whatever was stored on the way, every read of both tenants still answers (a list never breaks because of one row)
     for (const r of routes.filter((x) => x.method === 'GET')) {
       for (const tenant of ['A', 'B'] as const) {
-        const params = Object.fromEntries(paramsOf(r).map((n) => [n, { kind: 'valid' } as ParamVariant]));
+        const params = Object.fromEntries(paramsOf(r).map((n) => [n, { kind: 'valid' as const }]));
         await runOne(r, { label: 'final read', tenant, credential: 'default', params, query: '' }, documentedStatuses(r), undefined);
       }
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const byStatus = [...stats.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
+    const byStatus = [...stats.byStatus.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     console.log(`fuzz-routes: seed ${SEED}, ${stats.routes} routes, ${stats.requests} requests (${byStatus}), ${stats.readBacks} read-backs, ${failures.length} failures, ${seconds} s`);
     if (failureKinds.size) console.log(`fuzz-routes: failures by route and kind:\n${[...failureKinds].map(([k, n]) => `  ${n}× ${k}`).join('\n')}`);
     expect(failures, `seed ${SEED}:\n${failures.slice(0, 60).join('\n')}`).toEqual([]);
@@ -828,18 +1056,24 @@ const GATEWAY_RUNS = Number(process.env.FUZZ_GATEWAY_RUNS ?? 200);
 const GATEWAY_STATUSES = new Set([200, 400, 401, 403, 404, 405, 413, 415, 429]);
 
 /** A GraphQL-over-HTTP request to the gateway: one of the routes' operations with hostile variables, or a broken request. */
-const gatewayRequestArb = (ops: RouteSpec[]) => fc.record({
-  route: fc.integer({ min: 0, max: ops.length - 1 }),
-  credential: fc.constantFrom<FuzzRequest['credential']>('default', 'default', 'default', 'lsp', 'none'),
-  variables: fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.constantFrom('', 'input.', 'input.name.', 'input.address.'), fc.constantFrom('name', 'id', 'wid', 'code', 'x', 'coordinates', 'amount'), badValue).map(([prefix, k, v]) => ({ path: `${prefix}${k}`, value: v })) },
-    { weight: 1, arbitrary: fc.constant({ path: '', value: raw(DEEP_OBJECT) }) },
-  ),
-  shape: fc.constantFrom<'post' | 'get' | 'method' | 'whole' | 'content-type' | 'multipart'>('post', 'post', 'post', 'post', 'get', 'method', 'whole', 'content-type', 'multipart'),
-  method: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS'),
-  whole: wholeBody,
-  contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/json; charset=latin1', 'application/graphql'),
-});
+const gatewayRequestArb = (ops: RouteSpec[]) =>
+  fc.record({
+    route: fc.integer({ min: 0, max: ops.length - 1 }),
+    credential: fc.constantFrom<FuzzRequest['credential']>('default', 'default', 'default', 'lsp', 'none'),
+    variables: fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc
+          .tuple(fc.constantFrom('', 'input.', 'input.name.', 'input.address.'), fc.constantFrom('name', 'id', 'wid', 'code', 'x', 'coordinates', 'amount'), badValue)
+          .map(([prefix, k, v]) => ({ path: `${prefix}${k}`, value: v })),
+      },
+      { weight: 1, arbitrary: fc.constant({ path: '', value: raw(DEEP_OBJECT) }) },
+    ),
+    shape: fc.constantFrom<'post' | 'get' | 'method' | 'whole' | 'content-type' | 'multipart'>('post', 'post', 'post', 'post', 'get', 'method', 'whole', 'content-type', 'multipart'),
+    method: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS'),
+    whole: wholeBody,
+    contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/json; charset=latin1', 'application/graphql'),
+  });
 
 function judgeGateway(a: Answer): string | undefined {
   if (a.status >= 500) return `HTTP ${a.status}`;
@@ -848,7 +1082,8 @@ function judgeGateway(a: Answer): string | undefined {
   if (!/^application\/(graphql-response\+)?json/.test(a.contentType) || a.body === undefined) return `not JSON (${a.contentType}): ${a.text.slice(0, 120)}`;
   if (/\bat .+\.(t|j)s:\d+/.test(a.text) || /node_modules/.test(a.text) || /<html|<!DOCTYPE/i.test(a.text)) return 'a stack trace or HTML in the answer';
   const errors = a.body.errors;
-  if (errors !== undefined && (!Array.isArray(errors) || !errors.every((e: any) => typeof e.message === 'string' && typeof e.extensions?.code === 'string'))) return `errors without message and code: ${a.text.slice(0, 200)}`;
+  if (errors !== undefined && (!Array.isArray(errors) || !errors.every((e: any) => typeof e.message === 'string' && typeof e.extensions?.code === 'string')))
+    return `errors without message and code: ${a.text.slice(0, 200)}`;
   if (errors === undefined && !('data' in a.body)) return 'neither data nor errors';
   if (a.status >= 400 && !errors?.length) return `HTTP ${a.status} without errors`;
   if (errors?.some((e: any) => e.extensions.code === 'INTERNAL_ERROR' || e.extensions.code === 'INTERNAL_SERVER_ERROR')) return 'INTERNAL_ERROR';
@@ -862,7 +1097,11 @@ async function sendGateway(method: string, url: string, headers: Record<string, 
     const res = await fetch(url, { method, headers: h, body: body ? new Uint8Array(body.bytes ?? Buffer.from(body.text ?? '', 'utf8')) : undefined });
     const text = await res.text();
     let parsed: any;
-    try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
     return { status: res.status, body: parsed, contentType: res.headers.get('content-type') ?? '', text };
   } catch (err) {
     return { status: 0, body: undefined, contentType: '', text: `connection failed: ${(err as Error).message}` };
@@ -870,13 +1109,13 @@ async function sendGateway(method: string, url: string, headers: Record<string, 
 }
 
 describe('fuzz: the gateway', () => {
-  it('answers the routes\' operations with hostile variables, and broken GraphQL-over-HTTP requests, as JSON errors, never 5xx, HTML or a stack', async () => {
+  it("answers the routes' operations with hostile variables, and broken GraphQL-over-HTTP requests, as JSON errors, never 5xx, HTML or a stack", async () => {
     const gateway = gatewayUrl();
     const ops = routes.filter((r) => !isVictimRoute(r) && !r.files);
     const problems: string[] = [];
     await fc.assert(
       fc.asyncProperty(gatewayRequestArb(ops), async (g) => {
-        const r = ops[g.route]!;
+        const r = ops[g.route];
         const headers = await credentialHeaders(r, A, g.credential, false);
         const vars: Record<string, unknown> = {};
         for (const n of paramsOf(r)) vars[n] = fixtureParam(r, n, A);
@@ -889,7 +1128,10 @@ describe('fuzz: the gateway', () => {
         switch (g.shape) {
           case 'get':
             label = 'GET';
-            answer = await sendGateway('GET', `${gateway}?query=${encodeURIComponent(r.operation)}&variables=${encodeURIComponent(jsonText(variables)).slice(0, 6000)}`, { ...headers, 'apollo-require-preflight': 'true' });
+            answer = await sendGateway('GET', `${gateway}?query=${encodeURIComponent(r.operation)}&variables=${encodeURIComponent(jsonText(variables)).slice(0, 6000)}`, {
+              ...headers,
+              'apollo-require-preflight': 'true',
+            });
             break;
           case 'method':
             label = g.method;
@@ -905,10 +1147,17 @@ describe('fuzz: the gateway', () => {
             break;
           case 'multipart':
             label = 'multipart';
-            answer = await sendGateway('POST', gateway, { ...headers, 'apollo-require-preflight': 'true' }, {
-              contentType: 'multipart/form-data; boundary=b',
-              bytes: Buffer.from(`--b\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${text}\r\n--b\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.file"]}\r\n--b\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx`),
-            });
+            answer = await sendGateway(
+              'POST',
+              gateway,
+              { ...headers, 'apollo-require-preflight': 'true' },
+              {
+                contentType: 'multipart/form-data; boundary=b',
+                bytes: Buffer.from(
+                  `--b\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${text}\r\n--b\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.file"]}\r\n--b\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx`,
+                ),
+              },
+            );
             break;
           default:
             label = 'POST';

@@ -47,8 +47,8 @@ function expectRefused(res: ApiResponse<GraphQLBody>, status: number, extensions
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.data).toBeUndefined();
   expect(res.body.errors).toHaveLength(1);
-  expect(res.body.errors![0]!.extensions).toEqual(extensions);
-  if (message !== undefined) expect(res.body.errors![0]!.message).toBe(message);
+  expect(res.body.errors![0].extensions).toEqual(extensions);
+  if (message !== undefined) expect(res.body.errors![0].message).toBe(message);
 }
 
 /** An answer with `data` exactly and no error. */
@@ -66,10 +66,10 @@ const routeOf = (method: string, path: string) => {
 
 // ───────────────────────────── persisted documents on the suite's platform ─────────────────────────────
 
-describe('persisted documents on the suite\'s platform (GRAPHQL_OPERATIONS=any, the default)', () => {
+describe("persisted documents on the suite's platform (GRAPHQL_OPERATIONS=any, the default)", () => {
   const ME = routeOf('GET', '/v1/users/me').operation;
 
-  it('the bridge\'s GET /v1/users/me operation sent by its SHA-256 only answers as its text sent in full: the caller\'s own id and e-mail', async () => {
+  it("the bridge's GET /v1/users/me operation sent by its SHA-256 only answers as its text sent in full: the caller's own id and e-mail", async () => {
     const u = await newUser();
     const auth = { authorization: `Bearer ${u.accessToken}` };
     const hashed = await post(gatewayUrl(), { extensions: byHash(sha256(ME)) }, auth);
@@ -101,7 +101,7 @@ describe('persisted documents on the suite\'s platform (GRAPHQL_OPERATIONS=any, 
     expectRefused(res, 400, { code: 'BAD_REQUEST' }, 'extensions.persistedQuery.sha256Hash is not the SHA-256 of the query sent with it');
   });
 
-  it('introspection is on outside production (the suite\'s platform): the full introspection query of GraphQL tooling answers', async () => {
+  it("introspection is on outside production (the suite's platform): the full introspection query of GraphQL tooling answers", async () => {
     const res = await post(gatewayUrl(), { query: getIntrospectionQuery() });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.errors).toBeUndefined();
@@ -133,7 +133,9 @@ describe('operation limits at their edges (a platform of its own: depth 3, alias
     expectData(await q('{ a: __type(name: "Query") { name } b: __type(name: "Query") { name } }'), { a: { name: 'Query' }, b: { name: 'Query' } });
     expectRefused(
       await q('{ a: __type(name: "Query") { name } b: __type(name: "Query") { name } c: __type(name: "Query") { name } }'),
-      400, tooComplex('aliases', 3, 2), 'Operation too complex: its alias count (3) exceeds the maximum of 2',
+      400,
+      tooComplex('aliases', 3, 2),
+      'Operation too complex: its alias count (3) exceeds the maximum of 2',
     );
   });
 
@@ -152,11 +154,13 @@ describe('operation limits at their edges (a platform of its own: depth 3, alias
     expectData(await q('{ __typename @include(if: true) __typename @skip(if: false) }'), { __typename: 'Query' });
     expectRefused(
       await q('{ __typename @include(if: true) __typename @skip(if: false) __typename @include(if: true) }'),
-      400, tooComplex('directives', 3, 2), 'Operation too complex: its directive count (3) exceeds the maximum of 2',
+      400,
+      tooComplex('directives', 3, 2),
+      'Operation too complex: its directive count (3) exceeds the maximum of 2',
     );
   });
 
-  it('the bridge\'s own operations meet the same limits: POST /v1/auth/register (its operation is deeper than 3) is 500 INTERNAL_ERROR, and the bridge logs the gateway\'s QUERY_TOO_COMPLEX', async () => {
+  it("the bridge's own operations meet the same limits: POST /v1/auth/register (its operation is deeper than 3) is 500 INTERNAL_ERROR, and the bridge logs the gateway's QUERY_TOO_COMPLEX", async () => {
     const res = await api('POST', '/v1/auth/register', { base: p.bridgeUrl, body: { email: uniqueEmail('limits'), password: PASSWORD, name: 'Limits' } });
     expect(res.status, JSON.stringify(res.body)).toBe(500);
     expect(res.body).toEqual({ success: false, code: 'INTERNAL_ERROR', message: 'Internal server error' });
@@ -167,8 +171,8 @@ describe('operation limits at their edges (a platform of its own: depth 3, alias
     expectData(await q('{ __schema { queryType { name } } }'), { __schema: { queryType: { name: 'Query' } } });
     const res = await q('{ mee }');
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.errors![0]!.extensions).toEqual({ code: 'VALIDATION_ERROR' });
-    expect(res.body.errors![0]!.message).toContain('Cannot query field "mee" on type "Query". Did you mean "me"');
+    expect(res.body.errors![0].extensions).toEqual({ code: 'VALIDATION_ERROR' });
+    expect(res.body.errors![0].message).toContain('Cannot query field "mee" on type "Query". Did you mean "me"');
   });
 });
 
@@ -186,7 +190,12 @@ describe('tokens and introspection off (a platform of its own: GRAPHQL_MAX_TOKEN
 
   it('tokens: { + 18 names + } (20 tokens) runs; 21 tokens are 400 QUERY_TOO_COMPLEX, limit tokens, max 20, value 21', async () => {
     expectData(await q(`{ ${'__typename '.repeat(18)}}`), { __typename: 'Query' });
-    expectRefused(await q(`{ ${'__typename '.repeat(19)}}`), 400, { code: 'QUERY_TOO_COMPLEX', limit: 'tokens', max: 20, value: 21 }, 'Operation too complex: its token count (21) exceeds the maximum of 20');
+    expectRefused(
+      await q(`{ ${'__typename '.repeat(19)}}`),
+      400,
+      { code: 'QUERY_TOO_COMPLEX', limit: 'tokens', max: 20, value: 21 },
+      'Operation too complex: its token count (21) exceeds the maximum of 20',
+    );
   });
 
   it('__schema and __type are 400 INTROSPECTION_DISABLED; __typename still answers', async () => {
@@ -206,33 +215,36 @@ describe('tokens and introspection off (a platform of its own: GRAPHQL_MAX_TOKEN
 /** A proxy in front of the gateway that keeps every request it passes on (method, path, content type, body). */
 async function recordingProxy(port: number, target: () => string) {
   const seen: { method: string; path: string; contentType: string; body: string }[] = [];
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    seen.push({ method: req.method!, path: req.url!, contentType: req.headers['content-type'] ?? '', body: body.toString('utf8') });
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (v !== undefined && !['host', 'content-length', 'connection', 'transfer-encoding'].includes(k)) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-    }
-    try {
-      const answer = await fetch(target() + req.url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
-      const out: Record<string, string> = {};
-      answer.headers.forEach((v, k) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
-      });
-      res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
-    } catch {
-      res.writeHead(502).end();
-    }
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks);
+      seen.push({ method: req.method!, path: req.url!, contentType: req.headers['content-type'] ?? '', body: body.toString('utf8') });
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v !== undefined && !['host', 'content-length', 'connection', 'transfer-encoding'].includes(k)) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      }
+      try {
+        const answer = await fetch(target() + req.url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+        const out: Record<string, string> = {};
+        answer.headers.forEach((v, k) => {
+          if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+        });
+        res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
+      } catch {
+        res.writeHead(502).end();
+      }
+    })();
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   return {
     seen,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -271,12 +283,15 @@ describe('registered operations only (a platform of its own, split: GRAPHQL_OPER
   async function bridgeCalls(work: () => Promise<void>) {
     const from = proxy.seen.length;
     await work();
-    return proxy.seen.slice(from).filter((r) => r.method === 'POST' && r.path === '/graphql').map((r) => {
-      if (r.contentType.startsWith('application/json')) return JSON.parse(r.body) as Record<string, unknown>;
-      const part = /name="operations"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r\n]*)\r\n/.exec(r.body);
-      if (!part) throw new Error(`a multipart request without an operations part: ${r.body.slice(0, 300)}`);
-      return JSON.parse(part[1]!) as Record<string, unknown>;
-    });
+    return proxy.seen
+      .slice(from)
+      .filter((r) => r.method === 'POST' && r.path === '/graphql')
+      .map((r) => {
+        if (r.contentType.startsWith('application/json')) return JSON.parse(r.body) as Record<string, unknown>;
+        const part = /name="operations"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r\n]*)\r\n/.exec(r.body);
+        if (!part) throw new Error(`a multipart request without an operations part: ${r.body.slice(0, 300)}`);
+        return JSON.parse(part[1]) as Record<string, unknown>;
+      });
   }
 
   it('every REST family works through the bridge, and every operation the bridge sent was a hash of one of its routes, with no text', async () => {
@@ -308,9 +323,16 @@ describe('registered operations only (a platform of its own, split: GRAPHQL_OPER
       expect(fleet.code).toBe(body.code);
       expect((await call('GET', `/v1/lsp/fleets/${fleet.id}`, '/v1/lsp/fleets/:id', { headers: setA(context, DEVICE) }, 200)).data.id).toBe(fleet.id);
       // utilities: one degree of latitude on the meridian 36.8° E, great circle (docs/utilities.md, worked examples)
-      const distance = await call('POST', '/realm/utilities/distance', '/realm/utilities/distance', {
-        token: key, body: { origin: { coordinates: [-1.2, 36.8], country: 'KE' }, destination: { coordinates: [-2.2, 36.8], country: 'KE' }, mode: 'AIR' },
-      }, 200);
+      const distance = await call(
+        'POST',
+        '/realm/utilities/distance',
+        '/realm/utilities/distance',
+        {
+          token: key,
+          body: { origin: { coordinates: [-1.2, 36.8], country: 'KE' }, destination: { coordinates: [-2.2, 36.8], country: 'KE' }, mode: 'AIR' },
+        },
+        200,
+      );
       expect(distance.result.distance).toMatchObject({ value: 111.2, unit: 'km' });
     });
     // one gateway call per REST call, each by hash only
@@ -327,7 +349,7 @@ describe('registered operations only (a platform of its own, split: GRAPHQL_OPER
     expectRefused(await post(gateway, { query: `${FRONT} ` }), 400, { code: 'OPERATION_NOT_REGISTERED' }, message);
   });
 
-  it('the manifest\'s operation runs by its hash and as its exact text; a bridge route\'s text sent in full runs too', async () => {
+  it("the manifest's operation runs by its hash and as its exact text; a bridge route's text sent in full runs too", async () => {
     const u = await newUser({}, p.bridgeUrl);
     const auth = { authorization: `Bearer ${u.accessToken}` };
     expectData(await post(gateway, { extensions: byHash(sha256(FRONT)) }, auth), { me: { id: u.id } });

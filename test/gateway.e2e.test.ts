@@ -22,7 +22,11 @@ async function post(url: string, body: BodyInit, headers: Record<string, string>
   const res = await fetch(url, { method: 'POST', headers: { 'x-forwarded-for': randomIp(), ...headers }, body });
   const text = await res.text();
   let json: any;
-  try { json = JSON.parse(text); } catch { json = text; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
   return { status: res.status, headers: res.headers, body: json };
 }
 
@@ -57,7 +61,7 @@ const subgraph = (query: string, variables: Record<string, unknown>, headers: Re
   post(usersUrl(), JSON.stringify({ query, variables }), { 'content-type': 'application/json', ...headers });
 
 describe('gateway: account operations as GraphQL', () => {
-  it('register creates an account usable over REST, returning the caller\'s own data and working tokens', async () => {
+  it("register creates an account usable over REST, returning the caller's own data and working tokens", async () => {
     const email = uniqueEmail('gql-reg');
     const res = await gql(`mutation($input: RegisterInput!) { register(input: $input) { ${TOKENS} } }`, {
       input: { email: email.toUpperCase(), password: PASSWORD, name: '  Gql Reg  ', phone: '+15551234567', userType: 'agent' },
@@ -169,7 +173,11 @@ describe('gateway: account operations as GraphQL', () => {
   it('updatePrivacySettings changes the settings, as the REST route reports, and a private profile disappears from others', async () => {
     const u = await newUser();
     const other = await newUser();
-    const res = await gql(`mutation($input: PrivacySettingsInput!) { updatePrivacySettings(input: $input) { ${PRIVACY_FIELDS} } }`, { input: { profileVisibility: 'private', shareLocation: true } }, u.accessToken);
+    const res = await gql(
+      `mutation($input: PrivacySettingsInput!) { updatePrivacySettings(input: $input) { ${PRIVACY_FIELDS} } }`,
+      { input: { profileVisibility: 'private', shareLocation: true } },
+      u.accessToken,
+    );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data!.updatePrivacySettings).toEqual({ profileVisibility: 'private', showEmail: false, showPhone: false, allowMessages: true, shareLocation: true });
 
@@ -277,7 +285,7 @@ describe('gateway: credentials and errors', () => {
 });
 
 describe('gateway: e-mail and phone belong to their owner only', () => {
-  it('me carries only the caller\'s own e-mail', async () => {
+  it("me carries only the caller's own e-mail", async () => {
     const a = await newUser();
     const b = await newUser();
     const meA = await gql(`{ me { id email } }`, {}, a.accessToken);
@@ -327,10 +335,18 @@ describe('users subgraph: User reached by reference (_entities)', () => {
   const NO_SESSION = '00000000-0000-0000-0000-000000000000';
   const asUser = (userId: string) => signPrincipal({ kind: 'user', userId, sessionId: NO_SESSION, client: {} });
   /** A user acting as a provider of a workspace (a provider-context token): the same user behind it. */
-  const asProvider = (userId: string) => signPrincipal({
-    kind: 'provider', userId, sessionId: NO_SESSION, workspaceId: '00000000-0000-0000-0000-0000000000aa', providerKind: 'lsp',
-    providerId: '00000000-0000-0000-0000-0000000000bb', providerCode: 'REFS', role: 'OWNER', client: {},
-  });
+  const asProvider = (userId: string) =>
+    signPrincipal({
+      kind: 'provider',
+      userId,
+      sessionId: NO_SESSION,
+      workspaceId: '00000000-0000-0000-0000-0000000000aa',
+      providerKind: 'lsp',
+      providerId: '00000000-0000-0000-0000-0000000000bb',
+      providerCode: 'REFS',
+      role: 'OWNER',
+      client: {},
+    });
   const entities = async (query: string, variables: Record<string, unknown>, principal: string) => {
     const res = await subgraph(query, variables, { 'x-platform-principal': principal });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -356,9 +372,7 @@ describe('users subgraph: User reached by reference (_entities)', () => {
     const b = await profiled('Public Bea');
     const body = await entities(ENTITIES, refs(b.id), await asUser(a.id));
     expect(body.errors).toBeUndefined();
-    expect(body.data._entities).toEqual([
-      { id: b.id, name: 'Public Bea', avatar: 'https://cdn.example.test/a.png', userType: 'agent', verified: false, bio: 'Bio of Public Bea' },
-    ]);
+    expect(body.data._entities).toEqual([{ id: b.id, name: 'Public Bea', avatar: 'https://cdn.example.test/a.png', userType: 'agent', verified: false, bio: 'Bio of Public Bea' }]);
   });
 
   it('a user acting as a provider (provider-context principal) reaches a public user the same way', async () => {
@@ -366,9 +380,7 @@ describe('users subgraph: User reached by reference (_entities)', () => {
     const b = await profiled('Public Cal');
     const body = await entities(ENTITIES, refs(b.id), await asProvider(a.id));
     expect(body.errors).toBeUndefined();
-    expect(body.data._entities).toEqual([
-      { id: b.id, name: 'Public Cal', avatar: 'https://cdn.example.test/a.png', userType: 'agent', verified: false, bio: 'Bio of Public Cal' },
-    ]);
+    expect(body.data._entities).toEqual([{ id: b.id, name: 'Public Cal', avatar: 'https://cdn.example.test/a.png', userType: 'agent', verified: false, bio: 'Bio of Public Cal' }]);
   });
 
   it('each owner-only field of another user (email, phone, metadata, createdAt, updatedAt, settings) is FORBIDDEN and its value is not returned', async () => {
@@ -376,12 +388,21 @@ describe('users subgraph: User reached by reference (_entities)', () => {
     const b = await profiled('Owner Only');
     // a refused non-null field takes its User with it (null); the one nullable field, phone, is null alone
     const cases: [string, unknown][] = [
-      ['email', null], ['phone', { id: b.id, phone: null }], ['metadata { timezone }', null], ['createdAt', null], ['updatedAt', null],
-      ['notificationSettings { sms { enabled } }', null], ['privacySettings { showEmail }', null], ['customMetadata { customFields }', null],
+      ['email', null],
+      ['phone', { id: b.id, phone: null }],
+      ['metadata { timezone }', null],
+      ['createdAt', null],
+      ['updatedAt', null],
+      ['notificationSettings { sms { enabled } }', null],
+      ['privacySettings { showEmail }', null],
+      ['customMetadata { customFields }', null],
     ];
     for (const [field, entity] of cases) {
       const body = await entities(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id ${field} } } }`, refs(b.id), await asUser(a.id));
-      expect(body.errors?.map((e: any) => e.extensions?.code), field).toEqual(['FORBIDDEN']);
+      expect(
+        body.errors?.map((e: any) => e.extensions?.code),
+        field,
+      ).toEqual(['FORBIDDEN']);
       expect(body.data._entities, field).toEqual([entity]);
       expect(JSON.stringify(body), field).not.toContain(b.email);
       expect(JSON.stringify(body), field).not.toContain('5550003333');
@@ -407,9 +428,7 @@ describe('users subgraph: User reached by reference (_entities)', () => {
       expect(other.data._entities, visibility).toEqual([null]);
       const own = await entities(ENTITIES, refs(hidden.id), await asUser(hidden.id));
       expect(own.errors, visibility).toBeUndefined();
-      expect(own.data._entities, visibility).toEqual([
-        { id: hidden.id, name: `Hidden ${visibility}`, avatar: null, userType: 'client', verified: false, bio: null },
-      ]);
+      expect(own.data._entities, visibility).toEqual([{ id: hidden.id, name: `Hidden ${visibility}`, avatar: null, userType: 'client', verified: false, bio: null }]);
     }
   });
 
@@ -433,8 +452,14 @@ describe('users subgraph: User reached by reference (_entities)', () => {
       { kind: 'anonymous', client: {} },
       { kind: 'apiKey', workspaceId: '00000000-0000-0000-0000-0000000000aa', keyId: '00000000-0000-0000-0000-0000000000cc', scopes: ['*'], client: {} },
       {
-        kind: 'connector', workspaceId: '00000000-0000-0000-0000-0000000000aa', connectorId: '00000000-0000-0000-0000-0000000000dd',
-        tokenId: '00000000-0000-0000-0000-0000000000ee', providerKind: 'lsp', providerCode: 'REFS', scopes: ['*'], client: {},
+        kind: 'connector',
+        workspaceId: '00000000-0000-0000-0000-0000000000aa',
+        connectorId: '00000000-0000-0000-0000-0000000000dd',
+        tokenId: '00000000-0000-0000-0000-0000000000ee',
+        providerKind: 'lsp',
+        providerCode: 'REFS',
+        scopes: ['*'],
+        client: {},
       },
     ];
     for (const p of principals) {
@@ -447,8 +472,11 @@ describe('users subgraph: User reached by reference (_entities)', () => {
   it('an id that names no account (unknown, or not a UUID) resolves to null; an upper-case UUID names its account', async () => {
     const a = await newUser();
     const b = await newUser({ name: 'Upper Case' });
-    const body = await entities(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name } } }`,
-      refs('5f2b9c1e-0000-4000-8000-000000000000', 'not-a-uuid', b.id.toUpperCase()), await asUser(a.id));
+    const body = await entities(
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name } } }`,
+      refs('5f2b9c1e-0000-4000-8000-000000000000', 'not-a-uuid', b.id.toUpperCase()),
+      await asUser(a.id),
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data._entities).toEqual([null, null, { id: b.id, name: 'Upper Case' }]);
   });
@@ -464,10 +492,7 @@ describe('users subgraph: User reached by reference (_entities)', () => {
     const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name } } }`;
     const many = await entities(query, refs(...ids), await asUser(a.id));
     expect(many.errors).toBeUndefined();
-    expect(many.data._entities).toEqual([
-      ...publics.map((u, i) => ({ id: u.id, name: `Batch ${String(i).padStart(2, '0')}` })),
-      ...Array.from({ length: 6 }, () => null),
-    ]);
+    expect(many.data._entities).toEqual([...publics.map((u, i) => ({ id: u.id, name: `Batch ${String(i).padStart(2, '0')}` })), ...Array.from({ length: 6 }, () => null)]);
     expect(many.extensions?.sqlStatements).toBe(1);
     const few = await entities(query, refs(...ids.slice(0, 3)), await asUser(a.id));
     expect(few.data._entities).toEqual(publics.slice(0, 3).map((u, i) => ({ id: u.id, name: `Batch 0${i}` })));
@@ -525,11 +550,15 @@ describe('gateway: uploads (GraphQL multipart requests)', () => {
     const query = `mutation($input: VerificationInput!) { submitVerification(input: $input) { verificationId status message } }`;
     const res = await post(
       gatewayUrl(),
-      multipart(query, { input: { documentType: 'drivers_license', documentFront: null, documentBack: null, selfie: null } }, {
-        'variables.input.documentFront': [PDF, 'application/pdf', 'front.pdf'],
-        'variables.input.documentBack': [PNG, 'image/png', 'back.png'],
-        'variables.input.selfie': [PNG, 'image/png', 'selfie.png'],
-      }),
+      multipart(
+        query,
+        { input: { documentType: 'drivers_license', documentFront: null, documentBack: null, selfie: null } },
+        {
+          'variables.input.documentFront': [PDF, 'application/pdf', 'front.pdf'],
+          'variables.input.documentBack': [PNG, 'image/png', 'back.png'],
+          'variables.input.selfie': [PNG, 'image/png', 'selfie.png'],
+        },
+      ),
       { 'apollo-require-preflight': 'true', authorization: `Bearer ${u.accessToken}` },
     );
     expect(res.status).toBe(200);
@@ -552,15 +581,19 @@ describe('gateway: uploads (GraphQL multipart requests)', () => {
     expect(again.body).toMatchObject({ success: false, code: 'CONFLICT' });
   });
 
-  it('submitVerification missing the back of a driver\'s licence is VALIDATION_ERROR on documentBack', async () => {
+  it("submitVerification missing the back of a driver's licence is VALIDATION_ERROR on documentBack", async () => {
     const u = await newUser();
     const query = `mutation($input: VerificationInput!) { submitVerification(input: $input) { verificationId } }`;
     const res = await post(
       gatewayUrl(),
-      multipart(query, { input: { documentType: 'drivers_license', documentFront: null, selfie: null } }, {
-        'variables.input.documentFront': [PNG, 'image/png', 'front.png'],
-        'variables.input.selfie': [PNG, 'image/png', 'selfie.png'],
-      }),
+      multipart(
+        query,
+        { input: { documentType: 'drivers_license', documentFront: null, selfie: null } },
+        {
+          'variables.input.documentFront': [PNG, 'image/png', 'front.png'],
+          'variables.input.selfie': [PNG, 'image/png', 'selfie.png'],
+        },
+      ),
       { 'apollo-require-preflight': 'true', authorization: `Bearer ${u.accessToken}` },
     );
     expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'documentBack' });

@@ -107,7 +107,9 @@ export async function setup(project: TestProject) {
   project.provide('platformLog', logFile);
   project.provide('databaseUrl', process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`);
   const platformEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH|GRAPHQL_MAX_ALIASES|GRAPHQL_MAX_TOKENS|GRAPHQL_SQL_STATEMENTS)$/.test(k))) platformEnv[k] = v;
+  for (const [k, v] of Object.entries(env))
+    if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH|GRAPHQL_MAX_ALIASES|GRAPHQL_MAX_TOKENS|GRAPHQL_SQL_STATEMENTS)$/.test(k)))
+      platformEnv[k] = v;
   project.provide('platformEnv', platformEnv);
 }
 
@@ -118,7 +120,11 @@ export async function teardown() {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
     clearTimeout(timer);
-    try { process.kill(-launcher.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-launcher.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
   launcher?.stdout?.destroy();
   launcher?.stderr?.destroy();

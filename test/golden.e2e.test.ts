@@ -75,7 +75,9 @@ const PUBLISHED: { name: string; from: [number, number, string]; to: [number, nu
 
 describe('golden: /distance against published distances', () => {
   let key: string;
-  beforeAll(async () => { key = await utilitiesKey(); });
+  beforeAll(async () => {
+    key = await utilitiesKey();
+  });
 
   for (const p of PUBLISHED) {
     it(`${p.name}: AIR is the published ${p.km} km (±${p.pct} %), ROAD × 1.30 and RAIL × 1.40 of it`, async () => {
@@ -104,7 +106,9 @@ const MON_0800_NAIROBI = 1763960400; // Monday 24 November 2025, 08:00 EAT
 
 describe('golden: ride fares (worked examples R1–R3)', () => {
   let key: string;
-  beforeAll(async () => { key = await utilitiesKey(); });
+  beforeAll(async () => {
+    key = await utilitiesKey();
+  });
   const ride = (body: Record<string, unknown>) => api('POST', `${UTIL}/fares/ride`, { token: key, body });
 
   it('R1: STANDARD, 14.46 km, 30 min, no surge: 3.00 + 15.91 + 10.50 = 29.41', async () => {
@@ -113,8 +117,16 @@ describe('golden: ride fares (worked examples R1–R3)', () => {
     expect(r.tripEstimate.distance).toEqual({ kilometer: 14.46, mile: 8.99 });
     expect(r.tripEstimate.duration).toEqual({ minute: 30, hour: 0.5 });
     expect(r.estimatedFare).toEqual({
-      baseFare: 3, distanceFare: 15.91, timeFare: 10.5, bookingFee: 0, surgeFare: 0,
-      totalBeforeSurge: 29.41, totalAfterSurge: 29.41, minimumFare: 6, minimumFareApplied: false, currency: 'USD',
+      baseFare: 3,
+      distanceFare: 15.91,
+      timeFare: 10.5,
+      bookingFee: 0,
+      surgeFare: 0,
+      totalBeforeSurge: 29.41,
+      totalAfterSurge: 29.41,
+      minimumFare: 6,
+      minimumFareApplied: false,
+      currency: 'USD',
     });
     expect(r.surgeInfo).toMatchObject({ multiplier: 1, isActive: false, rule: 'NONE', localTime: '2025-11-26T12:00:00', timeZone: 'Africa/Nairobi' });
   });
@@ -124,13 +136,21 @@ describe('golden: ride fares (worked examples R1–R3)', () => {
     expect(r.tripEstimate.distance).toEqual({ kilometer: 72.28, mile: 44.91 });
     expect(r.tripEstimate.duration).toEqual({ minute: 97, hour: 1.61 });
     expect(r.estimatedFare).toEqual({
-      baseFare: 2.5, distanceFare: 65.05, timeFare: 29.1, bookingFee: 0, surgeFare: 48.33,
-      totalBeforeSurge: 96.65, totalAfterSurge: 144.98, minimumFare: 5, minimumFareApplied: false, currency: 'USD',
+      baseFare: 2.5,
+      distanceFare: 65.05,
+      timeFare: 29.1,
+      bookingFee: 0,
+      surgeFare: 48.33,
+      totalBeforeSurge: 96.65,
+      totalAfterSurge: 144.98,
+      minimumFare: 5,
+      minimumFareApplied: false,
+      currency: 'USD',
     });
     expect(r.surgeInfo).toMatchObject({ multiplier: 1.5, isActive: true, rule: 'PEAK_HOURS', localTime: '2025-11-24T08:00:00' });
   });
 
-  it('R1\'s trip in every class, without surge, at 08:00 (× 1.5) and on Saturday 23:00 (× 1.8): the worked table', async () => {
+  it("R1's trip in every class, without surge, at 08:00 (× 1.5) and on Saturday 23:00 (× 1.8): the worked table", async () => {
     const SAT_2300_NAIROBI = 1763841600; // Saturday 22 November 2025, 23:00 EAT
     // class: [distanceFare, timeFare, total without surge, surge × 1.5, surge × 1.8] (docs/utilities.md, "R1 in every class")
     const TABLE: Record<string, [number, number, number, number, number, number]> = {
@@ -143,7 +163,13 @@ describe('golden: ride fares (worked examples R1–R3)', () => {
       SUV: [5.5, 24.58, 18, 48.08, 24.04, 38.46],
     };
     const TOTALS: Record<string, [number, number]> = {
-      ECONOMY: [36.77, 44.12], STANDARD: [44.12, 52.94], COMFORT: [51.45, 61.74], PREMIUM: [71.3, 85.55], LUXURY: [102.23, 122.67], XL: [61.79, 74.14], SUV: [72.12, 86.54],
+      ECONOMY: [36.77, 44.12],
+      STANDARD: [44.12, 52.94],
+      COMFORT: [51.45, 61.74],
+      PREMIUM: [71.3, 85.55],
+      LUXURY: [102.23, 122.67],
+      XL: [61.79, 74.14],
+      SUV: [72.12, 86.54],
     };
     for (const [vehicleClass, [baseFare, distanceFare, timeFare, total, peak, night]] of Object.entries(TABLE)) {
       const at = async (requestTime: number) => {
@@ -154,8 +180,8 @@ describe('golden: ride fares (worked examples R1–R3)', () => {
         return r.estimatedFare;
       };
       expect(await at(WED_NOON_NAIROBI), `${vehicleClass} no surge`).toMatchObject({ baseFare, distanceFare, timeFare, surgeFare: 0, totalBeforeSurge: total, totalAfterSurge: total });
-      expect(await at(MON_0800_NAIROBI), `${vehicleClass} × 1.5`).toMatchObject({ totalBeforeSurge: total, surgeFare: peak, totalAfterSurge: TOTALS[vehicleClass]![0] });
-      expect(await at(SAT_2300_NAIROBI), `${vehicleClass} × 1.8`).toMatchObject({ totalBeforeSurge: total, surgeFare: night, totalAfterSurge: TOTALS[vehicleClass]![1] });
+      expect(await at(MON_0800_NAIROBI), `${vehicleClass} × 1.5`).toMatchObject({ totalBeforeSurge: total, surgeFare: peak, totalAfterSurge: TOTALS[vehicleClass][0] });
+      expect(await at(SAT_2300_NAIROBI), `${vehicleClass} × 1.8`).toMatchObject({ totalBeforeSurge: total, surgeFare: night, totalAfterSurge: TOTALS[vehicleClass][1] });
     }
   });
 
@@ -164,8 +190,16 @@ describe('golden: ride fares (worked examples R1–R3)', () => {
     expect(r.tripEstimate.distance).toEqual({ kilometer: 1.45, mile: 0.9 });
     expect(r.tripEstimate.duration).toEqual({ minute: 4, hour: 0.06 });
     expect(r.estimatedFare).toEqual({
-      baseFare: 8, distanceFare: 3.63, timeFare: 3.2, bookingFee: 0, surgeFare: 0,
-      totalBeforeSurge: 14.83, totalAfterSurge: 15, minimumFare: 15, minimumFareApplied: true, currency: 'USD',
+      baseFare: 8,
+      distanceFare: 3.63,
+      timeFare: 3.2,
+      bookingFee: 0,
+      surgeFare: 0,
+      totalBeforeSurge: 14.83,
+      totalAfterSurge: 15,
+      minimumFare: 15,
+      minimumFareApplied: true,
+      currency: 'USD',
     });
   });
 });
@@ -182,7 +216,9 @@ const inPeakSeason = (unixSeconds: number) => {
 
 describe('golden: delivery fares (worked examples D1, D2)', () => {
   let key: string;
-  beforeAll(async () => { key = await utilitiesKey(); });
+  beforeAll(async () => {
+    key = await utilitiesKey();
+  });
   const delivery = (body: Record<string, unknown>) => api('POST', `${UTIL}/fares/delivery`, { token: key, body });
 
   it('D1: STANDARD parcel, 12 kg, 72.28 km: 4.00 + 23.34 + 8.40 + 0 + 3.57 = 39.31 (+ 2.86 in the peak season)', async () => {
@@ -190,28 +226,53 @@ describe('golden: delivery fares (worked examples D1, D2)', () => {
     expect(Math.abs(r.metadata.calculatedAt - Date.now() / 1000)).toBeLessThan(120);
     const peak = inPeakSeason(r.metadata.calculatedAt);
     expect(r.breakdown).toEqual({
-      baseFee: 4, distanceFee: 23.34, weightFee: 8.4, serviceFee: 0, handlingFee: null, fuelSurcharge: 3.57, seasonalAdjustment: peak ? 2.86 : null,
+      baseFee: 4,
+      distanceFee: 23.34,
+      weightFee: 8.4,
+      serviceFee: 0,
+      handlingFee: null,
+      fuelSurcharge: 3.57,
+      seasonalAdjustment: peak ? 2.86 : null,
     });
     expect(r.totalFee).toBe(peak ? 42.17 : 39.31);
     expect(r).toMatchObject({
-      currency: 'USD', serviceLevel: 'STANDARD', chargeableWeight: 12, international: false,
-      distance: { kilometer: 72.28, mile: 44.91 }, estimatedDeliveryTime: { min: { day: 2 }, max: { day: 4 } },
+      currency: 'USD',
+      serviceLevel: 'STANDARD',
+      chargeableWeight: 12,
+      international: false,
+      distance: { kilometer: 72.28, mile: 44.91 },
+      estimatedDeliveryTime: { min: { day: 2 }, max: { day: 4 } },
     });
   });
 
   it('D2: EXPRESS fragile, 24 kg volumetric, 144.55 km: 10.00 + 34.18 + 15.60 + 12.45 + 2.50 + 5.98 = 80.71 (+ 4.78 in the peak season)', async () => {
-    const r = result(await delivery({
-      origin: M(-1.2), destination: M(-2.2), serviceLevel: 'EXPRESS', packageType: 'FRAGILE',
-      weight: { value: 5, unit: 'kg' }, dimensions: { length: 60, width: 40, height: 50, unit: 'cm' },
-    }), 'UTILITY::FEE_CALCULATED');
+    const r = result(
+      await delivery({
+        origin: M(-1.2),
+        destination: M(-2.2),
+        serviceLevel: 'EXPRESS',
+        packageType: 'FRAGILE',
+        weight: { value: 5, unit: 'kg' },
+        dimensions: { length: 60, width: 40, height: 50, unit: 'cm' },
+      }),
+      'UTILITY::FEE_CALCULATED',
+    );
     expect(Math.abs(r.metadata.calculatedAt - Date.now() / 1000)).toBeLessThan(120);
     const peak = inPeakSeason(r.metadata.calculatedAt);
     expect(r.breakdown).toEqual({
-      baseFee: 10, distanceFee: 34.18, weightFee: 15.6, serviceFee: 12.45, handlingFee: 2.5, fuelSurcharge: 5.98, seasonalAdjustment: peak ? 4.78 : null,
+      baseFee: 10,
+      distanceFee: 34.18,
+      weightFee: 15.6,
+      serviceFee: 12.45,
+      handlingFee: 2.5,
+      fuelSurcharge: 5.98,
+      seasonalAdjustment: peak ? 4.78 : null,
     });
     expect(r.totalFee).toBe(peak ? 85.49 : 80.71);
     expect(r).toMatchObject({
-      serviceLevel: 'EXPRESS', chargeableWeight: 24, distance: { kilometer: 144.55, mile: 89.82 },
+      serviceLevel: 'EXPRESS',
+      chargeableWeight: 24,
+      distance: { kilometer: 144.55, mile: 89.82 },
       estimatedDeliveryTime: { min: { day: 1 }, max: { day: 2 } },
     });
   });
@@ -219,66 +280,125 @@ describe('golden: delivery fares (worked examples D1, D2)', () => {
 
 describe('golden: freight transport fares (worked examples T1, T2)', () => {
   let key: string;
-  beforeAll(async () => { key = await utilitiesKey(); });
+  beforeAll(async () => {
+    key = await utilitiesKey();
+  });
   const transport = (body: Record<string, unknown>) => api('POST', `${UTIL}/fares/transport`, { token: key, body });
 
   it('T1: ROAD, 10 t, 433.66 km: 50.00 + 390.29 + 216.83 + 72.85 = 729.97; 9.5 h with one driver break', async () => {
     const r = result(await transport({ origin: M(-1.2), destination: M(1.8), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' } } }), 'UTILITY::FARE_CALCULATED');
     expect(r).toMatchObject({
-      baseFare: 50, distanceFare: 390.29, weightFare: 216.83, fuelSurcharge: 72.85, hazardousSurcharge: null, totalFare: 729.97,
-      currency: 'USD', urgency: 'STANDARD', chargeableWeight: 10000,
-      distance: { kilometer: 433.66, mile: 269.46 }, estimatedDuration: { hour: 9.5, day: 0.4 },
+      baseFare: 50,
+      distanceFare: 390.29,
+      weightFare: 216.83,
+      fuelSurcharge: 72.85,
+      hazardousSurcharge: null,
+      totalFare: 729.97,
+      currency: 'USD',
+      urgency: 'STANDARD',
+      chargeableWeight: 10000,
+      distance: { kilometer: 433.66, mile: 269.46 },
+      estimatedDuration: { hour: 9.5, day: 0.4 },
     });
   });
 
   it('T2: AIR, 100 kg in 2 m³ (334 kg chargeable), 444.78 km: 100.00 + 8.90 + 89.13 + 17.65 = 215.68; 13.3 h', async () => {
-    const r = result(await transport({
-      origin: M(-1.2), destination: M(2.8), transportMode: 'AIR', cargo: { weight: { value: 100, unit: 'kg' }, volume: { value: 2, unit: 'm3' } },
-    }), 'UTILITY::FARE_CALCULATED');
+    const r = result(
+      await transport({
+        origin: M(-1.2),
+        destination: M(2.8),
+        transportMode: 'AIR',
+        cargo: { weight: { value: 100, unit: 'kg' }, volume: { value: 2, unit: 'm3' } },
+      }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(r).toMatchObject({
-      baseFare: 100, distanceFare: 8.9, weightFare: 89.13, fuelSurcharge: 17.65, hazardousSurcharge: null, totalFare: 215.68,
-      chargeableWeight: 334, distance: { kilometer: 444.78, mile: 276.37 }, estimatedDuration: { hour: 13.3, day: 0.55 },
+      baseFare: 100,
+      distanceFare: 8.9,
+      weightFare: 89.13,
+      fuelSurcharge: 17.65,
+      hazardousSurcharge: null,
+      totalFare: 215.68,
+      chargeableWeight: 334,
+      distance: { kilometer: 444.78, mile: 276.37 },
+      estimatedDuration: { hour: 13.3, day: 0.55 },
     });
   });
 });
 
 describe('golden: more freight and the cross-border landed cost (worked examples T1 urgent, T3, X1)', () => {
   let key: string;
-  beforeAll(async () => { key = await utilitiesKey(); });
+  beforeAll(async () => {
+    key = await utilitiesKey();
+  });
 
   it('T1 urgent and hazardous: 50.00 + 585.44 + 325.25 + 109.28 + 288.21 = 1,358.18; 8.5 h', async () => {
-    const r = result(await api('POST', `${UTIL}/fares/transport`, {
-      token: key, body: { origin: M(-1.2), destination: M(1.8), transportMode: 'ROAD', urgency: 'URGENT', cargo: { weight: { value: 10, unit: 't' }, hazardous: true } },
-    }), 'UTILITY::FARE_CALCULATED');
+    const r = result(
+      await api('POST', `${UTIL}/fares/transport`, {
+        token: key,
+        body: { origin: M(-1.2), destination: M(1.8), transportMode: 'ROAD', urgency: 'URGENT', cargo: { weight: { value: 10, unit: 't' }, hazardous: true } },
+      }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(r).toMatchObject({
-      baseFare: 50, distanceFare: 585.44, weightFare: 325.25, fuelSurcharge: 109.28, hazardousSurcharge: 288.21, totalFare: 1358.18,
-      urgency: 'URGENT', estimatedDuration: { hour: 8.5, day: 0.35 },
+      baseFare: 50,
+      distanceFare: 585.44,
+      weightFare: 325.25,
+      fuelSurcharge: 109.28,
+      hazardousSurcharge: 288.21,
+      totalFare: 1358.18,
+      urgency: 'URGENT',
+      estimatedDuration: { hour: 8.5, day: 0.35 },
     });
   });
 
   it('T3: RAIL, 10 t, 467.02 km: 150.00 + 186.81 + 140.11 + 26.15 = 503.07; 33.3 h', async () => {
-    const r = result(await api('POST', `${UTIL}/fares/transport`, {
-      token: key, body: { origin: M(-1.2), destination: M(1.8), transportMode: 'RAIL', cargo: { weight: { value: 10, unit: 't' } } },
-    }), 'UTILITY::FARE_CALCULATED');
+    const r = result(
+      await api('POST', `${UTIL}/fares/transport`, {
+        token: key,
+        body: { origin: M(-1.2), destination: M(1.8), transportMode: 'RAIL', cargo: { weight: { value: 10, unit: 't' } } },
+      }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(r).toMatchObject({
-      baseFare: 150, distanceFare: 186.81, weightFare: 140.11, fuelSurcharge: 26.15, hazardousSurcharge: null, totalFare: 503.07,
-      distance: { kilometer: 467.02, mile: 290.19 }, estimatedDuration: { hour: 33.3, day: 1.39 },
+      baseFare: 150,
+      distanceFare: 186.81,
+      weightFare: 140.11,
+      fuelSurcharge: 26.15,
+      hazardousSurcharge: null,
+      totalFare: 503.07,
+      distance: { kilometer: 467.02, mile: 290.19 },
+      estimatedDuration: { hour: 33.3, day: 1.39 },
     });
   });
 
   it('X1: Ethiopia → Kenya by air, USD 1,500 of HS 84: every line, 738.59 in all, DAP split 210.32 / 528.27', async () => {
     const usd = (amount: number) => ({ amount, currency: 'USD' });
-    const r = result(await api('POST', `${UTIL}/fares/crossborder`, {
-      token: key,
-      body: {
-        origin: { coordinates: [9.0, 36.8], country: 'ET' }, destination: { coordinates: [-1.2, 36.8], country: 'KE' }, transportMode: 'AIR',
-        shipment: { weight: { value: 20, unit: 'kg' }, declaredValue: { amount: 1500, currency: 'USD' }, hsCode: '8471.30', description: 'Laptop computers', quantity: 3 },
-      },
-    }), 'UTILITY::FARE_ESTIMATED');
+    const r = result(
+      await api('POST', `${UTIL}/fares/crossborder`, {
+        token: key,
+        body: {
+          origin: { coordinates: [9.0, 36.8], country: 'ET' },
+          destination: { coordinates: [-1.2, 36.8], country: 'KE' },
+          transportMode: 'AIR',
+          shipment: { weight: { value: 20, unit: 'kg' }, declaredValue: { amount: 1500, currency: 'USD' }, hsCode: '8471.30', description: 'Laptop computers', quantity: 3 },
+        },
+      }),
+      'UTILITY::FARE_ESTIMATED',
+    );
     expect(r.breakdown).toEqual({
-      transportFee: usd(142.82), customsDuty: usd(82.64), vat: usd(292.22), importTax: usd(90.91),
-      importTaxLines: [{ name: 'Import Declaration Fee (IDF)', amount: usd(57.85) }, { name: 'Railway Development Levy (RDL)', amount: usd(33.06) }],
-      brokerageFee: usd(45), documentationFee: usd(35), inspectionFee: null, borderCrossingFee: usd(40),
+      transportFee: usd(142.82),
+      customsDuty: usd(82.64),
+      vat: usd(292.22),
+      importTax: usd(90.91),
+      importTaxLines: [
+        { name: 'Import Declaration Fee (IDF)', amount: usd(57.85) },
+        { name: 'Railway Development Levy (RDL)', amount: usd(33.06) },
+      ],
+      brokerageFee: usd(45),
+      documentationFee: usd(35),
+      inspectionFee: null,
+      borderCrossingFee: usd(40),
       additionalFees: [{ name: 'Cargo insurance', amount: usd(10) }],
     });
     expect(r.totalCost).toEqual(usd(738.59));
@@ -287,16 +407,22 @@ describe('golden: more freight and the cross-border landed cost (worked examples
     expect(r.costAllocation).toMatchObject({ incoterms: 'DAP', seller: usd(210.32), buyer: usd(528.27) });
     expect(r.estimatedClearanceTime).toEqual({ min: { day: 2 }, max: { day: 5 } });
     // the same main carriage quoted on its own
-    const t = result(await api('POST', `${UTIL}/fares/transport`, {
-      token: key, body: { origin: { coordinates: [9.0, 36.8], country: 'ET' }, destination: { coordinates: [-1.2, 36.8], country: 'KE' }, transportMode: 'AIR', cargo: { weight: { value: 20, unit: 'kg' } } },
-    }), 'UTILITY::FARE_CALCULATED');
+    const t = result(
+      await api('POST', `${UTIL}/fares/transport`, {
+        token: key,
+        body: { origin: { coordinates: [9.0, 36.8], country: 'ET' }, destination: { coordinates: [-1.2, 36.8], country: 'KE' }, transportMode: 'AIR', cargo: { weight: { value: 20, unit: 'kg' } } },
+      }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(t).toMatchObject({ baseFare: 100, distanceFare: 22.68, weightFare: 13.61, fuelSurcharge: 6.53, totalFare: 142.82, distance: { kilometer: 1134.19 } });
   });
 });
 
 describe('golden: arrival times (worked examples, /eta)', () => {
   let key: string;
-  beforeAll(async () => { key = await utilitiesKey(); });
+  beforeAll(async () => {
+    key = await utilitiesKey();
+  });
   const DEPARTURE = 1767225600; // 2026-01-01T00:00:00Z
 
   const cases: [string, number, { minute: number; hour: number }, number][] = [
@@ -306,9 +432,13 @@ describe('golden: arrival times (worked examples, /eta)', () => {
   ];
   for (const [mode, km, duration, arrival] of cases) {
     it(`${mode}, one degree of latitude: ${km} km, ${duration.minute} min, arrives at ${arrival}`, async () => {
-      const r = result(await api('POST', `${UTIL}/eta`, {
-        token: key, body: { origin: { coordinates: [-1.2, 36.8] }, destination: { coordinates: [-2.2, 36.8] }, mode, departureTime: DEPARTURE },
-      }), 'UTILITY::ETA_CALCULATED');
+      const r = result(
+        await api('POST', `${UTIL}/eta`, {
+          token: key,
+          body: { origin: { coordinates: [-1.2, 36.8] }, destination: { coordinates: [-2.2, 36.8] }, mode, departureTime: DEPARTURE },
+        }),
+        'UTILITY::ETA_CALCULATED',
+      );
       expect(r).toMatchObject({ mode, departureTime: DEPARTURE, distance: { kilometer: km }, duration, estimatedArrival: arrival });
     });
   }
@@ -325,7 +455,12 @@ describe('golden: pagination against the fixtures the test created', () => {
     expect(new Set(created.map((f) => f.id)).size).toBe(23);
 
     const seen: string[] = [];
-    for (const [page, count] of [[1, 10], [2, 10], [3, 3], [4, 0]] as const) {
+    for (const [page, count] of [
+      [1, 10],
+      [2, 10],
+      [3, 3],
+      [4, 0],
+    ] as const) {
       const res = await lsp.call('GET', `/v1/lsp/fleets?limit=10&page=${page}`);
       const items = okList(res, page, 10, 23);
       expect(items, `page ${page}`).toHaveLength(count);
@@ -338,7 +473,7 @@ describe('golden: pagination against the fixtures the test created', () => {
     const first = await lsp.call('GET', '/v1/lsp/fleets');
     expect(okList(first, 1, 20, 23)).toHaveLength(20);
     expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 23, pages: 2, hasNext: true, hasPrevious: false });
-    expect(ok(await lsp.call('GET', `/v1/lsp/fleets/${created[22]!.id}`)).code).toBe(created[22]!.code);
+    expect(ok(await lsp.call('GET', `/v1/lsp/fleets/${created[22].id}`)).code).toBe(created[22].code);
   });
 
   it('coverage areas are listed in code order (docs/lsp-coverage.md): 23 areas created out of order page as 00–09, 10–19, 20–22', async () => {
@@ -349,7 +484,12 @@ describe('golden: pagination against the fixtures the test created', () => {
     for (const [i, code] of order.entries()) {
       if (i % 20 === 0) c = await lsp.fresh(); // a new caller every 20 writes (100 requests a minute each)
       const res = await c.call('POST', '/v1/lsp/coverage/areas/last_mile', {
-        name: `Area ${code}`, code, reach: 'LOCAL', transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } }, country: 'KE', city: 'Nairobi',
+        name: `Area ${code}`,
+        code,
+        reach: 'LOCAL',
+        transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
+        country: 'KE',
+        city: 'Nairobi',
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body.area.code).toBe(code);

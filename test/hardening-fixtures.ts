@@ -86,14 +86,28 @@ export async function buildWorld(): Promise<World> {
   const parking = await must(await callA('POST', '/v1/lsp/fleet/parking/facilities', await lspToken(), parkingBody()), 201, 'parking');
   const warehouse = await must(await callA('POST', '/v1/lsp/warehouses/create', await lspToken(), facilityBody({ type: 'FULFILLMENT' })), 201, 'warehouse');
   const hub = await must(await callA('POST', '/v1/lsp/hubs/create', await lspToken(), facilityBody({ type: 'DISTRIBUTION' })), 201, 'hub');
-  const area = await must(await callA('POST', '/v1/lsp/coverage/areas/last_mile', await lspToken(), {
-    name: uniqueName('Area'), code: uniqueCode('AREA'), reach: 'LOCAL',
-    transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } }, country: 'KE', city: 'Nairobi',
-  }), 201, 'area');
-  const route = await must(await callA('POST', '/v1/lsp/coverage/routes/line_haul', await lspToken(), {
-    name: uniqueName('Route'), code: uniqueCode('ROUTE'), reach: 'NATIONAL',
-    transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
-  }), 201, 'route');
+  const area = await must(
+    await callA('POST', '/v1/lsp/coverage/areas/last_mile', await lspToken(), {
+      name: uniqueName('Area'),
+      code: uniqueCode('AREA'),
+      reach: 'LOCAL',
+      transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
+      country: 'KE',
+      city: 'Nairobi',
+    }),
+    201,
+    'area',
+  );
+  const route = await must(
+    await callA('POST', '/v1/lsp/coverage/routes/line_haul', await lspToken(), {
+      name: uniqueName('Route'),
+      code: uniqueCode('ROUTE'),
+      reach: 'NATIONAL',
+      transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
+    }),
+    201,
+    'route',
+  );
 
   const agentUser = await newUser({ name: 'Hardening agent' });
   const inv = await must(await callA('POST', '/v1/lsp/agents/invitations', await lspToken(), { name: uniqueName('Agent'), phone: '+254722000111' }), 201, 'agent invitation');
@@ -115,12 +129,27 @@ export async function buildWorld(): Promise<World> {
   });
 
   return {
-    owner, wid, providers, utilitiesKey,
-    fleetId: fleet.data.id, vehicleId: vehicle.data.id, parkingId: parking.data.id, warehouseId: warehouse.data.id, hubId: hub.data.id,
-    agentId: agent.data.id, areaId: area.area.id, routeId: route.route.id,
-    connectorId: connector.connectorId, connectorSecret: connector.secret, accessToken: token.data.accessToken,
-    apiKeyId: key.data.apiKey.id, apiKey: key.data.key, member,
-    userToken, lspToken, cspToken,
+    owner,
+    wid,
+    providers,
+    utilitiesKey,
+    fleetId: fleet.data.id,
+    vehicleId: vehicle.data.id,
+    parkingId: parking.data.id,
+    warehouseId: warehouse.data.id,
+    hubId: hub.data.id,
+    agentId: agent.data.id,
+    areaId: area.area.id,
+    routeId: route.route.id,
+    connectorId: connector.connectorId,
+    connectorSecret: connector.secret,
+    accessToken: token.data.accessToken,
+    apiKeyId: key.data.apiKey.id,
+    apiKey: key.data.key,
+    member,
+    userToken,
+    lspToken,
+    cspToken,
   };
 }
 
@@ -159,7 +188,7 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
   };
   return p.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`no value for :${name} in ${p}`);
-    return encodeURIComponent(values[name]!);
+    return encodeURIComponent(values[name]);
   });
 }
 
@@ -167,18 +196,24 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
 export async function headersOf(w: World, route: RouteSpec): Promise<Record<string, string>> {
   const lspFamily = route.path.startsWith('/v1/lsp/');
   switch (route.auth) {
-    case 'none': return {};
-    case 'user-bearer': return { authorization: `Bearer ${await w.userToken()}` };
-    case 'set-a': case 'set-a-or-b': case 'set-b': {
+    case 'none':
+      return {};
+    case 'user-bearer':
+      return { authorization: `Bearer ${await w.userToken()}` };
+    case 'set-a':
+    case 'set-a-or-b':
+    case 'set-b': {
       const token = lspFamily ? await w.lspToken() : route.path.startsWith('/v1/csp/invitation') ? await w.cspToken() : await w.userToken();
-      return route.auth === 'set-b'
-        ? { 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE }
-        : setA(token);
+      return route.auth === 'set-b' ? { 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE } : setA(token);
     }
-    case 'origin': return { origin: ORIGIN };
-    case 'origin+svc-user-agent': return { origin: ORIGIN, 'svc-user-agent': 'shop/2.1' };
-    case 'api-key': return { authorization: `Bearer ${await w.utilitiesKey()}` };
-    case 'api-key+workspace': return { authorization: `Bearer ${await w.utilitiesKey()}`, 'X-Workspace-ID': w.wid };
+    case 'origin':
+      return { origin: ORIGIN };
+    case 'origin+svc-user-agent':
+      return { origin: ORIGIN, 'svc-user-agent': 'shop/2.1' };
+    case 'api-key':
+      return { authorization: `Bearer ${await w.utilitiesKey()}` };
+    case 'api-key+workspace':
+      return { authorization: `Bearer ${await w.utilitiesKey()}`, 'X-Workspace-ID': w.wid };
   }
 }
 
@@ -219,17 +254,23 @@ export function inputTypes(): Promise<Map<string, InputField[]>> {
   schemaTypes ??= (async () => {
     const query = `{ __schema { types { kind name inputFields { name type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`;
     const res = await fetch(gatewayUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() }, body: JSON.stringify({ query }) });
-    const body = (await res.json()) as any;
+    const body = await res.json();
     const out = new Map<string, InputField[]>();
     for (const t of body.data.__schema.types) {
       if (t.kind !== 'INPUT_OBJECT') continue;
-      out.set(t.name, t.inputFields.map((f: any) => {
-        let ty = f.type;
-        const nonNull = ty.kind === 'NON_NULL';
-        let list = false;
-        while (ty.kind === 'NON_NULL' || ty.kind === 'LIST') { if (ty.kind === 'LIST') list = true; ty = ty.ofType; }
-        return { name: f.name, type: ty.name, kind: ty.kind, list, nonNull } satisfies InputField;
-      }));
+      out.set(
+        t.name,
+        t.inputFields.map((f: any) => {
+          let ty = f.type;
+          const nonNull = ty.kind === 'NON_NULL';
+          let list = false;
+          while (ty.kind === 'NON_NULL' || ty.kind === 'LIST') {
+            if (ty.kind === 'LIST') list = true;
+            ty = ty.ofType;
+          }
+          return { name: f.name, type: ty.name, kind: ty.kind, list, nonNull } satisfies InputField;
+        }),
+      );
     }
     return out;
   })();

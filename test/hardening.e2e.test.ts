@@ -15,12 +15,23 @@ async function rawCall(method: string, path: string, opts: { headers?: Record<st
   let body: BodyInit | undefined;
   if (opts.body !== undefined) {
     const bytes = typeof opts.body === 'string' ? Buffer.from(opts.body, 'utf8') : opts.body;
-    body = opts.chunked ? new ReadableStream({ start(c) { c.enqueue(new Uint8Array(bytes)); c.close(); } }) : new Uint8Array(bytes);
+    body = opts.chunked
+      ? new ReadableStream({
+          start(c) {
+            c.enqueue(new Uint8Array(bytes));
+            c.close();
+          },
+        })
+      : new Uint8Array(bytes);
   }
-  const res = await fetch((opts.url ?? bridgeUrl()) + path, { method, headers, body, ...(opts.chunked ? { duplex: 'half' } : {}) } as RequestInit);
+  const res = await fetch((opts.url ?? bridgeUrl()) + path, { method, headers, body, ...(opts.chunked ? { duplex: 'half' } : {}) });
   const text = await res.text();
   let parsed: any;
-  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
@@ -120,7 +131,10 @@ describe('cause 4: lone UTF-16 surrogates', () => {
     expect(me.status).toBe(200);
 
     const lsp = await newLsp();
-    const parking = await rawCall('POST', '/v1/lsp/fleet/parking/facilities', { headers: { ...json, ...setA(lsp.token) }, body: JSON.stringify(parkingBody({ amenities: { a: 'SURROGATE' } })).replace('SURROGATE', '\\udbff') });
+    const parking = await rawCall('POST', '/v1/lsp/fleet/parking/facilities', {
+      headers: { ...json, ...setA(lsp.token) },
+      body: JSON.stringify(parkingBody({ amenities: { a: 'SURROGATE' } })).replace('SURROGATE', '\\udbff'),
+    });
     expect(parking.body).toMatchObject({ error: true, status: 'VALIDATION_ERROR', field: 'amenities.a' });
     expect(ok(await lsp.call('GET', '/v1/lsp/fleet/parking/facilities'))).toEqual([]);
     // a well-formed pair (an emoji) is fine
@@ -129,7 +143,7 @@ describe('cause 4: lone UTF-16 surrogates', () => {
     expect(pair.body.data.amenities).toEqual({ truck: '\ud83d\ude9a' });
   });
 
-  it('a percent-encoded lone surrogate in a path is 400 VALIDATION_ERROR in the route\'s envelope', async () => {
+  it("a percent-encoded lone surrogate in a path is 400 VALIDATION_ERROR in the route's envelope", async () => {
     const lsp = await newLsp();
     const res = await lsp.call('GET', `/v1/lsp/coverage/areas/%ED%A0%80`);
     expect(res.status).toBe(400);
@@ -149,7 +163,11 @@ describe('cause 6: ids compare the way they are stored', () => {
     expect(renamed.body.data.workspace.id).toBe(owner.wid);
     const key = await callA('POST', `/v1/workspace/${WID}/api-keys`, owner.token, { name: 'upper', scopes: ['utilities'] });
     expect(key.status, JSON.stringify(key.body)).toBe(201);
-    const conn = await callA('POST', `/v1/${WID}/lsp/${lsp.body.data.code.toLowerCase()}/connectors`, owner.token, { type: 'ASI', name: 'Upper', config: { protocol: 'http1', version: 'v1', scope: ['orders:read'] } });
+    const conn = await callA('POST', `/v1/${WID}/lsp/${lsp.body.data.code.toLowerCase()}/connectors`, owner.token, {
+      type: 'ASI',
+      name: 'Upper',
+      config: { protocol: 'http1', version: 'v1', scope: ['orders:read'] },
+    });
     expect(conn.status, JSON.stringify(conn.body)).toBe(201);
     const ctx = await callA('GET', `/v1/${WID}/lsp/${lsp.body.data.code}/context`, owner.token);
     expect(ctx.status).toBe(200);
@@ -171,7 +189,11 @@ describe('cause 6: ids compare the way they are stored', () => {
     const same = await gqlH('query($wid: ID!) { workspace(workspaceId: $wid) { workspace { id } } }', { wid: WID }, setA(token));
     expect(same.body.data?.workspace, JSON.stringify(same.body)).toEqual({ workspace: { id: owner.wid } });
     const c = await createConnector(owner.token, owner.wid, 'lsp', lsp.code);
-    const conn = await gqlH('query($wid: ID!, $x: String!, $id: ID!) { connector(workspaceId: $wid, providerKind: LSP, providerCode: $x, id: $id) { id } }', { wid: WID, x: lsp.code, id: c.connectorId.toUpperCase() }, headers);
+    const conn = await gqlH(
+      'query($wid: ID!, $x: String!, $id: ID!) { connector(workspaceId: $wid, providerKind: LSP, providerCode: $x, id: $id) { id } }',
+      { wid: WID, x: lsp.code, id: c.connectorId.toUpperCase() },
+      headers,
+    );
     expect(conn.body.data?.connector, JSON.stringify(conn.body)).toEqual({ id: c.connectorId });
   });
 
@@ -198,11 +220,12 @@ describe('cause 6: ids compare the way they are stored', () => {
 
 describe('cause 7: broken multipart', () => {
   const boundary = '----hardening';
-  const part = (name: string, value: string | Buffer, filename?: string) => Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n`),
-    Buffer.isBuffer(value) ? value : Buffer.from(value),
-    Buffer.from('\r\n'),
-  ]);
+  const part = (name: string, value: string | Buffer, filename?: string) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n`),
+      Buffer.isBuffer(value) ? value : Buffer.from(value),
+      Buffer.from('\r\n'),
+    ]);
   const end = Buffer.from(`--${boundary}--\r\n`);
   const mp = { 'content-type': `multipart/form-data; boundary=${boundary}` };
 
@@ -256,7 +279,11 @@ describe('cause 7 at the gateway: a file cut short', () => {
       Buffer.from('--b\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
       PNG.subarray(0, 20),
     ]);
-    const res = await rawCall('POST', '', { url: gatewayUrl(), headers: { 'content-type': 'multipart/form-data; boundary=b', 'apollo-require-preflight': 'true', authorization: `Bearer ${user.accessToken}` }, body });
+    const res = await rawCall('POST', '', {
+      url: gatewayUrl(),
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'apollo-require-preflight': 'true', authorization: `Bearer ${user.accessToken}` },
+      body,
+    });
     // the request is well-formed GraphQL; the operation fails on its file (an execution error: HTTP 200, no data)
     expect(res.status).toBe(200);
     expect(res.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'file' });
@@ -403,7 +430,10 @@ describe('gateway: every malformed request is a GraphQL-over-HTTP JSON error, ne
 
   it('values over the limits in variables (NUL, surrogates, prototype keys, numbers) are 400 VALIDATION_ERROR naming them', async () => {
     for (const [vars, field] of [
-      ['{"a":"x\\u0000"}', 'variables.a'], ['{"a":["\\ud800"]}', 'variables.a.0'], ['{"a":{"constructor":1}}', 'variables.a'], ['{"n":1e400}', 'variables.n'],
+      ['{"a":"x\\u0000"}', 'variables.a'],
+      ['{"a":["\\ud800"]}', 'variables.a.0'],
+      ['{"a":{"constructor":1}}', 'variables.a'],
+      ['{"n":1e400}', 'variables.n'],
     ]) {
       const res = await gw({ headers: json, body: `{"query":"{ __typename }","variables":${vars}}` });
       expectGraphQLError(res, 400, 'VALIDATION_ERROR');
@@ -414,7 +444,10 @@ describe('gateway: every malformed request is a GraphQL-over-HTTP JSON error, ne
   });
 
   it('a broken multipart request and an unknown path are JSON too; a well-formed query still works', async () => {
-    const broken = await gw({ headers: { 'content-type': 'multipart/form-data; boundary=b', 'apollo-require-preflight': 'true' }, body: '--b\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query":' });
+    const broken = await gw({
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'apollo-require-preflight': 'true' },
+      body: '--b\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query":',
+    });
     expectGraphQLError(broken, 400, 'BAD_REQUEST');
     expect(broken.text).not.toMatch(/<html|<pre>|\bat .+\.(t|j)s:\d+/i);
     expectGraphQLError(await gw({ method: 'GET', path: '/../nowhere' }), 404, 'NOT_FOUND');

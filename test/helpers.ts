@@ -30,12 +30,20 @@ export async function api<T = any>(
   const res = await fetch((opts.base ?? bridgeUrl()) + path, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
 /** One GraphQL call straight to the gateway. */
-export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<ApiResponse<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>> {
+export async function gql<T = any>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<ApiResponse<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>> {
   // a distinct client address per call, as for REST: the gateway's general limit is per caller
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': randomIp() };
   if (token) headers.authorization = `Bearer ${token}`;

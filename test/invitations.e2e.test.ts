@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newUser } from './helpers.js';
-import {
-  DEVICE, UUID_RE, accept, callA, contextToken, expectError, expectOk, joinAs, newOwner, ownerWithCsp, setA, setupProvider,
-  invite,
-} from './workspace-helpers.js';
+import { DEVICE, UUID_RE, accept, callA, contextToken, expectError, expectOk, joinAs, newOwner, ownerWithCsp, setA, setupProvider, invite } from './workspace-helpers.js';
 
 /**
  * CSP invitations (`/v1/csp/invitation…`, docs/contract.md "CSP invitations"): sent from a CSP provider-context token,
@@ -23,15 +20,21 @@ describe('invitations: invite and accept', () => {
   it.each(['admin', 'manager', 'supervisor', 'coordinator', 'developer'])('invites as %s: 201 with a token shown once; accepting makes the invitee a member with that role', async (as) => {
     const o = shared;
     const res = await callA('POST', `/v1/csp/invitation/${as}`, o.cspContext, {
-      ...INVITE_BODY, operator: { bio: 'Night shift', status: 'ACTIVE', contacts: { emails: ['jane@ops.example'], phones: ['+254700000009'] } },
+      ...INVITE_BODY,
+      operator: { bio: 'Night shift', status: 'ACTIVE', contacts: { emails: ['jane@ops.example'], phones: ['+254700000009'] } },
     });
     expectOk(res, 201);
     const { token, invitation } = res.body.data;
     expect(token).toMatch(/^inv_.{20,}$/);
     expect(invitation.id).toMatch(UUID_RE);
     expect(invitation).toMatchObject({
-      providerCode: o.csp.code, phone: INVITE_BODY.phone, name: INVITE_BODY.name, status: 'PENDING', invitedBy: o.user.id,
-      acceptedBy: null, acceptedAt: null,
+      providerCode: o.csp.code,
+      phone: INVITE_BODY.phone,
+      name: INVITE_BODY.name,
+      status: 'PENDING',
+      invitedBy: o.user.id,
+      acceptedBy: null,
+      acceptedAt: null,
       operator: { role: as.toUpperCase(), status: 'ACTIVE', bio: 'Night shift', contacts: { emails: ['jane@ops.example'], phones: ['+254700000009'] } },
     });
     expect(JSON.stringify(invitation)).not.toContain(token);
@@ -164,7 +167,7 @@ describe('invitations: cancel', () => {
     expect(acc.invitation.status).toBe('ACCEPTED');
   });
 
-  it('another workspace\'s CSP cannot cancel the invitation (404)', async () => {
+  it("another workspace's CSP cannot cancel the invitation (404)", async () => {
     const a = await ownerWithCsp();
     const b = await ownerWithCsp();
     const inv = await invite(a.cspContext, 'developer');
@@ -202,7 +205,7 @@ describe('invitations: who may invite', () => {
     expect(acc.body.message).toContain('svc-auth-device');
   });
 
-  it('a MANAGER\'s CSP context may invite; SUPERVISOR, COORDINATOR and DEVELOPER contexts get 403', async () => {
+  it("a MANAGER's CSP context may invite; SUPERVISOR, COORDINATOR and DEVELOPER contexts get 403", async () => {
     const o = await ownerWithCsp();
     const mgr = await joinAs(o.cspContext, 'MANAGER');
     const mgrCtx = await contextToken(mgr.token, o.wid, 'csp', o.csp.code);

@@ -1,8 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newUser } from './helpers.js';
 import {
-  KINDS, allowOrigins, callA, connectorBody, contextToken, createConnector, expectError, expectOk, expectResult, gqlH,
-  invite, issueToken, newOwner, ownerWithCsp, providerBody, setA, setupProvider, viewerBearer, type Owner,
+  KINDS,
+  allowOrigins,
+  callA,
+  connectorBody,
+  contextToken,
+  createConnector,
+  expectError,
+  expectOk,
+  expectResult,
+  gqlH,
+  invite,
+  issueToken,
+  ownerWithCsp,
+  providerBody,
+  setA,
+  setupProvider,
+  viewerBearer,
+  type Owner,
 } from './workspace-helpers.js';
 
 /**
@@ -97,7 +113,7 @@ async function expectOneIntact() {
 }
 
 describe('isolation between two workspaces', () => {
-  it('the second owner gets 404 NOT_FOUND (and no data) for every route addressed at the first\'s workspace', async () => {
+  it("the second owner gets 404 NOT_FOUND (and no data) for every route addressed at the first's workspace", async () => {
     for (const [method, path, body] of routesOf(one)) {
       const res = await callA(method, path, two.token, body);
       expectError(res, 'NOT_FOUND');
@@ -108,12 +124,16 @@ describe('isolation between two workspaces', () => {
     await expectOneIntact();
   });
 
-  it('the second\'s own wid and provider with the first\'s connector id, key id and member id: 404', async () => {
+  it("the second's own wid and provider with the first's connector id, key id and member id: 404", async () => {
     // the first's connector under the second's own workspace and provider
     const cbase = `/v1/${two.wid}/lsp/${two.lsp.code}/connectors/${one.connector.connectorId}`;
     for (const [method, suffix, body] of [
-      ['GET', '', undefined], ['PATCH', '', { name: 'x' }], ['DELETE', '', undefined], ['PATCH', '/disable', undefined],
-      ['PATCH', '/access', { origins: ['https://evil.example'] }], ['PATCH', '/secret/rotate', undefined],
+      ['GET', '', undefined],
+      ['PATCH', '', { name: 'x' }],
+      ['DELETE', '', undefined],
+      ['PATCH', '/disable', undefined],
+      ['PATCH', '/access', { origins: ['https://evil.example'] }],
+      ['PATCH', '/secret/rotate', undefined],
       ['PATCH', '/config', { scope: ['*'] }],
     ] as const) {
       expectError(await callA(method, `${cbase}${suffix}`, two.token, body), 'NOT_FOUND');
@@ -161,7 +181,7 @@ describe('isolation between two workspaces', () => {
     await expectOneIntact();
   });
 
-  it('the second cannot use the first\'s connector or key: tokens and keys resolve to their own workspace only', async () => {
+  it("the second cannot use the first's connector or key: tokens and keys resolve to their own workspace only", async () => {
     const origin = 'https://tenant-one.example';
     expect((await allowOrigins(one.token, one.wid, 'lsp', one.lsp.code, one.connector.connectorId, [origin])).origins).toEqual([origin]);
     // the second's connector secret does not open the first's connector
@@ -199,7 +219,7 @@ describe('isolation between two workspaces', () => {
     await expectOneIntact();
   });
 
-  it('over GraphQL too: the other tenant\'s workspace, provider, connector and API keys are NOT_FOUND; its API key is no credential for listing keys', async () => {
+  it("over GraphQL too: the other tenant's workspace, provider, connector and API keys are NOT_FOUND; its API key is no credential for listing keys", async () => {
     const h = setA(two.token);
     const ws = await gqlH('query($wid: ID!) { workspace(workspaceId: $wid) { role } }', { wid: one.wid }, h);
     expect(ws.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

@@ -1,7 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  UUID_RE, acceptAgent, addVehicle, api, callA, gqlH, createFleet, cspOf, expectRecord, fails, inviteAgent, memberAs, newAgent, newLsp, newUser, ok, okList,
-  randomUUID, setA, uniqueName, type Lsp,
+  UUID_RE,
+  acceptAgent,
+  addVehicle,
+  api,
+  callA,
+  gqlH,
+  createFleet,
+  cspOf,
+  expectRecord,
+  fails,
+  inviteAgent,
+  memberAs,
+  newAgent,
+  newLsp,
+  newUser,
+  ok,
+  okList,
+  randomUUID,
+  setA,
+  uniqueName,
+  type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -37,7 +56,7 @@ describe('agent invitations', () => {
     fails(await api('POST', `${AGENTS}/invitations`, { headers: { ...setA(lsp.token), 'content-type': 'application/json' }, body: '{"name":' }), 'VALIDATION_ERROR', 'body');
   });
 
-  it('a user accepts with their own token (201): an ACTIVE agent with the invitation\'s name and phone; the token is spent', async () => {
+  it("a user accepts with their own token (201): an ACTIVE agent with the invitation's name and phone; the token is spent", async () => {
     const from = Date.now();
     const user = await newUser({ name: 'Agent Smith' });
     const inv = await inviteAgent(lsp, { name: 'Agent Smith', phone: '+254733000111' });
@@ -92,7 +111,7 @@ describe('agents', () => {
     lsp = await newLsp();
   });
 
-  it('lists the LSP\'s agents with pagination', async () => {
+  it("lists the LSP's agents with pagination", async () => {
     const own = await newLsp();
     const a = await newAgent(own);
     const b = await newAgent(own);
@@ -261,7 +280,10 @@ describe('agent vehicle assignments', () => {
     answers.push({ route: 'unassign', status: un.status, field: un.body.field });
     const acc = await callA('POST', `${AGENTS}/invitations/accept`, user.accessToken, { token: inv.token, name: 'Someone else' });
     answers.push({ route: 'accept', status: acc.status, field: acc.body.field });
-    expect(answers).toEqual([{ route: 'unassign', status: 400, field: 'reason' }, { route: 'accept', status: 400, field: 'name' }]);
+    expect(answers).toEqual([
+      { route: 'unassign', status: 400, field: 'reason' },
+      { route: 'accept', status: 400, field: 'name' },
+    ]);
     expect((await verbose(lsp, agent.id)).map((x) => x.vid)).toEqual([v.id]);
     expect(okList(await lsp.call('GET', `${AGENTS}?limit=100`), 1, 100).map((a) => a.userId)).not.toContain(user.id);
   });
@@ -368,7 +390,11 @@ describe('agents through GraphQL at the gateway', () => {
     expect(invited.body.errors).toBeUndefined();
     expect(invited.body.data.inviteAgent.invitation.status).toBe('PENDING');
     const user = await newUser();
-    const accepted = await gqlH(`mutation($t: String!) { acceptAgentInvitation(token: $t) { id userId status provider { kind code } } }`, { t: invited.body.data.inviteAgent.token }, setA(user.accessToken));
+    const accepted = await gqlH(
+      `mutation($t: String!) { acceptAgentInvitation(token: $t) { id userId status provider { kind code } } }`,
+      { t: invited.body.data.inviteAgent.token },
+      setA(user.accessToken),
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.body.errors).toBeUndefined();
     expect(accepted.body.data.acceptAgentInvitation).toMatchObject({ userId: user.id, status: 'ACTIVE', provider: { kind: 'LSP', code: lsp.code } });

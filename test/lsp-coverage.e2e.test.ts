@@ -104,7 +104,16 @@ const routeBody = (origin: unknown, o: Record<string, unknown> = {}) => ({
   reach: 'NATIONAL',
   serviceLevel: 'EXPRESS',
   transit: { type: 'HUB_TO_TERMINAL', mode: 'GROUND', time: { min: { hour: 8 }, max: { hour: 12 } } },
-  schedules: [{ frequency: 'DAILY', departureTimes: [{ value: '21:00', timezone: 'Africa/Nairobi' }, { value: '06:30', timezone: 'Africa/Nairobi' }], operatingDays: ['FRIDAY', 'MONDAY'] }],
+  schedules: [
+    {
+      frequency: 'DAILY',
+      departureTimes: [
+        { value: '21:00', timezone: 'Africa/Nairobi' },
+        { value: '06:30', timezone: 'Africa/Nairobi' },
+      ],
+      operatingDays: ['FRIDAY', 'MONDAY'],
+    },
+  ],
   capacity: { sits: 14, packages: 200 },
   isGuaranteed: false,
   origin,
@@ -202,7 +211,14 @@ describe('coverage areas: create, get, list', () => {
   it('takes `cities` instead of `city`, and schedules as a list; days come back in week order, departures sorted', async () => {
     const c = as(await lsp.ctx());
     const schedules = [
-      { frequency: 'DAILY', departureTimes: [{ value: '17:00', timezone: 'UTC' }, { value: '09:15', timezone: 'UTC' }], operatingDays: ['SUNDAY', 'MONDAY'] },
+      {
+        frequency: 'DAILY',
+        departureTimes: [
+          { value: '17:00', timezone: 'UTC' },
+          { value: '09:15', timezone: 'UTC' },
+        ],
+        operatingDays: ['SUNDAY', 'MONDAY'],
+      },
       { frequency: 'ON_DEMAND', operatingDays: ['SATURDAY'] },
     ];
     const body = areaBody({ cities: ['Nairobi', 'Thika', ' Kiambu '], schedules, country: 'ke' });
@@ -211,7 +227,14 @@ describe('coverage areas: create, get, list', () => {
     expect(a.cities).toEqual(['Nairobi', 'Thika', 'Kiambu']);
     expect(a.country).toBe('KE');
     expect(a.schedules).toEqual([
-      { frequency: 'DAILY', departureTimes: [{ value: '09:15', timezone: 'UTC' }, { value: '17:00', timezone: 'UTC' }], operatingDays: ['MONDAY', 'SUNDAY'] },
+      {
+        frequency: 'DAILY',
+        departureTimes: [
+          { value: '09:15', timezone: 'UTC' },
+          { value: '17:00', timezone: 'UTC' },
+        ],
+        operatingDays: ['MONDAY', 'SUNDAY'],
+      },
       { frequency: 'ON_DEMAND', departureTimes: [], operatingDays: ['SATURDAY'] },
     ]);
   });
@@ -247,7 +270,7 @@ describe('coverage areas: create, get, list', () => {
     expectFail(await c.call('GET', `${P}/areas?limit=x`), 'VALIDATION_ERROR', 'limit');
   });
 
-  it('GET /areas/:id: unknown, malformed, or a route\'s id → 404 NOT_FOUND', async () => {
+  it("GET /areas/:id: unknown, malformed, or a route's id → 404 NOT_FOUND", async () => {
     const c = as(await lsp.ctx());
     const hub = await newHub(c);
     const route = await createRoute(c, { type: 'HUB', id: hub.id });
@@ -256,12 +279,16 @@ describe('coverage areas: create, get, list', () => {
     expectFail(await c.call('GET', `${P}/areas/${route.id}`), 'NOT_FOUND');
   });
 
-  it('a code is unique among the LSP\'s areas and routes: 409 CONFLICT naming code', async () => {
+  it("a code is unique among the LSP's areas and routes: 409 CONFLICT naming code", async () => {
     const c = as(await lsp.ctx());
     const hub = await newHub(c);
     const a = await createArea(c);
     expectFail(await c.call('POST', `${P}/areas/last_mile`, areaBody({ code: a.code })), 'CONFLICT', 'code');
-    expectFail(await c.call('POST', `${P}/routes/line_haul`, routeBody({ type: 'HUB', id: hub.id }, { code: a.code, transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 2 } } } })), 'CONFLICT', 'code');
+    expectFail(
+      await c.call('POST', `${P}/routes/line_haul`, routeBody({ type: 'HUB', id: hub.id }, { code: a.code, transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 2 } } } })),
+      'CONFLICT',
+      'code',
+    );
     // another LSP may use the same code
     const other = as(await (await newLsp()).ctx());
     await createArea(other, { code: a.code });
@@ -269,7 +296,10 @@ describe('coverage areas: create, get, list', () => {
 });
 
 describe('coverage areas: create validation (400 VALIDATION_ERROR naming the field)', () => {
-  const del = (k: string) => (b: Record<string, unknown>) => { delete b[k]; return b; };
+  const del = (k: string) => (b: Record<string, unknown>) => {
+    delete b[k];
+    return b;
+  };
   const cases: [string, (b: any) => unknown, string][] = [
     ['name missing', del('name'), 'name'],
     ['name empty', (b) => ({ ...b, name: '' }), 'name'],
@@ -292,7 +322,20 @@ describe('coverage areas: create validation (400 VALIDATION_ERROR naming the fie
     ['departure time not HH:MM', (b) => ({ ...b, schedules: { ...SCHEDULE, departureTimes: [{ value: '25:00', timezone: 'UTC' }] } }), 'schedules.0.departureTimes.0.value'],
     ['departure time 8:00', (b) => ({ ...b, schedules: { ...SCHEDULE, departureTimes: [{ value: '8:00', timezone: 'UTC' }] } }), 'schedules.0.departureTimes.0.value'],
     ['departure timezone not IANA', (b) => ({ ...b, schedules: { ...SCHEDULE, departureTimes: [{ value: '08:00', timezone: 'Mars/Olympus' }] } }), 'schedules.0.departureTimes.0.timezone'],
-    ['departure given twice', (b) => ({ ...b, schedules: { ...SCHEDULE, departureTimes: [{ value: '08:00', timezone: 'UTC' }, { value: '08:00', timezone: 'UTC' }] } }), 'schedules.0.departureTimes.1'],
+    [
+      'departure given twice',
+      (b) => ({
+        ...b,
+        schedules: {
+          ...SCHEDULE,
+          departureTimes: [
+            { value: '08:00', timezone: 'UTC' },
+            { value: '08:00', timezone: 'UTC' },
+          ],
+        },
+      }),
+      'schedules.0.departureTimes.1',
+    ],
     ['operatingDays unknown day', (b) => ({ ...b, schedules: { ...SCHEDULE, operatingDays: ['FUNDAY'] } }), 'schedules.0.operatingDays'],
     ['operatingDays lower-case', (b) => ({ ...b, schedules: { ...SCHEDULE, operatingDays: ['monday'] } }), 'schedules.0.operatingDays'],
     ['operatingDays empty', (b) => ({ ...b, schedules: { ...SCHEDULE, operatingDays: [] } }), 'schedules.0.operatingDays'],
@@ -332,15 +375,35 @@ describe('coverage areas: update (PATCH /areas/:id/:type)', () => {
     const c = as(await lsp.ctx());
     const a = await createArea(c, { radius: { value: 5, unit: 'km' } });
     const res = await c.call('PATCH', `${P}/areas/${a.id}/door-to-door`, {
-      name: 'Nairobi metro', reach: 'REGIONAL', serviceLevel: 'SAME_DAY', transit: { mode: 'RAIL' }, capacity: { packages: 900 },
-      cities: ['Nairobi', 'Ruiru'], radius: null, isGuaranteed: false,
+      name: 'Nairobi metro',
+      reach: 'REGIONAL',
+      serviceLevel: 'SAME_DAY',
+      transit: { mode: 'RAIL' },
+      capacity: { packages: 900 },
+      cities: ['Nairobi', 'Ruiru'],
+      radius: null,
+      isGuaranteed: false,
     });
     expectCoverage(res, 'COVERAGE::UPDATED');
     expect(Object.keys(res.body).sort()).toEqual(['area', 'error', 'status', 'trace']);
     expect(res.body.area).toMatchObject({
-      id: a.id, code: a.code, name: 'Nairobi metro', reach: 'REGIONAL', serviceLevel: 'SAME_DAY', transitType: 'DOOR_TO_DOOR', transitMode: 'RAIL',
-      transitTime: a.transitTime, schedules: a.schedules, capacity: { packages: 900 }, cities: ['Nairobi', 'Ruiru'], radius: null, isGuaranteed: false,
-      country: 'KE', region: a.region, status: 'INACTIVE', added: a.added,
+      id: a.id,
+      code: a.code,
+      name: 'Nairobi metro',
+      reach: 'REGIONAL',
+      serviceLevel: 'SAME_DAY',
+      transitType: 'DOOR_TO_DOOR',
+      transitMode: 'RAIL',
+      transitTime: a.transitTime,
+      schedules: a.schedules,
+      capacity: { packages: 900 },
+      cities: ['Nairobi', 'Ruiru'],
+      radius: null,
+      isGuaranteed: false,
+      country: 'KE',
+      region: a.region,
+      status: 'INACTIVE',
+      added: a.added,
     });
     expect(res.body.area.updated.at.timestamp).toBeGreaterThanOrEqual(a.updated.at.timestamp);
     // an empty body only sets the transit type
@@ -431,7 +494,7 @@ describe('coverage areas: link and unlink', () => {
     expect(results.map((r) => r.body.area.linkedTo.length).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
-  it('link refuses: the same node twice (409), unknown or another LSP\'s node, id and address together or neither, bad coordinates (400)', async () => {
+  it("link refuses: the same node twice (409), unknown or another LSP's node, id and address together or neither, bad coordinates (400)", async () => {
     const c = as(await lsp.ctx());
     const hub = await newHub(c);
     const a = await createArea(c);
@@ -466,7 +529,9 @@ describe('coverage areas: link and unlink', () => {
   it('links to warehouses, parking facilities and terminals of the LSP', async () => {
     const c = as(await lsp.ctx());
     const a = await createArea(c);
-    const wh = await c.gql('mutation ($input: FacilityInput!) { createWarehouse(input: $input) { id name } }', { input: { type: 'FULFILLMENT', code: uniqueCode('WH'), name: 'Athi River DC', timezone: 'Africa/Nairobi' } });
+    const wh = await c.gql('mutation ($input: FacilityInput!) { createWarehouse(input: $input) { id name } }', {
+      input: { type: 'FULFILLMENT', code: uniqueCode('WH'), name: 'Athi River DC', timezone: 'Africa/Nairobi' },
+    });
     expect(wh.body.errors, JSON.stringify(wh.body)).toBeUndefined();
     const pk = await c.gql('mutation ($input: ParkingFacilityInput!) { createParkingFacility(input: $input) { id name } }', {
       input: graphInput({ name: 'Mombasa Road terminal', type: 'TERMINAL', address: ADDRESS, access: { type: 'SCHEDULED' } }),
@@ -475,7 +540,10 @@ describe('coverage areas: link and unlink', () => {
     expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'WAREHOUSE', id: wh.body.data.createWarehouse.id }), 'COVERAGE::UPDATED');
     expectCoverage(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'TERMINAL', id: pk.body.data.createParkingFacility.id }), 'COVERAGE::UPDATED');
     const res = await c.call('GET', `${P}/areas/${a.id}`);
-    expect(res.body.area.linkedTo.map((l: any) => [l.type, l.description])).toEqual([['WAREHOUSE', 'Athi River DC'], ['TERMINAL', 'Mombasa Road terminal']]);
+    expect(res.body.area.linkedTo.map((l: any) => [l.type, l.description])).toEqual([
+      ['WAREHOUSE', 'Athi River DC'],
+      ['TERMINAL', 'Mombasa Road terminal'],
+    ]);
     expectFail(await c.call('PUT', `${P}/areas/${a.id}/link`, { type: 'PARKING', id: pk.body.data.createParkingFacility.id }), 'CONFLICT', 'id');
   });
 
@@ -591,13 +659,31 @@ describe('coverage routes: create, get, list, update, delete', () => {
     expect(Object.keys(res.body).sort()).toEqual(['error', 'route', 'status', 'trace']);
     const r = res.body.route;
     expect(r).toMatchObject({
-      workspace: { type: 'LSP', icode: lsp.code }, code: 'nbo-msa', status: 'INACTIVE', reach: 'NATIONAL', serviceLevel: 'EXPRESS',
-      transitType: 'HUB_TO_TERMINAL', transitMode: 'GROUND', transitTime: { min: { hour: 8 }, max: { hour: 12 } },
-      schedules: [{ frequency: 'DAILY', departureTimes: [{ value: '06:30', timezone: 'Africa/Nairobi' }, { value: '21:00', timezone: 'Africa/Nairobi' }], operatingDays: ['MONDAY', 'FRIDAY'] }],
-      capacity: { sits: 14, packages: 200 }, isGuaranteed: false, type: 'ROUTE',
+      workspace: { type: 'LSP', icode: lsp.code },
+      code: 'nbo-msa',
+      status: 'INACTIVE',
+      reach: 'NATIONAL',
+      serviceLevel: 'EXPRESS',
+      transitType: 'HUB_TO_TERMINAL',
+      transitMode: 'GROUND',
+      transitTime: { min: { hour: 8 }, max: { hour: 12 } },
+      schedules: [
+        {
+          frequency: 'DAILY',
+          departureTimes: [
+            { value: '06:30', timezone: 'Africa/Nairobi' },
+            { value: '21:00', timezone: 'Africa/Nairobi' },
+          ],
+          operatingDays: ['MONDAY', 'FRIDAY'],
+        },
+      ],
+      capacity: { sits: 14, packages: 200 },
+      isGuaranteed: false,
+      type: 'ROUTE',
       origin: { type: 'HUB', id: hub.id, description: 'Nairobi Hub', address: null },
       destination: { type: 'TERMINAL', id: null, description: null, address: ADDRESS },
-      distance: { value: 480, unit: 'km' }, transitPoints: [],
+      distance: { value: 480, unit: 'km' },
+      transitPoints: [],
     });
     expect(r.added.by).toBe(ownerId);
     expect(r).not.toHaveProperty('linkedTo');
@@ -645,7 +731,11 @@ describe('coverage routes: create, get, list, update, delete', () => {
       ['area-only field', (b) => ({ ...b, city: 'Nairobi' }), 'city'],
       ['reach unknown', (b) => ({ ...b, reach: 'PLANETARY' }), 'reach'],
       ['transit.time min > max', (b) => ({ ...b, transit: { ...b.transit, time: { min: { hour: 13 }, max: { hour: 12 } } } }), 'transit.time.max.hour'],
-      ['schedule bad time', (b) => ({ ...b, schedules: [{ frequency: 'DAILY', departureTimes: [{ value: '24:00', timezone: 'UTC' }], operatingDays: ['MONDAY'] }] }), 'schedules.0.departureTimes.0.value'],
+      [
+        'schedule bad time',
+        (b) => ({ ...b, schedules: [{ frequency: 'DAILY', departureTimes: [{ value: '24:00', timezone: 'UTC' }], operatingDays: ['MONDAY'] }] }),
+        'schedules.0.departureTimes.0.value',
+      ],
     ];
     for (const [label, change, field] of cases) {
       const res = await c.call('POST', `${P}/routes/hub_to_terminal`, change(routeBody(origin)));
@@ -660,14 +750,23 @@ describe('coverage routes: create, get, list, update, delete', () => {
     const [h1, h2] = [await newHub(c, 'H1'), await newHub(c, 'H2')];
     const r = await createRoute(c, { type: 'HUB', id: h1.id });
     const res = await c.call('PATCH', `${P}/routes/${r.id}/hub-to-hub`, {
-      destination: { type: 'HUB', id: h2.id, description: 'Mombasa hub' }, capacity: { packages: 50 }, distance: null, reach: 'REGIONAL',
+      destination: { type: 'HUB', id: h2.id, description: 'Mombasa hub' },
+      capacity: { packages: 50 },
+      distance: null,
+      reach: 'REGIONAL',
       schedules: [],
     });
     expectCoverage(res, 'COVERAGE::UPDATED');
     expect(Object.keys(res.body).sort()).toEqual(['error', 'route', 'status', 'trace']);
     expect(res.body.route).toMatchObject({
-      transitType: 'HUB_TO_HUB', destination: { type: 'HUB', id: h2.id, description: 'Mombasa hub', address: null }, capacity: { sits: null, packages: 50 },
-      distance: null, reach: 'REGIONAL', schedules: [], origin: r.origin, status: 'INACTIVE',
+      transitType: 'HUB_TO_HUB',
+      destination: { type: 'HUB', id: h2.id, description: 'Mombasa hub', address: null },
+      capacity: { sits: null, packages: 50 },
+      distance: null,
+      reach: 'REGIONAL',
+      schedules: [],
+      origin: r.origin,
+      status: 'INACTIVE',
     });
     expect(res.body.route.updated.at.timezone).toBe('UTC'); // no departures left
     const cases: [string, unknown, string][] = [
@@ -776,7 +875,11 @@ describe('GET /v1/lsp/coverage: both kinds', () => {
     const res = await c.call('GET', P);
     expectCoverage(res, 'COVERAGE::LISTED');
     expect(Object.keys(res.body).sort()).toEqual(['coverage', 'error', 'pagination', 'status', 'trace']);
-    expect(res.body.coverage.map((x: any) => [x.type, x.id])).toEqual([['AREA', a1.id], ['ROUTE', r1.id], ['AREA', a2.id]]);
+    expect(res.body.coverage.map((x: any) => [x.type, x.id])).toEqual([
+      ['AREA', a1.id],
+      ['ROUTE', r1.id],
+      ['AREA', a2.id],
+    ]);
     expect(res.body.coverage[0]).toEqual(a1);
     expect(res.body.coverage[1]).toEqual(r1);
     expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 3, pages: 1, hasNext: false, hasPrevious: false });
@@ -804,7 +907,10 @@ describe('GET /v1/lsp/coverage: both kinds', () => {
     await createRoute(c, { type: 'HUB', id: hub.id }, { code: 'G2' });
     const res = await c.gql('{ coverage { items { __typename id type code ... on CoverageArea { cities } ... on CoverageRoute { origin { id } } } pagination { total } } }');
     expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
-    expect(res.body.data.coverage.items.map((x: any) => [x.__typename, x.type, x.code])).toEqual([['CoverageArea', 'AREA', 'G1'], ['CoverageRoute', 'ROUTE', 'G2']]);
+    expect(res.body.data.coverage.items.map((x: any) => [x.__typename, x.type, x.code])).toEqual([
+      ['CoverageArea', 'AREA', 'G1'],
+      ['CoverageRoute', 'ROUTE', 'G2'],
+    ]);
     expect(res.body.data.coverage.items[1].origin.id).toBe(hub.id);
   });
 });
@@ -836,14 +942,14 @@ describe('credentials (header set A)', () => {
   it.each(ROUTES)('%s %s: 401 UNAUTHORIZED for each missing header, before anything else', async (method, path, body) => {
     for (const missing of ['svc-auth-token', 'svc-user-agent', 'svc-auth-device']) {
       const headers = setA(`not-checked-${randomUUID()}`, DEVICE);
-      delete (headers as Record<string, string>)[missing];
+      delete headers[missing];
       const res = await api(method, path, { body, headers });
       expectFail(res, 'UNAUTHORIZED');
       expect(res.body.message).toContain(missing);
     }
   });
 
-  it('a bad token, a user token without a provider context, another device or another provider kind\'s context → 401/403', async () => {
+  it("a bad token, a user token without a provider context, another device or another provider kind's context → 401/403", async () => {
     const ctx = await lsp.ctx();
     expectFail(await callA('GET', `${P}/areas`, 'garbage-token', undefined, { device: DEVICE }), 'UNAUTHORIZED');
     expectFail(await callA('GET', `${P}/areas`, lsp.ownerToken, undefined, { device: DEVICE }), 'UNAUTHORIZED');
@@ -855,7 +961,7 @@ describe('credentials (header set A)', () => {
   });
 });
 
-describe('isolation: another workspace\'s or another LSP\'s context gets NOT_FOUND for every coverage id', () => {
+describe("isolation: another workspace's or another LSP's context gets NOT_FOUND for every coverage id", () => {
   let owner: Caller;
   let area: any;
   let route: any;
@@ -908,7 +1014,7 @@ describe('isolation: another workspace\'s or another LSP\'s context gets NOT_FOU
     expect((await owner.call('GET', `${P}/routes/${route.id}`)).body.route.transitPoints).toHaveLength(1);
   }
 
-  it('another workspace\'s LSP', async () => {
+  it("another workspace's LSP", async () => {
     await expectIsolated(as(await (await newLsp()).ctx()));
   });
 
@@ -964,7 +1070,9 @@ describe('vehicle allocation (fleets) uses coverage records', () => {
     const hub = await newHub(c);
     const area = await createArea(c);
     const route = await createRoute(c, { type: 'HUB', id: hub.id });
-    const fleet = await c.gql('mutation ($input: FacilityInput!) { createFleet(input: $input) { id } }', { input: { type: 'URBAN_TRANSIT', code: uniqueCode('FL'), name: 'City fleet', timezone: 'Africa/Nairobi' } });
+    const fleet = await c.gql('mutation ($input: FacilityInput!) { createFleet(input: $input) { id } }', {
+      input: { type: 'URBAN_TRANSIT', code: uniqueCode('FL'), name: 'City fleet', timezone: 'Africa/Nairobi' },
+    });
     expect(fleet.body.errors, JSON.stringify(fleet.body)).toBeUndefined();
     const fleetId = fleet.body.data.createFleet.id;
     const addVehicle = async () => {
@@ -973,7 +1081,11 @@ describe('vehicle allocation (fleets) uses coverage records', () => {
       return v.body.data.addVehicle.id as string;
     };
     const allocate = (vid: string, type: string, id: string) =>
-      c.gql('mutation ($f: ID!, $v: ID!, $input: AllocationInput!) { allocateVehicle(fleetId: $f, vehicleId: $v, input: $input) { allocation { type id } } }', { f: fleetId, v: vid, input: { type, id } });
+      c.gql('mutation ($f: ID!, $v: ID!, $input: AllocationInput!) { allocateVehicle(fleetId: $f, vehicleId: $v, input: $input) { allocation { type id } } }', {
+        f: fleetId,
+        v: vid,
+        input: { type, id },
+      });
     const deallocate = (vid: string) => c.gql('mutation ($f: ID!, $v: ID!) { deallocateVehicle(fleetId: $f, vehicleId: $v) { id } }', { f: fleetId, v: vid });
     const [v1, v2] = [await addVehicle(), await addVehicle()];
 

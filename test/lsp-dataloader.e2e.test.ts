@@ -17,8 +17,7 @@ describe('fleet list with vehicles at the lsp subgraph (DataLoader)', () => {
   const vehiclesOf = new Map<string, string[]>();
   let statementsFor25: number | undefined;
 
-  const ask = async (query = QUERY, p: unknown = principal) =>
-    subgraphCall(query, {}, { 'x-platform-principal': await signPrincipal(p) });
+  const ask = async (query = QUERY, p: unknown = principal) => subgraphCall(query, {}, { 'x-platform-principal': await signPrincipal(p) });
 
   /** Asks the list and checks every fleet created so far is there with exactly its vehicles; returns the statements. */
   async function listAndCheck(expectedFleets: number): Promise<number> {
@@ -44,7 +43,7 @@ describe('fleet list with vehicles at the lsp subgraph (DataLoader)', () => {
     principal = lspPrincipal(lsp);
   });
 
-  it('refuses an unsigned or wrongly signed call (401), so the statement count is the subgraph\'s own', async () => {
+  it("refuses an unsigned or wrongly signed call (401), so the statement count is the subgraph's own", async () => {
     const unsigned = await subgraphCall(QUERY, {}, {});
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
@@ -56,7 +55,12 @@ describe('fleet list with vehicles at the lsp subgraph (DataLoader)', () => {
 
   it('25 fleets × 2 vehicles: every fleet with its vehicles, in at most 4 SQL statements', async () => {
     const fleets = await gqlFleets(lsp, 25);
-    for (const [id, vids] of await gqlVehicles(lsp, fleets.map((f) => f.id), 2)) vehiclesOf.set(id, vids);
+    for (const [id, vids] of await gqlVehicles(
+      lsp,
+      fleets.map((f) => f.id),
+      2,
+    ))
+      vehiclesOf.set(id, vids);
     const statements = await listAndCheck(25);
     expect(statements).toBeGreaterThan(0);
     expect(statements).toBeLessThanOrEqual(MAX_STATEMENTS);
@@ -65,7 +69,12 @@ describe('fleet list with vehicles at the lsp subgraph (DataLoader)', () => {
 
   it('50 fleets × 2 vehicles: the same number of statements as for 25 (no query per fleet)', async () => {
     const fleets = await gqlFleets(lsp, 25);
-    for (const [id, vids] of await gqlVehicles(lsp, fleets.map((f) => f.id), 2)) vehiclesOf.set(id, vids);
+    for (const [id, vids] of await gqlVehicles(
+      lsp,
+      fleets.map((f) => f.id),
+      2,
+    ))
+      vehiclesOf.set(id, vids);
     const statements = await listAndCheck(50);
     expect(statements).toBeLessThanOrEqual(MAX_STATEMENTS);
     expect(statementsFor25).toBeDefined();
@@ -89,7 +98,7 @@ describe('fleet list with vehicles at the lsp subgraph (DataLoader)', () => {
     expect(okList(await lsp.call('GET', '/v1/lsp/fleets?limit=100'), 1, 100, 50)).toHaveLength(50);
   });
 
-  it('another LSP\'s principal sees none of these fleets', async () => {
+  it("another LSP's principal sees none of these fleets", async () => {
     const other = await newLsp();
     const res = await ask(QUERY, lspPrincipal(other));
     expect(res.status).toBe(200);

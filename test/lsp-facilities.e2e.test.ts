@@ -1,7 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  AGENT, DEVICE, UUID_RE, addRule, api, callA, createFleet, createSite, cspOf, expectFacility, expectRecord, facilityBody, fails, graphInput, memberAs, newLsp,
-  ok, okList, randomUUID, ruleBody, setA, uniqueCode, type Lsp,
+  AGENT,
+  DEVICE,
+  UUID_RE,
+  addRule,
+  api,
+  callA,
+  createFleet,
+  createSite,
+  cspOf,
+  expectFacility,
+  expectRecord,
+  facilityBody,
+  fails,
+  graphInput,
+  memberAs,
+  newLsp,
+  ok,
+  okList,
+  randomUUID,
+  ruleBody,
+  setA,
+  uniqueCode,
+  type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -21,9 +42,7 @@ const storedRule = (body: any) => ({
   basis: body.basis,
   rate: body.rate,
   minimumCharge: body.minimumCharge ?? null,
-  conditions: body.conditions
-    ? { minWeightKg: null, maxWeightKg: null, serviceTypes: null, requirements: null, ...body.conditions }
-    : null,
+  conditions: body.conditions ? { minWeightKg: null, maxWeightKg: null, serviceTypes: null, requirements: null, ...body.conditions } : null,
   validFrom: body.validFrom ?? null,
   validUntil: body.validUntil ?? null,
 });
@@ -83,7 +102,15 @@ describe.each(['warehouse', 'hub'] as const)('%ss', (kind) => {
       [{ operatingHours: [{ dayOfWeek: 'MONDAY', openTime: '08:00', closeTime: '17:60' }] }, 'operatingHours.0.closeTime'],
       [{ operatingHours: [{ dayOfWeek: 'monday', openTime: '08:00', closeTime: '17:00' }] }, 'operatingHours.0.dayOfWeek'],
       [{ operatingHours: [{ dayOfWeek: 'TUESDAY', closeTime: '17:00' }] }, /^operatingHours\.0/],
-      [{ operatingHours: [{ dayOfWeek: 'SUNDAY', isClosed: true }, { dayOfWeek: 'SUNDAY', openTime: '10:00', closeTime: '14:00' }] }, /^operatingHours\.1/],
+      [
+        {
+          operatingHours: [
+            { dayOfWeek: 'SUNDAY', isClosed: true },
+            { dayOfWeek: 'SUNDAY', openTime: '10:00', closeTime: '14:00' },
+          ],
+        },
+        /^operatingHours\.1/,
+      ],
       [{ address: { coordinates: [-90.5, 0] } }, 'address.coordinates'],
       [{ address: { coordinates: [10, -180.01] } }, 'address.coordinates'],
       [{ pricing: [] }, 'pricing'],
@@ -102,8 +129,12 @@ describe.each(['warehouse', 'hub'] as const)('%ss', (kind) => {
     const created = ok(await lsp.call('POST', `${BASE}/create`, body), 201);
     await new Promise((r) => setTimeout(r, 15));
     const change = {
-      name: 'Renamed', level: 'GOLD', operatingMode: '24_7', operatingHours: [],
-      address: { city: 'Kigali', country: 'RW', coordinates: [-1.95, 30.06] }, timezone: 'Africa/Kigali',
+      name: 'Renamed',
+      level: 'GOLD',
+      operatingMode: '24_7',
+      operatingHours: [],
+      address: { city: 'Kigali', country: 'RW', coordinates: [-1.95, 30.06] },
+      timezone: 'Africa/Kigali',
     };
     const updated = ok(await lsp.call('PATCH', `${BASE}/${created.id}`, change));
     expectFacility(updated, { ...body, ...change });
@@ -191,7 +222,9 @@ describe.each(['warehouse', 'hub'] as const)('%ss', (kind) => {
       for (const basis of ['PER_KG', 'PER_PALLET', 'PER_CBM', 'PER_ORDER', 'PER_KM', 'PER_DAY', 'FLAT']) {
         ok(await p.call('PUT', `${BASE}/${own.id}/pricing/add`, { rule: { name: basis, basis, rate: { amount: 1, currency: 'EUR' } } }));
       }
-      const rounded = ok(await p.call('PUT', `${BASE}/${own.id}/pricing/add`, { rule: { name: 'Cents', basis: 'PER_KG', rate: { amount: 1.239, currency: 'EUR' }, minimumCharge: { amount: 9.999, currency: 'EUR' } } }));
+      const rounded = ok(
+        await p.call('PUT', `${BASE}/${own.id}/pricing/add`, { rule: { name: 'Cents', basis: 'PER_KG', rate: { amount: 1.239, currency: 'EUR' }, minimumCharge: { amount: 9.999, currency: 'EUR' } } }),
+      );
       const last = rounded.pricing.at(-1);
       expect(last.rate).toEqual({ amount: 1.24, currency: 'EUR' });
       expect(last.minimumCharge).toEqual({ amount: 10, currency: 'EUR' });

@@ -1,8 +1,34 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  THIS_YEAR, addVehicle, api, callA, gqlH, coverageArea, coverageRoute, createFleet, createParking, cspOf, expectFacility,
-  expectRecord, expectStamp, facilityBody, fails, graphInput, memberAs, newLsp, newUser, ok, okList, parkingBody, randomUUID, randomVin, setA, specsBody,
-  uniqueCode, vehicleBody, type Lsp,
+  THIS_YEAR,
+  addVehicle,
+  api,
+  callA,
+  gqlH,
+  coverageArea,
+  coverageRoute,
+  createFleet,
+  createParking,
+  cspOf,
+  expectFacility,
+  expectRecord,
+  expectStamp,
+  facilityBody,
+  fails,
+  graphInput,
+  memberAs,
+  newLsp,
+  newUser,
+  ok,
+  okList,
+  parkingBody,
+  randomUUID,
+  randomVin,
+  setA,
+  specsBody,
+  uniqueCode,
+  vehicleBody,
+  type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -66,7 +92,15 @@ describe('fleets', () => {
       [{ operatingHours: [{ dayOfWeek: 'MONDAY', openTime: '08:00', closeTime: '8pm' }] }, 'operatingHours.0.closeTime'],
       [{ operatingHours: [{ dayOfWeek: 'FUNDAY', openTime: '08:00', closeTime: '17:00' }] }, 'operatingHours.0.dayOfWeek'],
       [{ operatingHours: [{ dayOfWeek: 'MONDAY', openTime: '08:00' }] }, /^operatingHours\.0/],
-      [{ operatingHours: [{ dayOfWeek: 'MONDAY', openTime: '08:00', closeTime: '17:00' }, { dayOfWeek: 'MONDAY', openTime: '09:00', closeTime: '12:00' }] }, /^operatingHours\.1/],
+      [
+        {
+          operatingHours: [
+            { dayOfWeek: 'MONDAY', openTime: '08:00', closeTime: '17:00' },
+            { dayOfWeek: 'MONDAY', openTime: '09:00', closeTime: '12:00' },
+          ],
+        },
+        /^operatingHours\.1/,
+      ],
       [{ address: { city: 'Nairobi', coordinates: [91, 36.8] } }, 'address.coordinates'],
       [{ address: { city: 'Nairobi', coordinates: [-1.29, 181] } }, 'address.coordinates'],
       [{ address: { city: 'Nairobi', coordinates: [-1.29] } }, 'address.coordinates'],
@@ -104,9 +138,13 @@ describe('fleets', () => {
     const created = ok(await lsp.call('POST', `${FLEETS}/create`, body), 201);
     await new Promise((r) => setTimeout(r, 15));
     const change = {
-      name: 'Renamed fleet', description: 'New description', type: 'RURAL',
+      name: 'Renamed fleet',
+      description: 'New description',
+      type: 'RURAL',
       operatingHours: [{ dayOfWeek: 'WEDNESDAY', openTime: '06:00', closeTime: '18:00' }],
-      contacts: { emails: ['new@lsp.example'] }, timezone: 'Africa/Kampala', digitalTwinSync: false,
+      contacts: { emails: ['new@lsp.example'] },
+      timezone: 'Africa/Kampala',
+      digitalTwinSync: false,
     };
     const updated = ok(await lsp.call('PATCH', `${FLEETS}/${created.id}`, change));
     expect(updated.id).toBe(created.id);
@@ -178,7 +216,7 @@ describe('vehicles', () => {
   });
   const V = () => `${FLEETS}/${fleet.id}/vehicles`;
 
-  it('adds a vehicle (201): INACTIVE by default, all specs, stamps in the fleet\'s timezone; reads it back; the fleet counts it', async () => {
+  it("adds a vehicle (201): INACTIVE by default, all specs, stamps in the fleet's timezone; reads it back; the fleet counts it", async () => {
     const from = Date.now();
     const body = vehicleBody({ specs: specsBody({ manufactured: THIS_YEAR + 1 }) });
     const v = ok(await lsp.call('POST', `${V()}/add`, body), 201);
@@ -200,7 +238,7 @@ describe('vehicles', () => {
     expect(v.specs.brand).toBeNull();
   });
 
-  it('counts vehicles per fleet in vehicleCount and lists only the fleet\'s own vehicles', async () => {
+  it("counts vehicles per fleet in vehicleCount and lists only the fleet's own vehicles", async () => {
     const other = await createFleet(lsp);
     const a = await addVehicle(lsp, other.id);
     const b = await addVehicle(lsp, other.id);
@@ -379,7 +417,13 @@ describe('parking facilities', () => {
     const p = ok(await lsp.call('POST', PARKING, body), 201);
     expectRecord(p, lsp, { from });
     expect(p).toMatchObject({
-      name: body.name, type: 'DEPOT', status: 'OPERATIONAL', access: body.access, securityLevel: 'HIGH', amenities: body.amenities, decommissionedAt: null,
+      name: body.name,
+      type: 'DEPOT',
+      status: 'OPERATIONAL',
+      access: body.access,
+      securityLevel: 'HIGH',
+      amenities: body.amenities,
+      decommissionedAt: null,
     });
     expect(p.address).toEqual(body.address);
     expect(ok(await lsp.call('GET', `${PARKING}/${p.id}`))).toEqual(p);
@@ -441,26 +485,27 @@ describe('credentials and roles on fleet, vehicle and parking routes', () => {
     parking = await createParking(lsp);
   });
 
-  const routes = () => [
-    ['POST', `${FLEETS}/create`, facilityBody()],
-    ['GET', FLEETS],
-    ['GET', `${FLEETS}/${fleet.id}`],
-    ['PATCH', `${FLEETS}/${fleet.id}`, { name: 'x' }],
-    ['DELETE', `${FLEETS}/${fleet.id}`],
-    ['POST', `${FLEETS}/${fleet.id}/vehicles/add`, vehicleBody()],
-    ['GET', `${FLEETS}/${fleet.id}/vehicles`],
-    ['GET', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}`],
-    ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}`, { grade: 'X' }],
-    ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/specs`, { color: 'Red' }],
-    ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/iot`, { deviceId: 'd', topic: 't' }],
-    ['PUT', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/allocate`, { type: 'AREA', id: randomUUID() }],
-    ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/deallocate`],
-    ['DELETE', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}`],
-    ['POST', PARKING, parkingBody()],
-    ['GET', PARKING],
-    ['GET', `${PARKING}/${parking.id}`],
-    ['DELETE', `${PARKING}/${parking.id}`],
-  ] as [string, string, unknown?][];
+  const routes = () =>
+    [
+      ['POST', `${FLEETS}/create`, facilityBody()],
+      ['GET', FLEETS],
+      ['GET', `${FLEETS}/${fleet.id}`],
+      ['PATCH', `${FLEETS}/${fleet.id}`, { name: 'x' }],
+      ['DELETE', `${FLEETS}/${fleet.id}`],
+      ['POST', `${FLEETS}/${fleet.id}/vehicles/add`, vehicleBody()],
+      ['GET', `${FLEETS}/${fleet.id}/vehicles`],
+      ['GET', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}`],
+      ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}`, { grade: 'X' }],
+      ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/specs`, { color: 'Red' }],
+      ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/iot`, { deviceId: 'd', topic: 't' }],
+      ['PUT', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/allocate`, { type: 'AREA', id: randomUUID() }],
+      ['PATCH', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}/deallocate`],
+      ['DELETE', `${FLEETS}/${fleet.id}/vehicles/${vehicle.id}`],
+      ['POST', PARKING, parkingBody()],
+      ['GET', PARKING],
+      ['GET', `${PARKING}/${parking.id}`],
+      ['DELETE', `${PARKING}/${parking.id}`],
+    ] as [string, string, unknown?][];
 
   it('401 UNAUTHORIZED on every route for each missing set-A header, and nothing changes', async () => {
     const full = setA(lsp.token);

@@ -4,10 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { expect, inject } from 'vitest';
 import { api, newUser, type ApiResponse, type TestUser } from './helpers.js';
-import {
-  AGENT, DEVICE, UUID_RE, accept, callA, contextToken, gqlH, invite, newOwner, setA, setupProvider, uniqueName,
-  type Owner, type Role,
-} from './workspace-helpers.js';
+import { AGENT, DEVICE, UUID_RE, accept, callA, contextToken, gqlH, invite, newOwner, setA, setupProvider, uniqueName, type Owner, type Role } from './workspace-helpers.js';
 
 /**
  * Fixtures for the LSP family tests (fleets, vehicles, parking, warehouses, hubs, pricing, agents).
@@ -22,8 +19,7 @@ export type { Owner, Role, TestUser, ApiResponse };
 
 let seq = 0;
 /** A code unique across runs (the CI database is persistent): letters, digits and `-`. */
-export const uniqueCode = (prefix = 'C') =>
-  `${prefix}-${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase().slice(0, 40);
+export const uniqueCode = (prefix = 'C') => `${prefix}-${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase().slice(0, 40);
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 /** A random, valid 17-character VIN (no I, O, Q). */
@@ -165,8 +161,7 @@ export const ruleBody = (overrides: Record<string, unknown> = {}) => ({
 export function graphInput<T>(body: T): T {
   if (Array.isArray(body)) return body.map(graphInput) as T;
   if (!body || typeof body !== 'object') return body;
-  const graph = (k: string, v: unknown) =>
-    k === 'coordinates' && Array.isArray(v) ? { latitude: v[0], longitude: v[1] } : k === 'amount' && typeof v === 'number' ? String(v) : graphInput(v);
+  const graph = (k: string, v: unknown) => (k === 'coordinates' && Array.isArray(v) ? { latitude: v[0], longitude: v[1] } : k === 'amount' && typeof v === 'number' ? String(v) : graphInput(v));
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, graph(k, v)])) as T;
 }
 
@@ -195,7 +190,10 @@ export async function gqlVehicles(lsp: Lsp, fleetIds: string[], perFleet: number
   for (let start = 0; start < jobs.length; start += chunk) {
     const part = jobs.slice(start, start + chunk);
     const vars: Record<string, unknown> = {};
-    part.forEach((fid, i) => { vars[`f${i}`] = fid; vars[`v${i}`] = vehicleBody(); });
+    part.forEach((fid, i) => {
+      vars[`f${i}`] = fid;
+      vars[`v${i}`] = vehicleBody();
+    });
     const decl = part.map((_, i) => `$f${i}: ID!, $v${i}: VehicleInput!`).join(', ');
     const fields = part.map((_, i) => `a${i}: addVehicle(fleetId: $f${i}, input: $v${i}) { id fleetId }`).join('\n');
     const res = await lsp.gql(`mutation(${decl}) { ${fields} }`, vars);
@@ -262,9 +260,12 @@ export async function newAgent(lsp: Lsp, body: Record<string, unknown> = {}) {
 /** A coverage area of the LSP through the coverage routes; returns its id. Anything but 201 fails the caller. */
 export async function coverageArea(lsp: Lsp): Promise<string> {
   const res = await lsp.call('POST', '/v1/lsp/coverage/areas/last_mile', {
-    name: uniqueName('Area'), code: uniqueCode('AREA'), reach: 'LOCAL',
+    name: uniqueName('Area'),
+    code: uniqueCode('AREA'),
+    reach: 'LOCAL',
     transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
-    country: 'KE', city: 'Nairobi',
+    country: 'KE',
+    city: 'Nairobi',
   });
   if (res.status !== 201) throw new Error(`create coverage area failed: ${res.status} ${JSON.stringify(res.body)}`);
   expect(res.body.area.id, JSON.stringify(res.body)).toMatch(UUID_RE);
@@ -274,7 +275,9 @@ export async function coverageArea(lsp: Lsp): Promise<string> {
 /** A coverage route of the LSP; returns its id. Anything but 201 fails the caller. */
 export async function coverageRoute(lsp: Lsp): Promise<string> {
   const res = await lsp.call('POST', '/v1/lsp/coverage/routes/line_haul', {
-    name: uniqueName('Route'), code: uniqueCode('ROUTE'), reach: 'NATIONAL',
+    name: uniqueName('Route'),
+    code: uniqueCode('ROUTE'),
+    reach: 'NATIONAL',
     transit: { mode: 'GROUND', time: { min: { hour: 6 }, max: { hour: 12 } } },
   });
   if (res.status !== 201) throw new Error(`create coverage route failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -358,7 +361,10 @@ export function expectFacility(rec: any, body: any) {
   expect(rec.operatingMode).toBe(body.operatingMode ?? 'SCHEDULED');
   expect(rec.operatingHours).toEqual(
     (body.operatingHours ?? []).map((h: any) => ({
-      dayOfWeek: h.dayOfWeek, openTime: h.isClosed ? null : h.openTime, closeTime: h.isClosed ? null : h.closeTime, isClosed: h.isClosed ?? false,
+      dayOfWeek: h.dayOfWeek,
+      openTime: h.isClosed ? null : h.openTime,
+      closeTime: h.isClosed ? null : h.closeTime,
+      isClosed: h.isClosed ?? false,
     })),
   );
   expect(rec.digitalTwinSync).toBe(body.digitalTwinSync ?? false);
@@ -394,8 +400,15 @@ export const jwtClaims = (token: string) => JSON.parse(Buffer.from(token.split('
 export function lspPrincipal(lsp: Lsp) {
   const claims = jwtClaims(lsp.token);
   return {
-    kind: 'provider', userId: lsp.userId, sessionId: claims.sid, workspaceId: lsp.wid, providerKind: 'lsp',
-    providerId: lsp.provider.id, providerCode: lsp.code, role: 'OWNER', client: {},
+    kind: 'provider',
+    userId: lsp.userId,
+    sessionId: claims.sid,
+    workspaceId: lsp.wid,
+    providerKind: 'lsp',
+    providerId: lsp.provider.id,
+    providerCode: lsp.code,
+    role: 'OWNER',
+    client: {},
   };
 }
 
@@ -408,7 +421,11 @@ export async function subgraphCall(query: string, variables: Record<string, unkn
   });
   const text = await res.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body };
 }
 

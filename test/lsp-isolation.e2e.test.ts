@@ -1,7 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  addRule, addVehicle, coverageArea, createFleet, createParking, createSite, facilityBody, fails, newAgent, newLsp, ok, okList,
-  parkingBody, ruleBody, specsBody, vehicleBody, type Lsp,
+  addRule,
+  addVehicle,
+  coverageArea,
+  createFleet,
+  createParking,
+  createSite,
+  facilityBody,
+  fails,
+  newAgent,
+  newLsp,
+  ok,
+  okList,
+  parkingBody,
+  ruleBody,
+  specsBody,
+  vehicleBody,
+  type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -61,7 +76,7 @@ describe.each(intruders)('%s', (_label, make) => {
     };
   });
 
-  it('gets 404 NOT_FOUND reading each of the first LSP\'s records', async () => {
+  it("gets 404 NOT_FOUND reading each of the first LSP's records", async () => {
     const c = await b.fresh();
     const F = `/v1/lsp/fleets/${mine.fleet.id}`;
     for (const path of [
@@ -123,7 +138,8 @@ describe.each(intruders)('%s', (_label, make) => {
       `/v1/lsp/warehouses/${mine.warehouse.id}`,
       `/v1/lsp/hubs/${mine.hub.id}`,
       `/v1/lsp/agents/${mine.agent.id}`,
-    ]) fails(await c.call('DELETE', path), 'NOT_FOUND');
+    ])
+      fails(await c.call('DELETE', path), 'NOT_FOUND');
   });
 
   it('cannot reach them through its own records: foreign vid under its fleet, foreign pricing rule, foreign vehicle for its agent, foreign coverage', async () => {

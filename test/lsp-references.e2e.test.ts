@@ -1,7 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  acceptAgent, addVehicle, coverageArea, coverageRoute, createFleet, createParking, createSite, gqlFleets, gqlVehicles, inviteAgent, lspPrincipal,
-  newLsp, newUser, ok, randomUUID, signPrincipal, subgraphCall, uniqueName, type Lsp,
+  acceptAgent,
+  addVehicle,
+  coverageArea,
+  coverageRoute,
+  createFleet,
+  createParking,
+  createSite,
+  gqlFleets,
+  gqlVehicles,
+  inviteAgent,
+  lspPrincipal,
+  newLsp,
+  newUser,
+  ok,
+  randomUUID,
+  signPrincipal,
+  subgraphCall,
+  uniqueName,
+  type Lsp,
 } from './lsp-helpers.js';
 
 /**
@@ -15,7 +32,15 @@ import {
  */
 
 interface Records {
-  fleet: any; vehicle: any; parking: any; warehouse: any; hub: any; area: string; route: string; agent: any; agentUser: { id: string; name: string };
+  fleet: any;
+  vehicle: any;
+  parking: any;
+  warehouse: any;
+  hub: any;
+  area: string;
+  route: string;
+  agent: any;
+  agentUser: { id: string; name: string };
 }
 
 /** One of each record of an LSP (REST set-up; each call checked by its helper). */
@@ -86,8 +111,9 @@ beforeAll(async () => {
 });
 
 describe('reference fields through the gateway', () => {
-  it('every record\'s provider is its LSP by key: workspaceId, kind LSP and code', async () => {
-    const res = await a.gql(`query($v: ID!, $f: ID!, $a: ID!, $r: ID!, $ag: ID!, $p: ID!, $w: ID!, $h: ID!) {
+  it("every record's provider is its LSP by key: workspaceId, kind LSP and code", async () => {
+    const res = await a.gql(
+      `query($v: ID!, $f: ID!, $a: ID!, $r: ID!, $ag: ID!, $p: ID!, $w: ID!, $h: ID!) {
       fleets { items { provider { workspaceId kind code } } }
       vehicle(fleetId: $f, vehicleId: $v) { provider { workspaceId kind code } }
       parkingFacility(id: $p) { provider { workspaceId kind code } }
@@ -96,7 +122,9 @@ describe('reference fields through the gateway', () => {
       coverageArea(id: $a) { provider { workspaceId kind code } }
       coverageRoute(id: $r) { provider { workspaceId kind code } }
       agent(id: $ag) { provider { workspaceId kind code } }
-    }`, { v: mine.vehicle.id, f: mine.fleet.id, a: mine.area, r: mine.route, ag: mine.agent.id, p: mine.parking.id, w: mine.warehouse.id, h: mine.hub.id });
+    }`,
+      { v: mine.vehicle.id, f: mine.fleet.id, a: mine.area, r: mine.route, ag: mine.agent.id, p: mine.parking.id, w: mine.warehouse.id, h: mine.hub.id },
+    );
     expect(res.status).toBe(200);
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
     const provider = { workspaceId: a.wid, kind: 'LSP', code: a.code };
@@ -105,13 +133,16 @@ describe('reference fields through the gateway', () => {
     for (const key of ['vehicle', 'parkingFacility', 'warehouse', 'hub', 'coverageArea', 'coverageRoute', 'agent']) expect(d[key], key).toEqual({ provider });
   });
 
-  it('a vehicle\'s fleet, an agent\'s user, the stamps\' and the allocation\'s user resolve', async () => {
+  it("a vehicle's fleet, an agent's user, the stamps' and the allocation's user resolve", async () => {
     const allocated = ok(await a.call('PUT', `/v1/lsp/fleets/${mine.fleet.id}/vehicles/${mine.vehicle.id}/allocate`, { type: 'AREA', id: mine.area }));
     expect(allocated.allocation).toMatchObject({ type: 'AREA', id: mine.area, by: a.userId });
-    const res = await a.gql(`query($f: ID!, $v: ID!, $ag: ID!) {
+    const res = await a.gql(
+      `query($f: ID!, $v: ID!, $ag: ID!) {
       vehicle(fleetId: $f, vehicleId: $v) { fleet { id code } allocation { type id at user { id } } added { by user { id } } }
       agent(id: $ag) { userId user { id name } }
-    }`, { f: mine.fleet.id, v: mine.vehicle.id, ag: mine.agent.id });
+    }`,
+      { f: mine.fleet.id, v: mine.vehicle.id, ag: mine.agent.id },
+    );
     expect(res.status).toBe(200);
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
     expect(res.body.data.vehicle).toEqual({
@@ -128,7 +159,7 @@ describe('_entities at the lsp subgraph: scoped to the caller', () => {
     expect((await entities(lspPrincipal(a), refsOf(mine))).items).toEqual(resolvedOf(mine));
   });
 
-  it('another workspace\'s LSP gets null for each of them, and its own records resolve', async () => {
+  it("another workspace's LSP gets null for each of them, and its own records resolve", async () => {
     expect((await entities(lspPrincipal(b), refsOf(mine))).items).toEqual(NONE);
     expect((await entities(lspPrincipal(b), refsOf(theirs))).items).toEqual(resolvedOf(theirs));
   });
@@ -149,10 +180,12 @@ describe('_entities at the lsp subgraph: scoped to the caller', () => {
     for (const p of [csp, user, { kind: 'anonymous', client: {} }]) expect((await entities(p, refsOf(mine))).items, JSON.stringify(p)).toEqual(NONE);
   });
 
-  it('an unknown id, a malformed one, and an area\'s id asked as a route (or the reverse) resolve to null', async () => {
+  it("an unknown id, a malformed one, and an area's id asked as a route (or the reverse) resolve to null", async () => {
     const res = await entities(lspPrincipal(a), [
-      { __typename: 'Vehicle', id: randomUUID() }, { __typename: 'Fleet', id: 'not-a-uuid' },
-      { __typename: 'CoverageRoute', id: mine.area }, { __typename: 'CoverageArea', id: mine.route },
+      { __typename: 'Vehicle', id: randomUUID() },
+      { __typename: 'Fleet', id: 'not-a-uuid' },
+      { __typename: 'CoverageRoute', id: mine.area },
+      { __typename: 'CoverageArea', id: mine.route },
     ]);
     expect(res.items).toEqual([null, null, null, null]);
   });
@@ -162,10 +195,18 @@ describe('_entities at the lsp subgraph: batched (DataLoader)', () => {
   it('10 and then 40 vehicle references cost the same number of SQL statements, at most 2', async () => {
     const lsp = await newLsp();
     const fleets = await gqlFleets(lsp, 2);
-    const byFleet = await gqlVehicles(lsp, fleets.map((f) => f.id), 20);
+    const byFleet = await gqlVehicles(
+      lsp,
+      fleets.map((f) => f.id),
+      20,
+    );
     const vehicles = [...byFleet.values()].flat();
     expect(vehicles).toHaveLength(40);
-    const ask = (ids: string[]) => entities(lspPrincipal(lsp), ids.map((id) => ({ __typename: 'Vehicle', id })));
+    const ask = (ids: string[]) =>
+      entities(
+        lspPrincipal(lsp),
+        ids.map((id) => ({ __typename: 'Vehicle', id })),
+      );
     const ten = await ask(vehicles.slice(0, 10));
     expect(ten.items.map((v) => v.id)).toEqual(vehicles.slice(0, 10));
     const forty = await ask(vehicles);
@@ -178,7 +219,15 @@ describe('_entities at the lsp subgraph: batched (DataLoader)', () => {
   it('40 vehicles with their fleets through Vehicle.fleet add one batched query, not one per vehicle', async () => {
     const lsp = await newLsp();
     const fleets = await gqlFleets(lsp, 4);
-    const vehicles = [...(await gqlVehicles(lsp, fleets.map((f) => f.id), 10)).values()].flat();
+    const vehicles = [
+      ...(
+        await gqlVehicles(
+          lsp,
+          fleets.map((f) => f.id),
+          10,
+        )
+      ).values(),
+    ].flat();
     const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Vehicle { id fleet { id code } } } }`;
     const res = await subgraphCall(query, { r: vehicles.map((id) => ({ __typename: 'Vehicle', id })) }, { 'x-platform-principal': await signPrincipal(lspPrincipal(lsp)) });
     expect(res.status).toBe(200);

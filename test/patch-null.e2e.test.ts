@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildWorld, bodyTypeOf, failureOf, inputTypes, request, routeKey, routes, validationCodeOf,
-  type InputField, type RouteSpec, type World,
-} from './hardening-fixtures.js';
+import { buildWorld, bodyTypeOf, failureOf, inputTypes, request, routeKey, routes, validationCodeOf, type InputField, type RouteSpec, type World } from './hardening-fixtures.js';
 
 /**
  * PATCH semantics (docs/contract.md, "PATCH semantics"; issue 10, cause 5): on every PATCH route of the route table,
@@ -22,9 +19,7 @@ const CLEARABLE: Record<string, string[]> = {
   'PATCH /v1/lsp/fleets/:id': ['description', 'address'],
   'PATCH /v1/lsp/warehouses/:id': ['description', 'address'],
   'PATCH /v1/lsp/hubs/:id': ['description', 'address'],
-  'PATCH /v1/lsp/fleets/:id/vehicles/:vid/specs': [
-    'category', 'VIN', 'brand', 'model', 'color', 'engine', 'mode', 'condition', 'seats', 'manufactured', 'registrationNumber', 'maxWeightCapacity',
-  ],
+  'PATCH /v1/lsp/fleets/:id/vehicles/:vid/specs': ['category', 'VIN', 'brand', 'model', 'color', 'engine', 'mode', 'condition', 'seats', 'manufactured', 'registrationNumber', 'maxWeightCapacity'],
   'PATCH /v1/lsp/fleets/:id/vehicles/:vid/iot': ['protocol', 'iotsp'],
   'PATCH /v1/lsp/fleets/:id/vehicles/:vid': ['grade', 'ownership'],
   'PATCH /v1/lsp/agents/:id': ['phone', 'bio', 'licenseNumber'],
@@ -86,7 +81,10 @@ describe('PATCH: an explicit null clears a nullable field and is a VALIDATION_ER
     const unknown: string[] = [];
     for (const [key, fields] of Object.entries(CLEARABLE)) {
       const route = patches.find((r) => routeKey(r) === key);
-      if (!route) { unknown.push(`${key}: no such PATCH route`); continue; }
+      if (!route) {
+        unknown.push(`${key}: no such PATCH route`);
+        continue;
+      }
       const names = (types.get(bodyTypeOf(route)!) ?? []).map((f) => f.name);
       for (const f of fields) if (!names.includes(f)) unknown.push(`${key}: ${f} is not a field of ${bodyTypeOf(route)}`);
     }
@@ -119,9 +117,15 @@ describe('PATCH: an explicit null clears a nullable field and is a VALIDATION_ER
         const res = await request(w, route, body);
         const { code, field: named } = failureOf(route, res);
         const where = `${field}: null → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
-        if (res.status >= 500) { problems.push(`5xx: ${where}`); continue; }
+        if (res.status >= 500) {
+          problems.push(`5xx: ${where}`);
+          continue;
+        }
         if ((CLEARABLE[key] ?? []).includes(field)) {
-          if (res.status !== 200) { problems.push(`expected 200 (null clears it): ${where}`); continue; }
+          if (res.status !== 200) {
+            problems.push(`expected 200 (null clears it): ${where}`);
+            continue;
+          }
           if (back) {
             const after = await readRecord();
             if (readField(after, route, field) !== null) problems.push(`${field} reads back ${JSON.stringify(readField(after, route, field))}, not null`);

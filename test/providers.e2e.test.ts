@@ -1,8 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newUser } from './helpers.js';
 import {
-  DEVICE, KINDS, UUID_RE, VIEWER, callA, codeRe, contextToken, createConnector, expectError, expectOk, gqlH, joinAs,
-  newOwner, ownerWithCsp, providerBody, setA, setupProvider, uniqueName, allowOrigins, issueToken, viewerBearer,
+  DEVICE,
+  KINDS,
+  UUID_RE,
+  VIEWER,
+  callA,
+  codeRe,
+  contextToken,
+  createConnector,
+  expectError,
+  expectOk,
+  gqlH,
+  joinAs,
+  newOwner,
+  ownerWithCsp,
+  providerBody,
+  setA,
+  setupProvider,
+  uniqueName,
+  allowOrigins,
+  issueToken,
+  viewerBearer,
 } from './workspace-helpers.js';
 
 /**
@@ -20,8 +39,14 @@ describe.each(KINDS)('providers: %s', (kind) => {
     expect(p.id).toMatch(UUID_RE);
     expect(p.code).toMatch(codeRe(kind));
     expect(p).toMatchObject({
-      kind, type: 'FLEET_TRACKING', name: body.name, description: body.description, logo: body.logo,
-      contacts: body.contacts, address: body.address, createdBy: o.user.id,
+      kind,
+      type: 'FLEET_TRACKING',
+      name: body.name,
+      description: body.description,
+      logo: body.logo,
+      contacts: body.contacts,
+      address: body.address,
+      createdBy: o.user.id,
     });
 
     const get = await callA('GET', `/v1/${o.wid}/${kind}/${p.code}`, o.token);
@@ -65,14 +90,23 @@ describe.each(KINDS)('providers: %s', (kind) => {
     expect(typeof c.token).toBe('string');
     expect(c.token.split('.')).toHaveLength(3);
     expect(c).toMatchObject({
-      expiresIn: 3600, workspaceId: o.wid, role: 'OWNER', deviceId: 'ctx-device',
-      workspace: { type: kind.toUpperCase(), icode: p.code }, provider: { id: p.id, code: p.code, kind },
+      expiresIn: 3600,
+      workspaceId: o.wid,
+      role: 'OWNER',
+      deviceId: 'ctx-device',
+      workspace: { type: kind.toUpperCase(), icode: p.code },
+      provider: { id: p.id, code: p.code, kind },
     });
 
     const viewer = await gqlH(VIEWER, {}, setA(c.token, 'ctx-device'));
     expect(viewer.status).toBe(200);
     expect(viewer.body.data?.viewer).toMatchObject({
-      kind: 'provider', userId: o.user.id, workspaceId: o.wid, providerKind: kind.toUpperCase(), providerCode: p.code, role: 'OWNER',
+      kind: 'provider',
+      userId: o.user.id,
+      workspaceId: o.wid,
+      providerKind: kind.toUpperCase(),
+      providerCode: p.code,
+      role: 'OWNER',
     });
     // set A with the context token works on the workspace routes from the same device ...
     const ws = await callA('GET', `/v1/workspace/${o.wid}`, c.token, undefined, { device: 'ctx-device' });
@@ -126,7 +160,11 @@ describe('providers: validation', () => {
 
   it('accepts boundary values: [lat, lng] = [-90, 180] and [90, -180], name of 120, a minimal body', async () => {
     const o = await newOwner();
-    for (const coordinates of [[-90, 180], [90, -180], [10, 170]]) {
+    for (const coordinates of [
+      [-90, 180],
+      [90, -180],
+      [10, 170],
+    ]) {
       const res = await callA('POST', `/v1/${o.wid}/lsp/setup`, o.token, providerBody({ address: { city: 'Edge', coordinates } }));
       expectOk(res, 201);
       expect(res.body.data.address.coordinates).toEqual(coordinates);
@@ -162,11 +200,16 @@ describe('providers: validation', () => {
     expect(unchanged.body.data).toEqual(p);
 
     const res = await callA('PATCH', path, o.token, {
-      type: 'FLEET', contacts: { emails: ['new@x.example'] }, address: { city: 'Mombasa', coordinates: [-4.04, 39.67] },
+      type: 'FLEET',
+      contacts: { emails: ['new@x.example'] },
+      address: { city: 'Mombasa', coordinates: [-4.04, 39.67] },
     });
     expectOk(res);
     expect(res.body.data).toMatchObject({
-      type: 'FLEET', name: p.name, description: p.description, logo: p.logo,
+      type: 'FLEET',
+      name: p.name,
+      description: p.description,
+      logo: p.logo,
       contacts: { emails: ['new@x.example'], phones: [] },
       address: { city: 'Mombasa', coordinates: [-4.04, 39.67], street1: null, name: null, state: null, country: null },
     });
@@ -268,7 +311,7 @@ describe('providers: the context token', () => {
     expectError(await callA('GET', `/v1/workspace/${o.wid}`, ctx), 'UNAUTHORIZED');
   });
 
-  it('grants the member\'s current role, not the role at issue', async () => {
+  it("grants the member's current role, not the role at issue", async () => {
     const o = await ownerWithCsp();
     const mgr = await joinAs(o.cspContext, 'MANAGER');
     const lsp = await setupProvider(o.token, o.wid, 'lsp');

@@ -62,7 +62,7 @@ type Family = 'user' | 'generic' | 'result' | 'graphql';
 
 /** A 429 of `family` with the window's headers and a Retry-After that agrees with its Reset. */
 function expectLimited(res: ApiResponse, family: Family, limit: number, windowS: number) {
-  const body = res.body as any;
+  const body = res.body;
   expect(res.status, JSON.stringify(body)).toBe(429);
   if (family === 'graphql') {
     expect(body.data).toBeUndefined();
@@ -121,7 +121,7 @@ const me = async (u: TestUser) => {
 describe('the general limit: 100 requests a minute per caller (spec "Limits"; docs/contract.md "Rate limits")', () => {
   const LIMIT = 100;
 
-  it('user family (a signed-in user, GET /v1/users/me): the 100th is the last accepted (Limit 100, Remaining 0); the 101st is 429 with the minute window\'s headers, not the hour\'s (1,000, 900 left)', async () => {
+  it("user family (a signed-in user, GET /v1/users/me): the 100th is the last accepted (Limit 100, Remaining 0); the 101st is 429 with the minute window's headers, not the hour's (1,000, 900 left)", async () => {
     const u = await newUser();
     await clearOfWindowEnd(MINUTE, 25);
     const answers = await calls(LIMIT, 10, () => api('GET', '/v1/users/me', { token: u.accessToken }));
@@ -136,7 +136,7 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     const config = () => api('GET', '/v1/access/config?expects=ASI', { ip, headers: { origin: 'https://shop.example', 'svc-user-agent': 'limits/1.0' } });
     await clearOfWindowEnd(MINUTE, 25);
     const answers = await calls(LIMIT, 10, config);
-    expect(answers[0]!.body).toMatchObject({ error: false, status: 'SUCCESS', data: { connectorType: 'ASI' } });
+    expect(answers[0].body).toMatchObject({ error: false, status: 'SUCCESS', data: { connectorType: 'ASI' } });
     expectCounted(expectOneWindow(answers, LIMIT, 200), LIMIT, 0, MINUTE);
     expectLimited(await config(), 'generic', LIMIT, MINUTE);
   });
@@ -145,12 +145,14 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     const owner = await newOwner();
     const key = await callA('POST', `/v1/workspace/${owner.wid}/api-keys`, owner.token, { name: 'limits', scopes: ['utilities'] });
     expect(key.status, JSON.stringify(key.body)).toBe(201);
-    const search = () => api('POST', '/realm/utilities/nearby/search', {
-      headers: { authorization: `Bearer ${key.body.data.key}` }, body: { location: { lat: 0.5, lng: 0.5 }, radius: 10 },
-    });
+    const search = () =>
+      api('POST', '/realm/utilities/nearby/search', {
+        headers: { authorization: `Bearer ${key.body.data.key}` },
+        body: { location: { lat: 0.5, lng: 0.5 }, radius: 10 },
+      });
     await clearOfWindowEnd(MINUTE, 25);
     const answers = await calls(LIMIT, 10, search);
-    expect(answers[0]!.body).toMatchObject({ error: false, status: 'UTILITY::SEARCH_COMPLETE' });
+    expect(answers[0].body).toMatchObject({ error: false, status: 'UTILITY::SEARCH_COMPLETE' });
     expectCounted(expectOneWindow(answers, LIMIT, 200), LIMIT, 0, MINUTE);
     expectLimited(await search(), 'result', LIMIT, MINUTE);
   });
@@ -159,12 +161,12 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     const ip = `192.168.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
     await clearOfWindowEnd(MINUTE, 25);
     const answers = await calls(LIMIT, 10, () => gateway('{ __typename }', {}, { ip }));
-    expect(answers[0]!.body).toEqual({ data: { __typename: 'Query' } });
+    expect(answers[0].body).toEqual({ data: { __typename: 'Query' } });
     expectCounted(expectOneWindow(answers, LIMIT, 200), LIMIT, 0, MINUTE);
     expectLimited(await gateway('{ __typename }', {}, { ip }), 'graphql', LIMIT, MINUTE);
   });
 
-  it('when the minute runs out before a per-action limit, the minute is reported: 95 reads and 5 profile updates — the 5th update says Limit 100 (not 10), Remaining 0; the 6th is 429 with the minute\'s headers (Retry-After within a minute) and is not applied', async () => {
+  it("when the minute runs out before a per-action limit, the minute is reported: 95 reads and 5 profile updates — the 5th update says Limit 100 (not 10), Remaining 0; the 6th is 429 with the minute's headers (Retry-After within a minute) and is not applied", async () => {
     const u = await newUser();
     await clearOfWindowEnd(MINUTE, 25);
     const reads = await calls(95, 10, () => api('GET', '/v1/users/me', { token: u.accessToken }));
@@ -173,8 +175,14 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     for (let i = 1; i <= 5; i++) updates.push(await api('PATCH', '/v1/users/me', { token: u.accessToken, body: { bio: `update ${i}` } }));
     expect(updates.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     // the 1st to 4th update leave the minute 4…1 requests and the profile 9…6: the minute is the tightest throughout
-    expect(updates.map((r) => [header(r, 'x-ratelimit-limit'), remainingOf(r)])).toEqual([['100', 4], ['100', 3], ['100', 2], ['100', 1], ['100', 0]]);
-    expectCounted(updates[4]!, 100, 0, MINUTE);
+    expect(updates.map((r) => [header(r, 'x-ratelimit-limit'), remainingOf(r)])).toEqual([
+      ['100', 4],
+      ['100', 3],
+      ['100', 2],
+      ['100', 1],
+      ['100', 0],
+    ]);
+    expectCounted(updates[4], 100, 0, MINUTE);
     const over = await api('PATCH', '/v1/users/me', { token: u.accessToken, body: { bio: 'refused' } });
     expectLimited(over, 'user', 100, MINUTE);
     expect(Number(header(over, 'retry-after'))).toBeLessThanOrEqual(MINUTE);
@@ -189,7 +197,7 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
 // ───────────────────────────── the per-action limits ─────────────────────────────
 
 describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', () => {
-  it('profile updates, 10 an hour (PATCH /v1/users/me): the 10th says Limit 10, Remaining 0 and the hour\'s end; the 11th is 429 with the hour window\'s headers and changes nothing', async () => {
+  it("profile updates, 10 an hour (PATCH /v1/users/me): the 10th says Limit 10, Remaining 0 and the hour's end; the 11th is 429 with the hour window's headers and changes nothing", async () => {
     const u = await newUser();
     await clearOfWindowEnd(HOUR, 30);
     for (let i = 1; i <= 10; i++) {
@@ -203,7 +211,7 @@ describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', ()
     expect((await me(u)).bio).toBe('bio 10');
   });
 
-  it('avatar uploads, 5 a day (POST /v1/users/me/avatar): the 5th says Limit 5, Remaining 0 and the day\'s end (UTC midnight); the 6th is 429 with the day window\'s headers and keeps the avatar', async () => {
+  it("avatar uploads, 5 a day (POST /v1/users/me/avatar): the 5th says Limit 5, Remaining 0 and the day's end (UTC midnight); the 6th is 429 with the day window's headers and keeps the avatar", async () => {
     const u = await newUser();
     await clearOfWindowEnd(DAY, 30);
     let avatar = '';
@@ -218,7 +226,7 @@ describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', ()
     expect((await me(u)).avatar).toBe(avatar);
   });
 
-  it('user search, 100 an hour, counted across the gateway and REST: 60 searches in four GraphQL requests of 15 aliases (the default alias maximum), then GET /v1/users/search — the last accepted says Limit 100, Remaining 0 and the hour\'s end (the minute has ~56 left); the next is 429 by REST and by GraphQL', async () => {
+  it("user search, 100 an hour, counted across the gateway and REST: 60 searches in four GraphQL requests of 15 aliases (the default alias maximum), then GET /v1/users/search — the last accepted says Limit 100, Remaining 0 and the hour's end (the minute has ~56 left); the next is 429 by REST and by GraphQL", async () => {
     const u = await newUser();
     await clearOfWindowEnd(HOUR, 30);
     for (let b = 0; b < 4; b++) {

@@ -14,8 +14,7 @@ import { signAccessToken } from '../kernel/tokens.js';
 const LIMIT = 100;
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
-const config = (): Config =>
-  ({ databaseUrl: inject('databaseUrl'), DB_POOL_SIZE: 2, RATE_LIMIT_PER_MINUTE: LIMIT, RATE_LIMIT_PER_HOUR: 1000, jwtSecret: SECRET }) as Config;
+const config = (): Config => ({ databaseUrl: inject('databaseUrl'), DB_POOL_SIZE: 2, RATE_LIMIT_PER_MINUTE: LIMIT, RATE_LIMIT_PER_HOUR: 1000, jwtSecret: SECRET }) as Config;
 
 /** Waits, if needed, so that `needMs` of work fits in the current minute window. */
 async function clearOfMinuteEdge(needMs = 10_000) {
@@ -82,7 +81,10 @@ describe('rate limits by quota leasing', () => {
     const before = leasesOfA();
     const outcomes = await Promise.all(Array.from({ length: 150 }, () => a.check(who)));
     expect(admitted(outcomes)).toBe(LIMIT);
-    const remaining = outcomes.filter((o) => !o.blocked).map((o) => o.remaining).sort((x, y) => x - y);
+    const remaining = outcomes
+      .filter((o) => !o.blocked)
+      .map((o) => o.remaining)
+      .sort((x, y) => x - y);
     expect(remaining).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
     expect(outcomes.filter((o) => o.blocked).every((o) => o.remaining === 0 && o.limit === LIMIT)).toBe(true);
     expect(leasesOfA() - before).toBeLessThanOrEqual(29);
@@ -144,8 +146,7 @@ describe('rate limits by quota leasing', () => {
   it('callerKey: a verified access token is the user until it expires, then the credential', async () => {
     const userId = randomUUID();
     const token = await signAccessToken({ userId, sessionId: randomUUID() }, SECRET, 2);
-    const req = (headers: Record<string, string>) =>
-      ({ header: (name: string) => headers[name.toLowerCase()], ip: '203.0.113.7' }) as unknown as Request;
+    const req = (headers: Record<string, string>) => ({ header: (name: string) => headers[name.toLowerCase()], ip: '203.0.113.7' }) as unknown as Request;
     expect(await a.callerKey(req({ authorization: `Bearer ${token}` }))).toBe(`user:${userId}`);
     expect(await a.callerKey(req({ authorization: `Bearer ${token}` }))).toBe(`user:${userId}`);
     const forged = await signAccessToken({ userId, sessionId: randomUUID() }, `${SECRET}-other`, 60);
@@ -153,7 +154,7 @@ describe('rate limits by quota leasing', () => {
     expect(await a.callerKey(req({ 'svc-auth-token': 'abc' }))).toMatch(/^cred:[0-9a-f]{32}$/);
     expect(await a.callerKey(req({}))).toBe('ip:203.0.113.7');
     // expiry is honoured although the token was remembered
-    const exp = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number }).exp;
     await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
     expect(await a.callerKey(req({ authorization: `Bearer ${token}` }))).toMatch(/^cred:[0-9a-f]{32}$/);
   });

@@ -71,7 +71,10 @@ beforeAll(async () => {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (replica.exitCode !== null) throw new Error(`the second bridge exited (${replica.exitCode}):\n${output}`);
-    const ok = await fetch(`${replicaUrl}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${replicaUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the second bridge was not ready in 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -82,11 +85,19 @@ afterAll(async () => {
   const child = replica;
   if (!child?.pid || child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5_000)))]);
   clearTimeout(timer);
-  try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
   child.stdout?.destroy();
   child.stderr?.destroy();
 });
@@ -98,7 +109,7 @@ describe('two bridge replicas share one limit (100 a minute per caller)', () => 
     const bridges = [bridgeUrl(), replicaUrl];
     const answers: Answer[] = [];
     for (let i = 0; i < 160; i += 8) {
-      answers.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => login(bridges[(i + j) % 2]!, ip)))));
+      answers.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => login(bridges[(i + j) % 2], ip)))));
     }
     // one window throughout (else the counts below would mean nothing)
     expect(new Set(answers.map((r) => r.headers.get('x-ratelimit-reset'))).size, 'the minute window turned during the test').toBe(1);
@@ -110,8 +121,8 @@ describe('two bridge replicas share one limit (100 a minute per caller)', () => 
     expect(refused.length).toBe(answers.length - served.length);
     for (const r of refused) expectLimited(r);
     // both replicas refuse from now on
-    expectLimited(await login(bridges[0]!, ip));
-    expectLimited(await login(bridges[1]!, ip));
+    expectLimited(await login(bridges[0], ip));
+    expectLimited(await login(bridges[1], ip));
   });
 
   it('after the limit is reached on replica A, replica B refuses too (and A still does)', { timeout: 120_000 }, async () => {

@@ -37,7 +37,10 @@ describe('queries spanning three subgraphs', () => {
     const vehicles = await gqlVehicles(lsp, fleetIds.slice(0, 10), 5);
     for (const [fleetId, ids] of vehicles) for (const id of ids) fleetOf.set(id, fleetId);
     const positions = [...fleetOf.keys()].map((vehicleId, i) => ({
-      vehicleId, type: 'VAN', status: 'AVAILABLE', location: { latitude: HERE.latitude + i * 0.0001, longitude: HERE.longitude },
+      vehicleId,
+      type: 'VAN',
+      status: 'AVAILABLE',
+      location: { latitude: HERE.latitude + i * 0.0001, longitude: HERE.longitude },
     }));
     const reported = await asKey(key, 'mutation R($p: [VehiclePositionInput!]!) { reportVehiclePositions(positions: $p) { stored } }', { p: positions });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
@@ -54,15 +57,19 @@ describe('queries spanning three subgraphs', () => {
 
   /** utilities (nearby positions) → lsp (each vehicle, then its fleet) → workspace (the fleet's provider). */
   async function nearby(limit: number) {
-    const res = await asKey(key, `query N($i: NearbySearchInput!) {
+    const res = await asKey(
+      key,
+      `query N($i: NearbySearchInput!) {
       nearbyVehicles(input: $i) { vehicles { id vehicle { id fleet { id provider { code name } } } } }
-    }`, { i: { location: HERE, radius: 5000, limit } });
+    }`,
+      { i: { location: HERE, radius: 5000, limit } },
+    );
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
     return res.body as { data: any; extensions?: { sqlStatements?: number } };
   }
 
-  it('lsp → workspace → users: 50 fleets, each with its provider, the provider\'s workspace and the user who created it', async () => {
+  it("lsp → workspace → users: 50 fleets, each with its provider, the provider's workspace and the user who created it", async () => {
     const body = await fleets(50);
     const { items, pagination } = body.data.fleets;
     expect(pagination.total).toBe(50);
@@ -94,7 +101,7 @@ describe('queries spanning three subgraphs', () => {
   });
 });
 
-describe('references never resolve another tenant\'s object', () => {
+describe("references never resolve another tenant's object", () => {
   let a: Lsp;
   let b: Lsp;
   let keyA: string;
@@ -116,7 +123,7 @@ describe('references never resolve another tenant\'s object', () => {
     [a, b] = await Promise.all([newLsp(), newLsp()]);
     [keyA, keyB] = await Promise.all([utilitiesKey(a), utilitiesKey(b)]);
     const [fleet] = await gqlFleets(b, 1);
-    fleetOfB = fleet!.id;
+    fleetOfB = fleet.id;
     vehicleOfB = (await gqlVehicles(b, [fleetOfB], 1)).get(fleetOfB)![0]!;
   }, 60_000);
 
@@ -132,7 +139,7 @@ describe('references never resolve another tenant\'s object', () => {
     expect(hit.vehicle).toBeNull();
   });
 
-  it('the same reference made in workspace B resolves to B\'s vehicle and its fleet', async () => {
+  it("the same reference made in workspace B resolves to B's vehicle and its fleet", async () => {
     const reported = await report(keyB, vehicleOfB);
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     const res = await nearby(keyB);
@@ -142,9 +149,9 @@ describe('references never resolve another tenant\'s object', () => {
     expect(hit.vehicle).toEqual({ id: vehicleOfB, fleetId: fleetOfB });
   });
 
-  it('a provider reference resolves only the caller\'s own providers: A\'s fleets name A\'s provider, never B\'s', async () => {
+  it("a provider reference resolves only the caller's own providers: A's fleets name A's provider, never B's", async () => {
     const [fleetOfA] = await gqlFleets(a, 1);
-    const res = await a.gql('query F($id: ID!) { fleet(id: $id) { provider { code workspace { id } } } }', { id: fleetOfA!.id });
+    const res = await a.gql('query F($id: ID!) { fleet(id: $id) { provider { code workspace { id } } } }', { id: fleetOfA.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.fleet.provider).toEqual({ code: a.code, workspace: { id: a.wid } });
     // B's fleet is not A's to read at all (NOT_FOUND), so no reference from it can be followed

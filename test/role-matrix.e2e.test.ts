@@ -6,8 +6,17 @@ import { api, bridgeUrl, newUser, type ApiResponse, type TestUser } from './help
 import { accept, callA, connectorBody, contextToken, invite, providerBody, uniqueName, UUID_RE } from './workspace-helpers.js';
 import { facilityBody, parkingBody, ruleBody, uniqueCode, vehicleBody } from './lsp-helpers.js';
 import {
-  LSP_FAMILY, LSP_ROUTES, PROVIDER_KINDS, WORKSPACE_FAMILY, WORKSPACE_ROUTES, parseLspDocTable, parseLspRules,
-  parsePermissionTable, routeKey, type LspAction, type Success,
+  LSP_FAMILY,
+  LSP_ROUTES,
+  PROVIDER_KINDS,
+  WORKSPACE_FAMILY,
+  WORKSPACE_ROUTES,
+  parseLspDocTable,
+  parseLspRules,
+  parsePermissionTable,
+  routeKey,
+  type LspAction,
+  type Success,
 } from './support/role-matrix.js';
 
 /**
@@ -171,15 +180,21 @@ beforeAll(async () => {
   ]);
   const ownerCsp = await must(main.actor.asUser('GET', `/v1/${main.wid}/csp/${main.csp}/context`), 200, 'CSP context');
   // every other role of the table joins through a CSP invitation
-  const joined = await Promise.all(ROLES.filter((r) => r !== 'OWNER').map(async (role) => {
-    const user = await register(uniqueName(role));
-    const inv = await invite(ownerCsp.data.token, role.toLowerCase(), { name: uniqueName(role) });
-    const { member } = await accept(user, inv.token);
-    expect(member.role).toBe(role);
-    return actor(role, user, userTokens(user), main.wid, main.csp, main.lsp);
-  }));
+  const joined = await Promise.all(
+    ROLES.filter((r) => r !== 'OWNER').map(async (role) => {
+      const user = await register(uniqueName(role));
+      const inv = await invite(ownerCsp.data.token, role.toLowerCase(), { name: uniqueName(role) });
+      const { member } = await accept(user, inv.token);
+      expect(member.role).toBe(role);
+      return actor(role, user, userTokens(user), main.wid, main.csp, main.lsp);
+    }),
+  );
   fx = {
-    wid: main.wid, wsName: main.name, csp: main.csp, lsp: main.lsp, owner: main.actor,
+    wid: main.wid,
+    wsName: main.name,
+    csp: main.csp,
+    lsp: main.lsp,
+    owner: main.actor,
     actors: new Map([main.actor, ...joined, stranger.actor].map((a) => [a.who, a])),
   };
 });
@@ -459,8 +474,7 @@ const workspaceProbes: Record<string, Probe> = {
 
 // ── providers, per kind ──
 
-const setupOf = (kind: string) => async () =>
-  (await must(O().asUser('POST', `/v1/${fx.wid}/${kind}/setup`, providerBody({ type: 'CARRIER' })), 201, `set up a ${kind}`)).data;
+const setupOf = (kind: string) => async () => (await must(O().asUser('POST', `/v1/${fx.wid}/${kind}/setup`, providerBody({ type: 'CARRIER' })), 201, `set up a ${kind}`)).data;
 
 for (const kind of PROVIDER_KINDS) {
   const K = kind.toUpperCase();
@@ -595,18 +609,45 @@ Object.assign(workspaceProbes, {
       return { res: await a.asUser('GET', `${CONN()}/${c.id}`), success: (res) => expect(res.body.connector).toEqual(c) };
     },
   },
-  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id': connectorChange('', 'PATCH', (who) => ({ name: by(who, 'renamed') }), (c, who) => expect(c.name).toBe(by(who, 'renamed'))),
-  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/:action': connectorChange('/disable', 'PATCH', () => undefined, (c) => expect(c.status).toBe('DISABLED')),
-  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/access': connectorChange('/access', 'PATCH',
-    (who) => ({ origins: [`https://${who.toLowerCase()}.example`] }), (c, who) => expect(c.origins).toEqual([`https://${who.toLowerCase()}.example`])),
-  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/secret/rotate': connectorChange('/secret/rotate', 'PATCH', () => undefined, (_c, _who, res, before) => {
-    expect(res.body.connectorId).toBe(before.id);
-    expect(res.body.secret).toMatch(/^lcs_/);
-  }),
-  'PUT /v1/:wid/:ctype/:xcode/connectors/:id/config': connectorChange('/config', 'PUT',
+  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id': connectorChange(
+    '',
+    'PATCH',
+    (who) => ({ name: by(who, 'renamed') }),
+    (c, who) => expect(c.name).toBe(by(who, 'renamed')),
+  ),
+  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/:action': connectorChange(
+    '/disable',
+    'PATCH',
+    () => undefined,
+    (c) => expect(c.status).toBe('DISABLED'),
+  ),
+  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/access': connectorChange(
+    '/access',
+    'PATCH',
+    (who) => ({ origins: [`https://${who.toLowerCase()}.example`] }),
+    (c, who) => expect(c.origins).toEqual([`https://${who.toLowerCase()}.example`]),
+  ),
+  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/secret/rotate': connectorChange(
+    '/secret/rotate',
+    'PATCH',
+    () => undefined,
+    (_c, _who, res, before) => {
+      expect(res.body.connectorId).toBe(before.id);
+      expect(res.body.secret).toMatch(/^lcs_/);
+    },
+  ),
+  'PUT /v1/:wid/:ctype/:xcode/connectors/:id/config': connectorChange(
+    '/config',
+    'PUT',
     () => ({ protocol: 'http2', version: 'v2', scope: ['orders:write'], auth: 'internal' }),
-    (c) => expect(c.config).toEqual({ protocol: 'http2', version: 'v2', scope: ['orders:write'], auth: 'internal' })),
-  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/config': connectorChange('/config', 'PATCH', () => ({ version: 'v9' }), (c) => expect(c.config.version).toBe('v9')),
+    (c) => expect(c.config).toEqual({ protocol: 'http2', version: 'v2', scope: ['orders:write'], auth: 'internal' }),
+  ),
+  'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/config': connectorChange(
+    '/config',
+    'PATCH',
+    () => ({ version: 'v9' }),
+    (c) => expect(c.config.version).toBe('v9'),
+  ),
   'DELETE /v1/:wid/:ctype/:xcode/connectors/:id': {
     run: async ({ actor: a }) => {
       const c = await newConnector();
@@ -624,8 +665,7 @@ Object.assign(workspaceProbes, {
 
 // ── CSP invitations ──
 
-const ownerInvitation = async () =>
-  (await must(O().asCsp('POST', '/v1/csp/invitation/coordinator', { phone: PHONE, name: uniqueName('Invitee') }), 201, 'invite')).data.invitation;
+const ownerInvitation = async () => (await must(O().asCsp('POST', '/v1/csp/invitation/coordinator', { phone: PHONE, name: uniqueName('Invitee') }), 201, 'invite')).data.invitation;
 
 Object.assign(workspaceProbes, {
   'POST /v1/csp/invitation/:as': {
@@ -666,13 +706,24 @@ const ownLsp = async (method: string, path: string, body: unknown, status: numbe
 
 const ADDRESS = { name: 'Mombasa terminal', street1: 'Moi Avenue 1', city: 'Mombasa', state: 'Mombasa', country: 'KE', coordinates: [-4.0435, 39.6682] };
 const areaBody = (o: Record<string, unknown> = {}) => ({
-  name: uniqueName('Area'), code: uniqueCode('AREA'), reach: 'LOCAL', serviceLevel: 'STANDARD',
-  transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 4 } } }, country: 'KE', city: 'Nairobi', ...o,
+  name: uniqueName('Area'),
+  code: uniqueCode('AREA'),
+  reach: 'LOCAL',
+  serviceLevel: 'STANDARD',
+  transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 4 } } },
+  country: 'KE',
+  city: 'Nairobi',
+  ...o,
 });
 const routeBody = (o: Record<string, unknown> = {}) => ({
-  name: uniqueName('Route'), code: uniqueCode('ROUTE'), reach: 'NATIONAL', serviceLevel: 'EXPRESS',
+  name: uniqueName('Route'),
+  code: uniqueCode('ROUTE'),
+  reach: 'NATIONAL',
+  serviceLevel: 'EXPRESS',
   transit: { mode: 'GROUND', time: { min: { hour: 8 }, max: { hour: 12 } } },
-  origin: { type: 'HUB', address: { city: 'Nairobi' } }, destination: { type: 'TERMINAL', address: ADDRESS }, ...o,
+  origin: { type: 'HUB', address: { city: 'Nairobi' } },
+  destination: { type: 'TERMINAL', address: ADDRESS },
+  ...o,
 });
 
 const COV = '/v1/lsp/coverage';
@@ -694,8 +745,7 @@ const mk = {
     return (await ownLsp('PUT', `/v1/lsp/fleets/${fleetId}/vehicles/${v.id}/allocate`, { type: 'AREA', id: areaId }, 200, 'allocate')).data;
   },
   parking: async () => (await ownLsp('POST', '/v1/lsp/fleet/parking/facilities', parkingBody(), 201, 'create a parking facility')).data,
-  site: async (kind: 'warehouses' | 'hubs') =>
-    (await ownLsp('POST', `/v1/lsp/${kind}/create`, facilityBody({ type: kind === 'hubs' ? 'DISTRIBUTION' : 'FULFILLMENT' }), 201, `create a ${kind}`)).data,
+  site: async (kind: 'warehouses' | 'hubs') => (await ownLsp('POST', `/v1/lsp/${kind}/create`, facilityBody({ type: kind === 'hubs' ? 'DISTRIBUTION' : 'FULFILLMENT' }), 201, `create a ${kind}`)).data,
   pricedSite: async (kind: 'warehouses' | 'hubs') => {
     const s = await mk.site(kind);
     return (await ownLsp('PUT', `/v1/lsp/${kind}/${s.id}/pricing/add`, { rule: ruleBody() }, 200, 'add a pricing rule')).data;
@@ -709,7 +759,10 @@ const mk = {
 
 /** The record at `path` as the owner sees it now (`key`: where the answer puts it). */
 const lspNow = async (path: string, key = 'data') => (await ownLsp('GET', path, undefined, 200, `read ${path}`))[key];
-const unchangedAt = (path: string, before: unknown, key = 'data') => async () => expect(await lspNow(path, key)).toEqual(before);
+const unchangedAt =
+  (path: string, before: unknown, key = 'data') =>
+  async () =>
+    expect(await lspNow(path, key)).toEqual(before);
 
 const sharedFleet = once(mk.fleet);
 const sharedArea = once(mk.area);
@@ -801,11 +854,17 @@ function create(path: string, body: (name: string) => unknown, list: { path: str
  * `gone` null, the record stays and `shows` says how.
  */
 function remove<T extends { id: string }>(
-  make: () => Promise<T>, path: (rec: T) => string, gone: { result?: string } | null, shows: (res: ApiResponse, rec: T) => Promise<void> | void, key = 'data',
+  make: () => Promise<T>,
+  path: (rec: T) => string,
+  gone: { result?: string } | null,
+  shows: (res: ApiResponse, rec: T) => Promise<void> | void,
+  key = 'data',
   witness: () => Promise<T> = make,
 ): Probe {
   return onRecord({
-    target: make, witness, key,
+    target: make,
+    witness,
+    key,
     request: (rec) => ({ method: 'DELETE', path: path(rec) }),
     readAt: path,
     shows: async (res, rec) => {
@@ -825,20 +884,29 @@ const allocationArea = once(mk.area);
 
 const lspProbes: Record<string, Probe> = {
   // ── coverage ──
-  'POST /v1/lsp/coverage/areas/:type': create(`${COV}/areas/last_mile`, (name) => areaBody({ name }), { path: `${COV}/areas`, many: 'areas', one: 'area' }, (area, name) => {
-    expect(area).toMatchObject({ name, transitType: 'LAST_MILE', status: 'INACTIVE' });
-    lspRecord(area);
-  }),
+  'POST /v1/lsp/coverage/areas/:type': create(
+    `${COV}/areas/last_mile`,
+    (name) => areaBody({ name }),
+    { path: `${COV}/areas`, many: 'areas', one: 'area' },
+    (area, name) => {
+      expect(area).toMatchObject({ name, transitType: 'LAST_MILE', status: 'INACTIVE' });
+      lspRecord(area);
+    },
+  ),
   'GET /v1/lsp/coverage/areas/:id': readRecord(mk.area, (a) => `${COV}/areas/${a.id}`, 'area'),
   'GET /v1/lsp/coverage/areas': readList(`${COV}/areas`, 'areas', sharedArea),
   'PATCH /v1/lsp/coverage/areas/:id/:type': onRecord({
-    target: sharedArea, witness: mk.area, key: 'area',
+    target: sharedArea,
+    witness: mk.area,
+    key: 'area',
     request: (a, who) => ({ method: 'PATCH', path: `${COV}/areas/${a.id}/door_to_door`, body: { name: by(who, 'area') } }),
     readAt: (a) => `${COV}/areas/${a.id}`,
     shows: (res, a, who) => expect(res.body.area).toMatchObject({ id: a.id, name: by(who, 'area'), transitType: 'DOOR_TO_DOOR' }),
   }),
   'PUT /v1/lsp/coverage/areas/:id/link': onRecord({
-    target: mk.area, witness: mk.area, key: 'area',
+    target: mk.area,
+    witness: mk.area,
+    key: 'area',
     request: (a, who) => ({ method: 'PUT', path: `${COV}/areas/${a.id}/link`, body: { type: 'ANY', address: { city: `City of ${who}` } } }),
     readAt: (a) => `${COV}/areas/${a.id}`,
     shows: (res, a, who) => {
@@ -847,29 +915,46 @@ const lspProbes: Record<string, Probe> = {
     },
   }),
   'PATCH /v1/lsp/coverage/areas/:id/unlink': onRecord({
-    target: mk.linkedArea, witness: mk.linkedArea, key: 'area',
+    target: mk.linkedArea,
+    witness: mk.linkedArea,
+    key: 'area',
     request: (a) => ({ method: 'PATCH', path: `${COV}/areas/${a.id}/unlink`, body: { index: 0 } }),
     readAt: (a) => `${COV}/areas/${a.id}`,
     shows: (res, a) => expect(res.body.area).toMatchObject({ id: a.id, linkedTo: [] }),
   }),
-  'DELETE /v1/lsp/coverage/areas/:id': remove(mk.area, (a) => `${COV}/areas/${a.id}`, COVERAGE, (res, a) => {
-    expect(res.body.deleted).toBe(true);
-    expect(res.body.area.id).toBe(a.id);
-  }, 'area'),
-  'POST /v1/lsp/coverage/routes/:type': create(`${COV}/routes/line_haul`, (name) => routeBody({ name }), { path: `${COV}/routes`, many: 'routes', one: 'route' }, (route, name) => {
-    expect(route).toMatchObject({ name, transitType: 'LINE_HAUL', status: 'INACTIVE' });
-    lspRecord(route);
-  }),
+  'DELETE /v1/lsp/coverage/areas/:id': remove(
+    mk.area,
+    (a) => `${COV}/areas/${a.id}`,
+    COVERAGE,
+    (res, a) => {
+      expect(res.body.deleted).toBe(true);
+      expect(res.body.area.id).toBe(a.id);
+    },
+    'area',
+  ),
+  'POST /v1/lsp/coverage/routes/:type': create(
+    `${COV}/routes/line_haul`,
+    (name) => routeBody({ name }),
+    { path: `${COV}/routes`, many: 'routes', one: 'route' },
+    (route, name) => {
+      expect(route).toMatchObject({ name, transitType: 'LINE_HAUL', status: 'INACTIVE' });
+      lspRecord(route);
+    },
+  ),
   'GET /v1/lsp/coverage/routes/:id': readRecord(mk.route, (r) => `${COV}/routes/${r.id}`, 'route'),
   'GET /v1/lsp/coverage/routes': readList(`${COV}/routes`, 'routes', sharedRoute),
   'PATCH /v1/lsp/coverage/routes/:id/:type': onRecord({
-    target: sharedRoute, witness: mk.route, key: 'route',
+    target: sharedRoute,
+    witness: mk.route,
+    key: 'route',
     request: (r, who) => ({ method: 'PATCH', path: `${COV}/routes/${r.id}/hub_to_hub`, body: { name: by(who, 'route') } }),
     readAt: (r) => `${COV}/routes/${r.id}`,
     shows: (res, r, who) => expect(res.body.route).toMatchObject({ id: r.id, name: by(who, 'route'), transitType: 'HUB_TO_HUB' }),
   }),
   'PUT /v1/lsp/coverage/routes/:id/transit-point': onRecord({
-    target: mk.route, witness: mk.route, key: 'route',
+    target: mk.route,
+    witness: mk.route,
+    key: 'route',
     request: (r, who) => ({ method: 'PUT', path: `${COV}/routes/${r.id}/transit-point`, body: { type: 'BARRIER', address: { city: `Stop of ${who}` } } }),
     readAt: (r) => `${COV}/routes/${r.id}`,
     shows: (res, r, who) => {
@@ -878,15 +963,23 @@ const lspProbes: Record<string, Probe> = {
     },
   }),
   'PATCH /v1/lsp/coverage/routes/:id/transit-point': onRecord({
-    target: mk.pointedRoute, witness: mk.pointedRoute, key: 'route',
+    target: mk.pointedRoute,
+    witness: mk.pointedRoute,
+    key: 'route',
     request: (r) => ({ method: 'PATCH', path: `${COV}/routes/${r.id}/transit-point`, body: { index: 0 } }),
     readAt: (r) => `${COV}/routes/${r.id}`,
     shows: (res, r) => expect(res.body.route).toMatchObject({ id: r.id, transitPoints: [] }),
   }),
-  'DELETE /v1/lsp/coverage/routes/:id': remove(mk.route, (r) => `${COV}/routes/${r.id}`, COVERAGE, (res, r) => {
-    expect(res.body.deleted).toBe(true);
-    expect(res.body.route.id).toBe(r.id);
-  }, 'route'),
+  'DELETE /v1/lsp/coverage/routes/:id': remove(
+    mk.route,
+    (r) => `${COV}/routes/${r.id}`,
+    COVERAGE,
+    (res, r) => {
+      expect(res.body.deleted).toBe(true);
+      expect(res.body.route.id).toBe(r.id);
+    },
+    'route',
+  ),
   'GET /v1/lsp/coverage': {
     nonMember: 'success',
     run: async ({ actor: a, stranger }) => {
@@ -902,19 +995,30 @@ const lspProbes: Record<string, Probe> = {
   },
 
   // ── fleets and vehicles ──
-  'POST /v1/lsp/fleets/create': create('/v1/lsp/fleets/create', (name) => facilityBody({ name }), { path: '/v1/lsp/fleets', many: 'data', one: 'data' }, (fleet, name) => {
-    expect(fleet).toMatchObject({ name, vehicleCount: 0 });
-    lspRecord(fleet);
-  }),
+  'POST /v1/lsp/fleets/create': create(
+    '/v1/lsp/fleets/create',
+    (name) => facilityBody({ name }),
+    { path: '/v1/lsp/fleets', many: 'data', one: 'data' },
+    (fleet, name) => {
+      expect(fleet).toMatchObject({ name, vehicleCount: 0 });
+      lspRecord(fleet);
+    },
+  ),
   'GET /v1/lsp/fleets/:id': readRecord(mk.fleet, (f) => `/v1/lsp/fleets/${f.id}`),
   'GET /v1/lsp/fleets': readList('/v1/lsp/fleets', 'data', sharedFleet),
   'PATCH /v1/lsp/fleets/:id': onRecord({
-    target: sharedFleet, witness: mk.fleet,
+    target: sharedFleet,
+    witness: mk.fleet,
     request: (f, who) => ({ method: 'PATCH', path: `/v1/lsp/fleets/${f.id}`, body: { name: by(who, 'fleet') } }),
     readAt: (f) => `/v1/lsp/fleets/${f.id}`,
     shows: (res, f, who) => expect(res.body.data).toMatchObject({ id: f.id, name: by(who, 'fleet') }),
   }),
-  'DELETE /v1/lsp/fleets/:id': remove(mk.fleet, (f) => `/v1/lsp/fleets/${f.id}`, GENERIC, (res) => expect(res.body.data).toEqual({ deleted: true })),
+  'DELETE /v1/lsp/fleets/:id': remove(
+    mk.fleet,
+    (f) => `/v1/lsp/fleets/${f.id}`,
+    GENERIC,
+    (res) => expect(res.body.data).toEqual({ deleted: true }),
+  ),
   'POST /v1/lsp/fleets/:id/vehicles/add': {
     nonMember: 'NOT_FOUND',
     run: async ({ actor: a, allowed }) => {
@@ -931,7 +1035,10 @@ const lspProbes: Record<string, Probe> = {
       };
     },
   },
-  'GET /v1/lsp/fleets/:id/vehicles/:vid': readRecord(() => vehicleIn(sharedFleet), (v: any) => V(v.fleetId, v.id)),
+  'GET /v1/lsp/fleets/:id/vehicles/:vid': readRecord(
+    () => vehicleIn(sharedFleet),
+    (v: any) => V(v.fleetId, v.id),
+  ),
   'GET /v1/lsp/fleets/:id/vehicles': {
     run: async ({ actor: a }) => {
       const v = await readVehicle();
@@ -942,19 +1049,22 @@ const lspProbes: Record<string, Probe> = {
     },
   },
   'PATCH /v1/lsp/fleets/:id/vehicles/:vid': onRecord({
-    target: once(() => vehicleIn(sharedFleet)), witness: () => vehicleIn(witnessFleet),
+    target: once(() => vehicleIn(sharedFleet)),
+    witness: () => vehicleIn(witnessFleet),
     request: (v: any, who) => ({ method: 'PATCH', path: V(v.fleetId, v.id), body: { grade: ident(who) } }),
     readAt: (v: any) => V(v.fleetId, v.id),
     shows: (res, v, who) => expect(res.body.data).toMatchObject({ id: v.id, grade: ident(who) }),
   }),
   'PATCH /v1/lsp/fleets/:id/vehicles/:vid/specs': onRecord({
-    target: once(() => vehicleIn(sharedFleet)), witness: () => vehicleIn(witnessFleet),
+    target: once(() => vehicleIn(sharedFleet)),
+    witness: () => vehicleIn(witnessFleet),
     request: (v: any, who) => ({ method: 'PATCH', path: `${V(v.fleetId, v.id)}/specs`, body: { color: `Colour of ${who}` } }),
     readAt: (v: any) => V(v.fleetId, v.id),
     shows: (res, v: any, who) => expect(res.body.data).toMatchObject({ id: v.id, specs: { ...v.specs, color: `Colour of ${who}` } }),
   }),
   'PATCH /v1/lsp/fleets/:id/vehicles/:vid/iot': onRecord({
-    target: once(() => vehicleIn(sharedFleet)), witness: () => vehicleIn(witnessFleet),
+    target: once(() => vehicleIn(sharedFleet)),
+    witness: () => vehicleIn(witnessFleet),
     request: (v: any, who) => ({ method: 'PATCH', path: `${V(v.fleetId, v.id)}/iot`, body: { deviceId: `dev-${ident(who)}`, topic: `fleet/${ident(who)}/gps` } }),
     readAt: (v: any) => V(v.fleetId, v.id),
     shows: (res, v, who) => expect(res.body.data).toMatchObject({ id: v.id, iot: { deviceId: `dev-${ident(who)}`, topic: `fleet/${ident(who)}/gps` } }),
@@ -963,7 +1073,8 @@ const lspProbes: Record<string, Probe> = {
     run: async (cell) => {
       const area = await allocationArea();
       return onRecord({
-        target: () => vehicleIn(sharedFleet), witness: () => vehicleIn(witnessFleet),
+        target: () => vehicleIn(sharedFleet),
+        witness: () => vehicleIn(witnessFleet),
         request: (v: any) => ({ method: 'PUT', path: `${V(v.fleetId, v.id)}/allocate`, body: { type: 'AREA', id: area.id } }),
         readAt: (v: any) => V(v.fleetId, v.id),
         shows: (res, v) => expect(res.body.data).toMatchObject({ id: v.id, allocation: { type: 'AREA', id: area.id } }),
@@ -977,20 +1088,35 @@ const lspProbes: Record<string, Probe> = {
     readAt: (v: any) => V(v.fleetId, v.id),
     shows: (res, v) => expect(res.body.data).toMatchObject({ id: v.id, allocation: null }),
   }),
-  'DELETE /v1/lsp/fleets/:id/vehicles/:vid': remove(() => vehicleIn(sharedFleet), (v: any) => V(v.fleetId, v.id), GENERIC, (res) => expect(res.body.data).toEqual({ deleted: true })),
+  'DELETE /v1/lsp/fleets/:id/vehicles/:vid': remove(
+    () => vehicleIn(sharedFleet),
+    (v: any) => V(v.fleetId, v.id),
+    GENERIC,
+    (res) => expect(res.body.data).toEqual({ deleted: true }),
+  ),
 
   // ── parking ──
-  'POST /v1/lsp/fleet/parking/facilities': create('/v1/lsp/fleet/parking/facilities', (name) => parkingBody({ name }), { path: '/v1/lsp/fleet/parking/facilities', many: 'data', one: 'data' }, (p, name) => {
-    expect(p).toMatchObject({ name, status: 'OPERATIONAL' });
-    lspRecord(p);
-  }),
+  'POST /v1/lsp/fleet/parking/facilities': create(
+    '/v1/lsp/fleet/parking/facilities',
+    (name) => parkingBody({ name }),
+    { path: '/v1/lsp/fleet/parking/facilities', many: 'data', one: 'data' },
+    (p, name) => {
+      expect(p).toMatchObject({ name, status: 'OPERATIONAL' });
+      lspRecord(p);
+    },
+  ),
   'GET /v1/lsp/fleet/parking/facilities/:id': readRecord(mk.parking, (p) => `/v1/lsp/fleet/parking/facilities/${p.id}`),
   'GET /v1/lsp/fleet/parking/facilities': readList('/v1/lsp/fleet/parking/facilities', 'data', once(mk.parking)),
   // DELETE decommissions: the record stays, DECOMMISSIONED (docs/lsp.md)
-  'DELETE /v1/lsp/fleet/parking/facilities/:id': remove(mk.parking, (p) => `/v1/lsp/fleet/parking/facilities/${p.id}`, null, async (res, p) => {
-    expect(res.body.data).toMatchObject({ id: p.id, status: 'DECOMMISSIONED' });
-    expect(await lspNow(`/v1/lsp/fleet/parking/facilities/${p.id}`)).toMatchObject({ id: p.id, status: 'DECOMMISSIONED' });
-  }),
+  'DELETE /v1/lsp/fleet/parking/facilities/:id': remove(
+    mk.parking,
+    (p) => `/v1/lsp/fleet/parking/facilities/${p.id}`,
+    null,
+    async (res, p) => {
+      expect(res.body.data).toMatchObject({ id: p.id, status: 'DECOMMISSIONED' });
+      expect(await lspNow(`/v1/lsp/fleet/parking/facilities/${p.id}`)).toMatchObject({ id: p.id, status: 'DECOMMISSIONED' });
+    },
+  ),
 
   // ── agents ──
   'POST /v1/lsp/agents/invitations': {
@@ -1011,7 +1137,8 @@ const lspProbes: Record<string, Probe> = {
   'GET /v1/lsp/agents': readList('/v1/lsp/agents', 'data', once(mk.agent)),
   'GET /v1/lsp/agents/:id': readRecord(mk.agent, (a) => `/v1/lsp/agents/${a.id}`),
   'PATCH /v1/lsp/agents/:id': onRecord({
-    target: once(mk.agent), witness: once(mk.agent), // (agents cost a registration: one witness per route)
+    target: once(mk.agent),
+    witness: once(mk.agent), // (agents cost a registration: one witness per route)
     request: (ag, who) => ({ method: 'PATCH', path: `/v1/lsp/agents/${ag.id}`, body: { bio: by(who, 'bio') } }),
     readAt: (ag) => `/v1/lsp/agents/${ag.id}`,
     shows: (res, ag, who) => expect(res.body.data).toMatchObject({ id: ag.id, bio: by(who, 'bio') }),
@@ -1037,7 +1164,14 @@ const lspProbes: Record<string, Probe> = {
       expect(after.vehicles.map((x: any) => x.vid)).not.toContain(ag.vid);
     },
   }),
-  'DELETE /v1/lsp/agents/:id': remove(mk.agent, (ag) => `/v1/lsp/agents/${ag.id}`, GENERIC, (res) => expect(res.body.data).toEqual({ deleted: true }), 'data', once(mk.agent)),
+  'DELETE /v1/lsp/agents/:id': remove(
+    mk.agent,
+    (ag) => `/v1/lsp/agents/${ag.id}`,
+    GENERIC,
+    (res) => expect(res.body.data).toEqual({ deleted: true }),
+    'data',
+    once(mk.agent),
+  ),
 };
 
 const readVehicle = once(() => vehicleIn(sharedFleet));
@@ -1057,19 +1191,30 @@ for (const kind of ['warehouses', 'hubs'] as const) {
   const make = () => mk.site(kind);
   const shared = once(make);
   Object.assign(lspProbes, {
-    [`POST ${base}/create`]: create(`${base}/create`, (name) => facilityBody({ name, type: kind === 'hubs' ? 'DISTRIBUTION' : 'FULFILLMENT' }), { path: base, many: 'data', one: 'data' }, (s, name) => {
-      expect(s).toMatchObject({ name, pricing: [] });
-      lspRecord(s);
-    }),
+    [`POST ${base}/create`]: create(
+      `${base}/create`,
+      (name) => facilityBody({ name, type: kind === 'hubs' ? 'DISTRIBUTION' : 'FULFILLMENT' }),
+      { path: base, many: 'data', one: 'data' },
+      (s, name) => {
+        expect(s).toMatchObject({ name, pricing: [] });
+        lspRecord(s);
+      },
+    ),
     [`GET ${base}/:id`]: readRecord(make, (s) => `${base}/${s.id}`),
     [`GET ${base}`]: readList(base, 'data', shared),
     [`PATCH ${base}/:id`]: onRecord({
-      target: shared, witness: make,
+      target: shared,
+      witness: make,
       request: (s, who) => ({ method: 'PATCH', path: `${base}/${s.id}`, body: { name: by(who, kind) } }),
       readAt: (s) => `${base}/${s.id}`,
       shows: (res, s, who) => expect(res.body.data).toMatchObject({ id: s.id, name: by(who, kind) }),
     }),
-    [`DELETE ${base}/:id`]: remove(make, (s) => `${base}/${s.id}`, GENERIC, (res) => expect(res.body.data).toEqual({ deleted: true })),
+    [`DELETE ${base}/:id`]: remove(
+      make,
+      (s) => `${base}/${s.id}`,
+      GENERIC,
+      (res) => expect(res.body.data).toEqual({ deleted: true }),
+    ),
     // one route, two actions: a caller gets a fresh site with one rule; allowed, it adds a rule and removes the
     // first; refused, both are refused and the site is as it was
     [`PUT ${base}/:id/pricing/:action`]: {
@@ -1104,8 +1249,12 @@ for (const kind of ['warehouses', 'hubs'] as const) {
 
 // ───────────────────────────── the matrix covers every served route ─────────────────────────────
 
-const tsvRows = readFileSync(join(process.cwd(), 'docs', 'spec', 'routes.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'))
-  .map(([group, , method, path]) => ({ group: group!, method: method!, path: path! }));
+const tsvRows = readFileSync(join(process.cwd(), 'docs', 'spec', 'routes.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split('\t'))
+  .map(([group, , method, path]) => ({ group: group, method: method, path: path }));
 
 describe('the role matrix: documents and routes', () => {
   it('docs/roles.md parses: role columns (OWNER, the creator, first), a row per permission', () => {
@@ -1123,7 +1272,7 @@ describe('the role matrix: documents and routes', () => {
     expect(sorted(fromLspMd)).toEqual(sorted(LSP_RULES));
   });
 
-  it('every workspace-family route needs a permission of the table (or says why none), and every permission is some route\'s', () => {
+  it("every workspace-family route needs a permission of the table (or says why none), and every permission is some route's", () => {
     for (const r of WORKSPACE_ROUTES) {
       if (r.permission === null) expect(r.why, routeKey(r)).toMatch(/\w/);
       else expect([...TABLE.grants.keys()], routeKey(r)).toContain(r.permission);
@@ -1132,10 +1281,11 @@ describe('the role matrix: documents and routes', () => {
     for (const r of LSP_ROUTES) if (r.action === null) expect(r.why, routeKey(r)).toMatch(/\w/);
   });
 
-  it('the matrix lists each served route of the two families exactly once, and nothing else (the bridge\'s OpenAPI document)', async () => {
+  it("the matrix lists each served route of the two families exactly once, and nothing else (the bridge's OpenAPI document)", async () => {
     const openapi = await (await fetch(`${bridgeUrl()}/openapi.json`)).json();
     const served = Object.entries(openapi.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
-      Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path: p.replace(/\{(\w+)\}/g, ':$1') })));
+      Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path: p.replace(/\{(\w+)\}/g, ':$1') })),
+    );
     const key = (rs: { method: string; path: string }[]) => rs.map(routeKey).sort();
     const matrixWs = key(WORKSPACE_ROUTES);
     const matrixLsp = key(LSP_ROUTES);
@@ -1152,8 +1302,11 @@ describe('the role matrix: documents and routes', () => {
     expect(inFamilies.map(routeKey).filter((k) => !matrix.has(k))).toEqual([]);
   });
 
-  it('every route has a probe here, and every probe a route (but the invitees\' accept routes, exercised by the set-up)', () => {
-    const probed = [...WORKSPACE_ROUTES, ...LSP_ROUTES].filter((r) => r.credential !== 'invitee').map(routeKey).sort();
+  it("every route has a probe here, and every probe a route (but the invitees' accept routes, exercised by the set-up)", () => {
+    const probed = [...WORKSPACE_ROUTES, ...LSP_ROUTES]
+      .filter((r) => r.credential !== 'invitee')
+      .map(routeKey)
+      .sort();
     expect(Object.keys({ ...workspaceProbes, ...lspProbes }).sort()).toEqual(probed);
   });
 });
@@ -1186,7 +1339,7 @@ describe('workspace family: every route × every role', () => {
     const probe = workspaceProbes[routeKey(route)];
     if (!probe) continue; // a route without a probe fails "every route has a probe here"
     const grants = route.permission === null ? null : TABLE.grants.get(route.permission);
-    cellTests(route, probe, (who) => (grants === null ? true : grants?.has(who) ?? false));
+    cellTests(route, probe, (who) => (grants === null ? true : (grants?.has(who) ?? false)));
   }
 });
 
@@ -1198,4 +1351,3 @@ describe('LSP family (context token): every route × every role', () => {
     cellTests(route, probe, (who) => LSP_RULES[action].has(who));
   }
 });
-

@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, type ApiResponse } from './helpers.js';
-import {
-  ROLES, callA, connectorBody, contextToken, expectError, expectOk, joinAs, ownerWithCsp, providerBody, setupProvider,
-  uniqueName, type Role,
-} from './workspace-helpers.js';
+import { ROLES, callA, connectorBody, contextToken, expectError, expectOk, joinAs, ownerWithCsp, providerBody, setupProvider, uniqueName, type Role } from './workspace-helpers.js';
 
 /**
  * docs/roles.md's table is the contract of who may do what. (1) It must agree exactly with PERMISSIONS in
@@ -23,19 +20,27 @@ interface Table {
 
 /** Parses the permission table of docs/roles.md: header `| Permission | What it covers | OWNER | … |`, rows of ✓ or blank. */
 function parseRolesTable(markdown: string): Table {
-  const lines = markdown.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('|'));
-  const cells = (line: string) => line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  const lines = markdown
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|'));
+  const cells = (line: string) =>
+    line
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((c) => c.trim());
   const headerIndex = lines.findIndex((l) => /^\|\s*Permission\s*\|/.test(l));
   if (headerIndex < 0) throw new Error('docs/roles.md: no table with a Permission column');
-  const header = cells(lines[headerIndex]!);
+  const header = cells(lines[headerIndex]);
   const roles = header.slice(2);
-  const separator = cells(lines[headerIndex + 1]!);
+  const separator = cells(lines[headerIndex + 1]);
   if (!separator.every((c) => /^:?-+:?$/.test(c))) throw new Error('docs/roles.md: the header is not followed by a separator row');
   const grants = new Map<string, Set<string>>();
   for (const line of lines.slice(headerIndex + 2)) {
     const row = cells(line);
     if (row.length !== header.length) throw new Error(`docs/roles.md: row has ${row.length} cells, header ${header.length}: ${line}`);
-    const permission = row[0]!.replace(/`/g, '');
+    const permission = row[0].replace(/`/g, '');
     if (grants.has(permission)) throw new Error(`docs/roles.md: ${permission} appears twice`);
     const marks = row.slice(2);
     for (const m of marks) if (m !== '✓' && m !== '') throw new Error(`docs/roles.md: unexpected cell "${m}" in ${permission}`);
@@ -56,7 +61,7 @@ describe('docs/roles.md agrees with subgraphs/workspace/common/permissions.ts', 
     may = mod.may;
   });
 
-  it('the parser found the table: six role columns in the platform\'s order and a row per permission', () => {
+  it("the parser found the table: six role columns in the platform's order and a row per permission", () => {
     expect(table.roles).toEqual([...ROLES]);
     expect(table.grants.size).toBeGreaterThanOrEqual(10);
     for (const p of table.grants.keys()) expect(p).toMatch(/^[a-z]+\.[a-z]+$/);
@@ -132,7 +137,7 @@ describe('docs/roles.md over HTTP: a member of each role, a request per permissi
     const connector = await callA('POST', `/v1/${o.wid}/lsp/${lsp.code}/connectors`, o.token, connectorBody());
     expect(connector.status, JSON.stringify(connector.body)).toBe(201);
     const target = await joinAs(o.cspContext, 'COORDINATOR');
-    const others = ROLES.filter((r) => r !== 'OWNER') as Exclude<Role, 'OWNER'>[];
+    const others = ROLES.filter((r): r is Exclude<Role, 'OWNER'> => r !== 'OWNER');
     // one after another: concurrent requests through the bridge hit a product bug on the embedded database
     // (see workspace.e2e.test.ts, "concurrent requests"), which is not what this table test is about
     const members: Awaited<ReturnType<typeof joinAs>>[] = [];
@@ -140,8 +145,13 @@ describe('docs/roles.md over HTTP: a member of each role, a request per permissi
     const doomed: Record<string, string> = {};
     for (const role of ROLES) doomed[role] = (await setupProvider(o.token, o.wid, 'iotsp', { type: 'FLEET_TRACKING' })).code;
     fx = {
-      wid: o.wid, ownerToken: o.token, cspCode: o.csp.code, lspCode: lsp.code, targetUserId: target.user.id, doomed,
-      tokens: { OWNER: o.token, ...Object.fromEntries(others.map((r, i) => [r, members[i]!.token])) },
+      wid: o.wid,
+      ownerToken: o.token,
+      cspCode: o.csp.code,
+      lspCode: lsp.code,
+      targetUserId: target.user.id,
+      doomed,
+      tokens: { OWNER: o.token, ...Object.fromEntries(others.map((r, i) => [r, members[i].token])) },
       stranger: (await newUser()).accessToken,
     };
   });
@@ -151,14 +161,12 @@ describe('docs/roles.md over HTTP: a member of each role, a request per permissi
   });
 
   it.each([...ROLES])('%s: allowed where the table says ✓, 403 FORBIDDEN elsewhere', async (role) => {
-    const token = fx.tokens[role]!;
+    const token = fx.tokens[role];
     const mismatches: string[] = [];
     for (const [permission, probe] of Object.entries(PROBES)) {
       const allowed = table.grants.get(permission)!.has(role);
       const res = await probe(token, role);
-      const ok = allowed
-        ? res.status >= 200 && res.status < 300 && res.body.error === false
-        : res.status === 403 && res.body.error === true && res.body.status === 'FORBIDDEN';
+      const ok = allowed ? res.status >= 200 && res.status < 300 && res.body.error === false : res.status === 403 && res.body.error === true && res.body.status === 'FORBIDDEN';
       if (!ok) mismatches.push(`${permission}: expected ${allowed ? '2xx' : '403 FORBIDDEN'}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     expect(mismatches).toEqual([]);
@@ -181,7 +189,10 @@ describe('docs/roles.md over HTTP: a member of each role, a request per permissi
     expect(keys.body.data.map((k: any) => k.name).sort()).toEqual([...table.grants.get('apikeys.manage')!].map((r) => `key of ${r}`).sort());
     const conns = await callA('GET', `/v1/${fx.wid}/lsp/${fx.lspCode}/connectors?limit=100`, t);
     expect(conns.status, JSON.stringify(conns.body)).toBe(200);
-    const byRole = conns.body.connectors.map((c: any) => c.name).filter((n: string) => n.startsWith('by ')).sort();
+    const byRole = conns.body.connectors
+      .map((c: any) => c.name)
+      .filter((n: string) => n.startsWith('by '))
+      .sort();
     expect(byRole).toEqual([...table.grants.get('connectors.manage')!].map((r) => `by ${r}`).sort());
     // workspace.update: the description is the last granted role's
     const ws = await callA('GET', `/v1/workspace/${fx.wid}`, t);
@@ -210,17 +221,17 @@ describe('docs/roles.md over HTTP: a member of each role, a request per permissi
   it('workspace.delete: refused (403) to every role the table does not grant it, then the OWNER deletes it', async () => {
     const granted = table.grants.get('workspace.delete')!;
     for (const role of ROLES.filter((r) => !granted.has(r))) {
-      expectError(await callA('DELETE', `/v1/workspace/${fx.wid}`, fx.tokens[role]!), 'FORBIDDEN');
+      expectError(await callA('DELETE', `/v1/workspace/${fx.wid}`, fx.tokens[role]), 'FORBIDDEN');
       expectOk(await callA('GET', `/v1/workspace/${fx.wid}`, fx.ownerToken));
     }
     expect(granted.has('OWNER')).toBe(true);
-    const del = await callA('DELETE', `/v1/workspace/${fx.wid}`, fx.tokens.OWNER!);
+    const del = await callA('DELETE', `/v1/workspace/${fx.wid}`, fx.tokens.OWNER);
     expectOk(del);
     expect(del.body.data).toEqual({ deleted: true });
-    for (const role of ROLES) expectError(await callA('GET', `/v1/workspace/${fx.wid}`, fx.tokens[role]!), 'NOT_FOUND');
+    for (const role of ROLES) expectError(await callA('GET', `/v1/workspace/${fx.wid}`, fx.tokens[role]), 'NOT_FOUND');
   });
 
-  it('a member\'s CSP context token carries the same permissions (e.g. a COORDINATOR context cannot list API keys)', async () => {
+  it("a member's CSP context token carries the same permissions (e.g. a COORDINATOR context cannot list API keys)", async () => {
     const o = await ownerWithCsp();
     const coord = await joinAs(o.cspContext, 'COORDINATOR');
     const ctx = await contextToken(coord.token, o.wid, 'csp', o.csp.code);

@@ -15,11 +15,10 @@ const rows = readFileSync(join(process.cwd(), 'docs', 'spec', 'routes.tsv'), 'ut
   .split('\n')
   .slice(1)
   .map((l) => l.split('\t'))
-  .map(([group, family, method, path, credentials]) => ({ group: group!, family: family!, method: method!, path: path!, credentials: credentials! }))
+  .map(([group, family, method, path, credentials]) => ({ group: group, family: family, method: method, path: path, credentials: credentials }))
   .filter((r) => BUILT_GROUPS.has(r.group) || BUILT_EXTRA(r.group, r.path));
 
-const sample = (path: string) =>
-  path.replace(/:(\w+)/g, (_m, name: string) => (/(^|_)id$|Id$|^wid$|^vid$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'ctype' ? 'lsp' : 'x'));
+const sample = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => (/(^|_)id$|Id$|^wid$|^vid$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'ctype' ? 'lsp' : 'x'));
 
 describe('every specified route of the built families', () => {
   it('the list is not empty and only has known credential schemes', () => {

@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 /** The committed schema/ files: in step with the code, composed, and fully described. */
 
 // the graphql instance @apollo/federation-internals builds its schemas with (CommonJS), so type checks agree
-const { isInputObjectType, isInterfaceType, isIntrospectionType, isObjectType, isSpecifiedScalarType } =
-  createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const { isInputObjectType, isInterfaceType, isIntrospectionType, isObjectType, isSpecifiedScalarType } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 const ROOT = process.cwd();
 const SUPERGRAPH = readFileSync(join(ROOT, 'schema', 'supergraph.graphql'), 'utf8');
@@ -29,7 +28,12 @@ describe('committed schema', () => {
     const joins = /^type User\s*\n((?:\s*@join__type\([^)]*\)\s*\n)+)\s*\{/m.exec(SUPERGRAPH)?.[1] ?? '';
     const lines = joins.trim().split(/\s*\n\s*/);
     expect(lines.filter((l) => !l.includes('resolvable: false'))).toEqual(['@join__type(graph: USERS, key: "id")']);
-    expect(lines.filter((l) => l.includes('resolvable: false')).map((l) => /graph: (\w+)/.exec(l)![1]).sort()).toEqual(['LSP', 'WORKSPACE']);
+    expect(
+      lines
+        .filter((l) => l.includes('resolvable: false'))
+        .map((l) => /graph: (\w+)/.exec(l)![1])
+        .sort(),
+    ).toEqual(['LSP', 'WORKSPACE']);
   });
 
   it('schema/users.graphql is the users subgraph SDL: a federation 2 schema with User keyed by id', () => {
@@ -45,10 +49,22 @@ describe('committed schema', () => {
       const query = Object.keys(api.getQueryType()!.getFields()).sort();
       const mutation = Object.keys(api.getMutationType()!.getFields()).sort();
       expect(query).toEqual(expect.arrayContaining(['me', 'mySessions', 'searchUsers', 'user']));
-      expect(mutation).toEqual(expect.arrayContaining([
-        'deleteAccount', 'login', 'logout', 'refreshToken', 'register', 'revokeSession', 'submitVerification', 'updateCustomMetadata',
-        'updateNotificationSettings', 'updatePrivacySettings', 'updateProfile', 'uploadAvatar',
-      ]));
+      expect(mutation).toEqual(
+        expect.arrayContaining([
+          'deleteAccount',
+          'login',
+          'logout',
+          'refreshToken',
+          'register',
+          'revokeSession',
+          'submitVerification',
+          'updateCustomMetadata',
+          'updateNotificationSettings',
+          'updatePrivacySettings',
+          'updateProfile',
+          'uploadAvatar',
+        ]),
+      );
       // no federation internals leak into the public API
       expect(query).not.toContain('_entities');
       expect(query).not.toContain('_service');
@@ -82,8 +98,8 @@ describe('committed schema', () => {
       const user = api.getType('User');
       expect(isObjectType(user)).toBe(true);
       const fields = (user as ReturnType<typeof api.getQueryType> & object).getFields();
-      expect(fields.email!.description).toMatch(/owner only/i);
-      expect(fields.phone!.description).toMatch(/owner only/i);
+      expect(fields.email.description).toMatch(/owner only/i);
+      expect(fields.phone.description).toMatch(/owner only/i);
       // the public view (user(id), searchUsers) has no contact field at all
       const publicUser = api.getType('PublicUser');
       expect(isObjectType(publicUser)).toBe(true);

@@ -32,8 +32,7 @@ const distinctPng = (marker: string) => Buffer.concat([PNG, Buffer.from(marker)]
 
 const uploadAvatar = (u: TestUser, file: Buffer, type = 'image/png', name = 'avatar.png', base?: string) =>
   api('POST', '/v1/users/me/avatar', { token: u.accessToken, body: form({ file: [file, type, name] }), base });
-const verify = (u: TestUser, fields: Parameters<typeof form>[0], base?: string) =>
-  api('POST', '/v1/users/me/verify', { token: u.accessToken, body: form(fields), base });
+const verify = (u: TestUser, fields: Parameters<typeof form>[0], base?: string) => api('POST', '/v1/users/me/verify', { token: u.accessToken, body: form(fields), base });
 const me = async (u: TestUser, base?: string) => {
   const res = await api('GET', '/v1/users/me', { token: u.accessToken, base });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -132,7 +131,12 @@ describe('identity documents', () => {
     const selfie = distinctPng('selfie');
 
     expectFileRefused(
-      await verify(u, { documentType: 'national_id', documentFront: [front, 'application/pdf', 'front.pdf'], documentBack: [sized(PDF, DOCUMENT_MAX + 1), 'application/pdf', 'back.pdf'], selfie: [selfie, 'image/png', 'me.png'] }),
+      await verify(u, {
+        documentType: 'national_id',
+        documentFront: [front, 'application/pdf', 'front.pdf'],
+        documentBack: [sized(PDF, DOCUMENT_MAX + 1), 'application/pdf', 'back.pdf'],
+        selfie: [selfie, 'image/png', 'me.png'],
+      }),
       'documentBack',
     );
     expect(filesIn(verificationDir(dataDir(), u.id))).toEqual([]);
@@ -181,11 +185,12 @@ async function gatewayUpload(u: TestUser, query: string, variables: Record<strin
   const paths = Object.keys(files);
   body.append('map', JSON.stringify(Object.fromEntries(paths.map((path, i) => [String(i), [path]]))));
   paths.forEach((path, i) => {
-    const [data, type, name] = files[path]!;
+    const [data, type, name] = files[path];
     body.append(String(i), new Blob([new Uint8Array(data)], { type }), name);
   });
   const res = await fetch(inject('gatewayUrl'), {
-    method: 'POST', body,
+    method: 'POST',
+    body,
     headers: { authorization: `Bearer ${u.accessToken}`, 'apollo-require-preflight': 'true', 'x-forwarded-for': `10.77.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}` },
   });
   return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions: { code: string; field?: string } }[] } };
@@ -230,7 +235,7 @@ describe('the size limits straight at the gateway (GraphQL multipart requests)',
 
 // ───────────────────────────── what owns files goes with them ─────────────────────────────
 
-describe('an account\'s files go when the account is purged (a platform of its own, test clock)', () => {
+describe("an account's files go when the account is purged (a platform of its own, test clock)", () => {
   let p: OwnPlatform;
   let root: string;
   const DAY_MS = 86_400_000;

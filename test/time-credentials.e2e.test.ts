@@ -189,7 +189,9 @@ describe('connector access tokens (3600 s)', () => {
     const code = await setupProvider(o.user.accessToken, o.wid, 'lsp', 'CARRIER');
     const base = `/v1/${o.wid}/lsp/${code}/connectors`;
     const created = await callA('POST', base, o.user.accessToken, {
-      type: 'ASI', name: 'Shop', config: { protocol: 'http1', version: 'v1', scope: ['orders:read'] },
+      type: 'ASI',
+      name: 'Shop',
+      config: { protocol: 'http1', version: 'v1', scope: ['orders:read'] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { connectorId, secret } = created.body as { connectorId: string; secret: string };
@@ -304,13 +306,18 @@ describe('CSP invitations (7 days)', () => {
     expect(ok(mine)).toEqual([]);
     fails(await callA('GET', `/v1/workspace/${o.wid}`, lateToken), 404, 'NOT_FOUND');
     const members = ok(await callA('GET', `/v1/workspace/${o.wid}/members`, (await signIn(o.user)).accessToken));
-    expect(members.map((m: any) => [m.userId, m.role]).sort()).toEqual([[o.user.id, 'OWNER'], [earlyUser.id, 'MANAGER']].sort());
+    expect(members.map((m: any) => [m.userId, m.role]).sort()).toEqual(
+      [
+        [o.user.id, 'OWNER'],
+        [earlyUser.id, 'MANAGER'],
+      ].sort(),
+    );
   });
 });
 
 // docs/lsp.md says an expired agent invitation is 404 but gives no lifetime: the edge is the invitation's own expiresAt
 describe('LSP agent invitations (until expiresAt)', () => {
-  it('accepting 30 s before the invitation\'s expiresAt works (201); accepting 30 s after is 404 NOT_FOUND and no agent is added', async () => {
+  it("accepting 30 s before the invitation's expiresAt works (201); accepting 30 s after is 404 NOT_FOUND and no agent is added", async () => {
     await nextEra();
     const o = await newOwner('Agent Invitation Expiry');
     const code = await setupProvider(o.user.accessToken, o.wid, 'lsp', 'CARRIER');
@@ -380,14 +387,14 @@ describe('refresh sessions (30 days from last use)', () => {
     expect(now.map((s) => s.id)).toEqual([a.id]);
 
     // and A ends in turn 30 days after its last use
-    const last = (await sessions(a2.body.accessToken))[0]!;
+    const last = (await sessions(a2.body.accessToken))[0];
     await p.clockTo(Date.parse(last.expiresAt) + 30 * SECOND);
     expectError(await refresh(a2.body.refreshToken), 401, 'UNAUTHORIZED');
     const fresh = await signIn(u);
     const after = await sessions(fresh.accessToken);
     expect(after).toHaveLength(1);
-    expect(after[0]!.id).not.toBe(a.id);
-    expect(after[0]!.current).toBe(true);
+    expect(after[0].id).not.toBe(a.id);
+    expect(after[0].current).toBe(true);
   });
 });
 

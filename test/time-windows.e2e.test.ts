@@ -105,7 +105,8 @@ describe('delivery fares: the peak-season line on fixed dates', () => {
     async function quoteAt(iso: string) {
       await p.clockTo(Date.parse(iso));
       const res = await call('POST', '/realm/utilities/fares/delivery', {
-        token: key, body: { origin: { coordinates: NBO_CBD, country: 'KE' }, destination: { coordinates: NBO_KAREN, country: 'KE' }, serviceLevel: 'STANDARD', weight: { value: 3, unit: 'kg' } },
+        token: key,
+        body: { origin: { coordinates: NBO_CBD, country: 'KE' }, destination: { coordinates: NBO_KAREN, country: 'KE' }, serviceLevel: 'STANDARD', weight: { value: 3, unit: 'kg' } },
       });
       expect(res.status, `${iso}: ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body).toMatchObject({ error: false, status: 'UTILITY::FEE_CALCULATED' });
@@ -210,14 +211,14 @@ describe('per-action limits: user search (100 an hour) and avatar uploads (5 a d
     const end = windowEnd(t, HOUR);
 
     // within the general minute limit: 40 + 40 + 20 in three minutes
-    const served = [...await times(PER_MINUTE, () => search(u.accessToken))];
+    const served = [...(await times(PER_MINUTE, () => search(u.accessToken)))];
     await p.clockTo(t + MINUTE);
-    served.push(...await times(PER_MINUTE, () => search(u.accessToken)));
+    served.push(...(await times(PER_MINUTE, () => search(u.accessToken))));
     await p.clockTo(t + 2 * MINUTE);
     const last = await times(SEARCH_PER_HOUR - 2 * PER_MINUTE, () => search(u.accessToken));
     served.push(...last);
     expect(served.map((r) => r.status)).toEqual(served.map(() => 200));
-    expect(served[0]!.body).toMatchObject({ success: true, total: expect.any(Number) });
+    expect(served[0].body).toMatchObject({ success: true, total: expect.any(Number) });
     // the last of them: the search window is the tightest
     expectServed(last, 200, SEARCH_PER_HOUR, countdown(last.length, last.length), end);
 

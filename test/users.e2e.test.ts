@@ -10,7 +10,6 @@ import { api, form, newUser, PASSWORD, PDF, PNG, uniqueEmail, type ApiResponse, 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 86_400_000;
 
-
 function expectOk(res: ApiResponse, status = 200) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.success).toBe(true);
@@ -41,8 +40,8 @@ const search = (viewer: TestUser, query: Record<string, string | number>) =>
 const privacy = (u: TestUser, body: unknown) => api('PATCH', '/v1/users/me/settings/privacy', { token: u.accessToken, body });
 const notifications = (u: TestUser, body: unknown) => api('PATCH', '/v1/users/me/settings/notifications', { token: u.accessToken, body });
 const metadata = (u: TestUser, body: unknown) => api('PATCH', '/v1/users/me/metadata', { token: u.accessToken, body });
-const avatar = (u: TestUser, body: FormData | unknown) => api('POST', '/v1/users/me/avatar', { token: u.accessToken, body });
-const verify = (u: TestUser, body: FormData | unknown) => api('POST', '/v1/users/me/verify', { token: u.accessToken, body });
+const avatar = (u: TestUser, body: unknown) => api('POST', '/v1/users/me/avatar', { token: u.accessToken, body });
+const verify = (u: TestUser, body: unknown) => api('POST', '/v1/users/me/verify', { token: u.accessToken, body });
 const deleteMe = (u: TestUser, body: unknown) => api('DELETE', '/v1/users/me', { token: u.accessToken, body });
 const login = (email: string, password: string) => api('POST', '/v1/auth/login', { body: { email, password } });
 
@@ -74,8 +73,10 @@ describe('credentials on every /v1/users route', () => {
   ];
   // each route gets a body it would accept, so only the credential can be at fault
   const bodyOf = (b: unknown, path: string) =>
-    b !== 'FORM' ? b
-      : path.endsWith('/verify') ? form({ documentType: 'passport', documentFront: [PDF, 'application/pdf', 'd.pdf'], selfie: [PNG, 'image/png', 's.png'] })
+    b !== 'FORM'
+      ? b
+      : path.endsWith('/verify')
+        ? form({ documentType: 'passport', documentFront: [PDF, 'application/pdf', 'd.pdf'], selfie: [PNG, 'image/png', 's.png'] })
         : form({ file: [PNG, 'image/png', 'a.png'] });
 
   it.each(routes)('%s %s without Authorization → 401 UNAUTHORIZED', async (method, path, body) => {
@@ -110,7 +111,7 @@ describe('GET /v1/users/me', () => {
 });
 
 describe('GET /v1/users/:userId', () => {
-  it('shows another user\'s public view without e-mail or phone', async () => {
+  it("shows another user's public view without e-mail or phone", async () => {
     const viewer = await newUser();
     const target = await newUser({ name: 'Public Pat', phone: uniquePhone(), userType: 'agent' });
     expectOk(await patchMe(target, { bio: 'I deliver fast' }));
@@ -165,7 +166,7 @@ describe('GET /v1/users/:userId', () => {
 describe('PATCH /v1/users/me', () => {
   it('updates name, avatar URL and bio; answers the changed profile and GET /me shows it', async () => {
     const u = await newUser({ name: 'Before' });
-    const before = (await meUser(u));
+    const before = await meUser(u);
     const res = await patchMe(u, { name: 'After', avatar: 'https://cdn.example.test/a.png', bio: 'Hello there' });
     expectOk(res);
     expect(Object.keys(res.body.user).sort()).toEqual(['avatar', 'bio', 'id', 'metadata', 'name', 'updatedAt'].sort());
@@ -173,7 +174,7 @@ describe('PATCH /v1/users/me', () => {
     expect(res.body.user.updatedAt).toMatch(ISO_DATE);
     expect(Date.parse(res.body.user.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt));
 
-    const after = (await meUser(u));
+    const after = await meUser(u);
     expect(after).toMatchObject({ name: 'After', avatar: 'https://cdn.example.test/a.png', email: u.email });
     expect(after.createdAt).toBe(before.createdAt);
   });
@@ -223,9 +224,9 @@ describe('PATCH /v1/users/me', () => {
     ['an unknown metadata field', { metadata: { colour: 'blue' } }, 'metadata.colour'],
   ])('rejects %s with 400 naming the field and changes nothing', async (_label, body, field) => {
     const u = await newUser({ name: 'Stable Name' });
-    const before = (await meUser(u));
+    const before = await meUser(u);
     expectError(await patchMe(u, { bio: 'should not be saved', ...body }), 400, 'VALIDATION_ERROR', field);
-    const after = (await meUser(u));
+    const after = await meUser(u);
     expect(after).toEqual(before);
     const view = await publicUser(u, u.id);
     expectOk(view);
@@ -473,7 +474,7 @@ describe('GET /v1/users/search', () => {
     ['a missing q', { limit: 5 }, 'q'],
   ])('rejects %s with 400 naming the field', async (_label, query, field) => {
     const viewer = await searchViewer();
-    expectError(await search(viewer, query as Record<string, string | number>), 400, 'VALIDATION_ERROR', field);
+    expectError(await search(viewer, query), 400, 'VALIDATION_ERROR', field);
   });
 
   it('accepts limit=100', async () => {
@@ -646,15 +647,12 @@ describe('POST /v1/users/me/verify', () => {
     ['a text documentBack', { documentType: 'national_id', documentFront: DOC, documentBack: [TEXT, 'image/png', 'b.png'], selfie: IMG }, 'documentBack'],
     ['an unknown documentType', { documentType: 'library_card', documentFront: DOC, selfie: IMG }, 'documentType'],
     ['a missing documentType', { documentFront: DOC, selfie: IMG }, 'documentType'],
-  ] as [string, Record<string, string | [Buffer, string, string]>, string][])(
-    'rejects %s with 400 naming the field, and creates no pending submission',
-    async (_label, fields, field) => {
-      const u = await newUser();
-      expectError(await verify(u, form(fields)), 400, 'VALIDATION_ERROR', field);
-      // nothing pending was left behind: a correct submission still succeeds
-      expectOk(await verify(u, form({ documentType: 'passport', documentFront: DOC, selfie: IMG })), 201);
-    },
-  );
+  ] as [string, Record<string, string | [Buffer, string, string]>, string][])('rejects %s with 400 naming the field, and creates no pending submission', async (_label, fields, field) => {
+    const u = await newUser();
+    expectError(await verify(u, form(fields)), 400, 'VALIDATION_ERROR', field);
+    // nothing pending was left behind: a correct submission still succeeds
+    expectOk(await verify(u, form({ documentType: 'passport', documentFront: DOC, selfie: IMG })), 201);
+  });
 
   it('rejects a JSON body with 400', async () => {
     const u = await newUser();
@@ -708,7 +706,7 @@ describe('PATCH /v1/users/me/metadata', () => {
   ])('rejects %s with 400 naming the key, and changes nothing', async (_label, fields, fieldRe) => {
     const u = await metadataUser();
     expectOk(await metadata(u, { customFields: { keep: 'me' } }));
-    const before = (await metadataOf(u));
+    const before = await metadataOf(u);
     expect(before.customFields).toEqual({ keep: 'me' });
     const res = await metadata(u, { preferences: { theme: 'should-not-stick' }, customFields: { ok: 'fine', ...fields } });
     expectError(res, 400, 'VALIDATION_ERROR');

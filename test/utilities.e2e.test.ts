@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Supergraph, parseOperation } from '@apollo/federation-internals';
-import { QueryPlanner, type PlanNode } from '@apollo/query-planner';
+import { QueryPlanner, type PlanNode, type SubscriptionNode } from '@apollo/query-planner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, gatewayUrl, newUser, type ApiResponse } from './helpers.js';
 
@@ -19,7 +19,11 @@ const BASE = '/realm/utilities';
 const DEVICE = 'util-e2e-device';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface Tenant { wid: string; token: string; key(scopes?: string[]): Promise<string> }
+interface Tenant {
+  wid: string;
+  token: string;
+  key(scopes?: string[]): Promise<string>;
+}
 
 async function newTenant(): Promise<Tenant> {
   const user = await newUser({ name: 'Utilities Owner' });
@@ -59,8 +63,12 @@ function ok(res: ApiResponse, status: string) {
 }
 
 const HTTP: Record<string, number> = {
-  'UTILITY::VALIDATION_FAILED': 400, 'UTILITY::INSUFFICIENT_DATA': 422, 'UTILITY::ESTIMATION_FAILED': 422, 'UTILITY::CALCULATION_FAILED': 422,
-  'AUTH::INVALID_API_KEY': 401, 'AUTH::UNAUTHORIZED': 403,
+  'UTILITY::VALIDATION_FAILED': 400,
+  'UTILITY::INSUFFICIENT_DATA': 422,
+  'UTILITY::ESTIMATION_FAILED': 422,
+  'UTILITY::CALCULATION_FAILED': 422,
+  'AUTH::INVALID_API_KEY': 401,
+  'AUTH::UNAUTHORIZED': 403,
 };
 
 function fails(res: ApiResponse, status: string, field?: string) {
@@ -97,7 +105,6 @@ const at = (y: number, m: number, d: number, hh: number, mm: number, offsetH: nu
 
 // Nairobi (UTC+3, no DST): CBD → Westlands
 const NBO_CBD: [number, number] = [-1.2864, 36.8172];
-const NBO_WESTLANDS: [number, number] = [-1.2676, 36.8108];
 const NBO_KAREN: [number, number] = [-1.3194, 36.7073];
 const place = (c: [number, number], country = 'KE') => ({ coordinates: c, country });
 
@@ -131,7 +138,9 @@ describe('utilities: credentials', () => {
         '/fares/transport': { origin: place(NBO_CBD), destination: place(NBO_KAREN), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' } } },
         '/fares/ride': { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN) },
         '/fares/crossborder': {
-          origin: { country: 'CN' }, destination: { country: 'KE' }, transportMode: 'AIR',
+          origin: { country: 'CN' },
+          destination: { country: 'KE' },
+          transportMode: 'AIR',
           shipment: { weight: { value: 1, unit: 'kg' }, declaredValue: { amount: 10, currency: 'USD' }, description: 'x', quantity: 1 },
         },
         '/distance': { origin: place(NBO_CBD), destination: place(NBO_KAREN), mode: 'AIR' },
@@ -166,23 +175,31 @@ describe('utilities: credentials', () => {
 
 describe('utilities: /fares/ride', () => {
   let key: string;
-  beforeAll(async () => { key = await A.key(); });
+  beforeAll(async () => {
+    key = await A.key();
+  });
 
-  const ride = (requestTime: number, extra: Record<string, unknown> = {}) =>
-    call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), requestTime, ...extra });
+  const ride = (requestTime: number, extra: Record<string, unknown> = {}) => call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), requestTime, ...extra });
 
   /** R1's trip of the worked examples: 14.46 road km, 30 minutes. */
-  const r1 = (requestTime: number, extra: Record<string, unknown> = {}) =>
-    call(key, '/fares/ride', { pickup: M(-1.2), dropoff: M(-1.3), requestTime, ...extra });
+  const r1 = (requestTime: number, extra: Record<string, unknown> = {}) => call(key, '/fares/ride', { pickup: M(-1.2), dropoff: M(-1.3), requestTime, ...extra });
 
-  it('a ride at 08:00 local time (Nairobi) is ×1.5 peak: R1\'s STANDARD fare 29.41 + 14.71 surge = 44.12', async () => {
+  it("a ride at 08:00 local time (Nairobi) is ×1.5 peak: R1's STANDARD fare 29.41 + 14.71 surge = 44.12", async () => {
     const res = ok(await r1(at(2025, 11, 24, 8, 0, 3)), 'UTILITY::FARE_CALCULATED');
     expect(res.vehicleClass).toBe('STANDARD');
     expect(res.tripEstimate.distance).toEqual({ kilometer: 14.46, mile: 8.99 });
     expect(res.tripEstimate.duration).toEqual({ minute: 30, hour: 0.5 });
     expect(res.estimatedFare).toEqual({
-      baseFare: 3, distanceFare: 15.91, timeFare: 10.5, bookingFee: 0, totalBeforeSurge: 29.41, surgeFare: 14.71, totalAfterSurge: 44.12,
-      minimumFare: 6, minimumFareApplied: false, currency: 'USD',
+      baseFare: 3,
+      distanceFare: 15.91,
+      timeFare: 10.5,
+      bookingFee: 0,
+      totalBeforeSurge: 29.41,
+      surgeFare: 14.71,
+      totalAfterSurge: 44.12,
+      minimumFare: 6,
+      minimumFareApplied: false,
+      currency: 'USD',
     });
     expect(res.surgeInfo).toMatchObject({ multiplier: 1.5, isActive: true, rule: 'PEAK_HOURS', timeZone: 'Africa/Nairobi', localTime: '2025-11-24T08:00:00' });
     expect(res.surgeInfo.reason).toMatch(/peak/i);
@@ -198,7 +215,7 @@ describe('utilities: /fares/ride', () => {
     expect(res.estimatedFare).toMatchObject({ totalBeforeSurge: 29.41, surgeFare: 23.53, totalAfterSurge: 52.94 });
   });
 
-  it('every surge rule at its boundaries, in the pickup\'s local time', async () => {
+  it("every surge rule at its boundaries, in the pickup's local time", async () => {
     const cases: [number, number, string][] = [
       [at(2025, 11, 25, 3, 0, 3), 1.3, 'LATE_NIGHT'], // Tuesday 03:00
       [at(2025, 11, 26, 12, 0, 3), 1.0, 'NONE'], // Wednesday noon
@@ -220,7 +237,10 @@ describe('utilities: /fares/ride', () => {
 
   it('the same instant is peak in New York (08:00 EST) and not in Nairobi (16:00)', async () => {
     const t = at(2025, 11, 24, 8, 0, -5);
-    const ny = ok(await call(key, '/fares/ride', { pickup: { coordinates: [40.7580, -73.9855], country: 'US' }, dropoff: { coordinates: [40.7128, -74.006], country: 'US' }, requestTime: t }), 'UTILITY::FARE_CALCULATED');
+    const ny = ok(
+      await call(key, '/fares/ride', { pickup: { coordinates: [40.758, -73.9855], country: 'US' }, dropoff: { coordinates: [40.7128, -74.006], country: 'US' }, requestTime: t }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(ny.surgeInfo).toMatchObject({ multiplier: 1.5, rule: 'PEAK_HOURS', timeZone: 'America/New_York', localTime: '2025-11-24T08:00:00' });
     const nbo = ok(await ride(t), 'UTILITY::FARE_CALCULATED');
     expect(nbo.surgeInfo).toMatchObject({ multiplier: 1.0, rule: 'NONE', isActive: false, localTime: '2025-11-24T16:00:00' });
@@ -233,19 +253,32 @@ describe('utilities: /fares/ride', () => {
     expect(Math.abs(now.metadata.calculatedAt - Date.now() / 1000)).toBeLessThan(60);
   });
 
-  it('each vehicle class uses its base, per-km and per-minute constants (R1\'s trip in every class, worked in the docs)', async () => {
+  it("each vehicle class uses its base, per-km and per-minute constants (R1's trip in every class, worked in the docs)", async () => {
     const t = at(2025, 11, 26, 12, 0, 3);
     // class: [baseFare, distanceFare (per-km × 14.46), timeFare (per-minute × 30), total, minimumFare]
     const CLASSES: Record<string, [number, number, number, number, number]> = {
-      ECONOMY: [2.5, 13.01, 9, 24.51, 5], STANDARD: [3, 15.91, 10.5, 29.41, 6], COMFORT: [3.5, 18.8, 12, 34.3, 7.5], PREMIUM: [5, 26.03, 16.5, 47.53, 10],
-      LUXURY: [8, 36.15, 24, 68.15, 15], XL: [4.5, 21.69, 15, 41.19, 9], SUV: [5.5, 24.58, 18, 48.08, 11],
+      ECONOMY: [2.5, 13.01, 9, 24.51, 5],
+      STANDARD: [3, 15.91, 10.5, 29.41, 6],
+      COMFORT: [3.5, 18.8, 12, 34.3, 7.5],
+      PREMIUM: [5, 26.03, 16.5, 47.53, 10],
+      LUXURY: [8, 36.15, 24, 68.15, 15],
+      XL: [4.5, 21.69, 15, 41.19, 9],
+      SUV: [5.5, 24.58, 18, 48.08, 11],
     };
     for (const [vehicleClass, [baseFare, distanceFare, timeFare, total, minimumFare]] of Object.entries(CLASSES)) {
       const res = ok(await r1(t, { vehicleClass }), 'UTILITY::FARE_CALCULATED');
       expect(res.vehicleClass).toBe(vehicleClass);
       expect(res.estimatedFare, vehicleClass).toEqual({
-        baseFare, distanceFare, timeFare, bookingFee: 0, surgeFare: 0, totalBeforeSurge: total, totalAfterSurge: total,
-        minimumFare, minimumFareApplied: false, currency: 'USD',
+        baseFare,
+        distanceFare,
+        timeFare,
+        bookingFee: 0,
+        surgeFare: 0,
+        totalBeforeSurge: total,
+        totalAfterSurge: total,
+        minimumFare,
+        minimumFareApplied: false,
+        currency: 'USD',
       });
     }
   });
@@ -267,7 +300,7 @@ describe('utilities: /fares/ride', () => {
     fails(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), vehicleClass: 'SPACESHIP' }), 'UTILITY::VALIDATION_FAILED', 'vehicleClass');
     fails(await call(key, '/fares/ride', { pickup: place([91, 36.8]), dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.coordinates');
     fails(await call(key, '/fares/ride', { pickup: place([-1.28, 181]), dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.coordinates');
-    fails(await call(key, '/fares/ride', { pickup: { coordinates: [-1.28] , country: 'KE' }, dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.coordinates');
+    fails(await call(key, '/fares/ride', { pickup: { coordinates: [-1.28], country: 'KE' }, dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.coordinates');
     fails(await call(key, '/fares/ride', { pickup: { coordinates: NBO_CBD }, dropoff: place(NBO_KAREN) }), 'UTILITY::VALIDATION_FAILED', 'pickup.country');
     fails(await call(key, '/fares/ride', { pickup: place(NBO_CBD), dropoff: place(NBO_KAREN), requestTime: -5 }), 'UTILITY::VALIDATION_FAILED', 'requestTime');
   });
@@ -277,11 +310,13 @@ describe('utilities: /fares/ride', () => {
 
 describe('utilities: /fares/delivery', () => {
   let key: string;
-  beforeAll(async () => { key = await A.key(); });
+  beforeAll(async () => {
+    key = await A.key();
+  });
   const delivery = (extra: Record<string, unknown>) =>
     call(key, '/fares/delivery', { origin: place(NBO_CBD), destination: place(NBO_KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' }, ...extra });
 
-  it('the fee adds up: base 4.00, distance 14.46 km × 0.40, weight above 1 kg, service, fuel; the season line as documented for the quote\'s date', async () => {
+  it("the fee adds up: base 4.00, distance 14.46 km × 0.40, weight above 1 kg, service, fuel; the season line as documented for the quote's date", async () => {
     // 14.46 road km (worked examples): 4.00 + 5.78 (14.46 × 0.40 = 5.784) + 1.60 (2 kg × 0.80) + 0 + 1.14 (11.38 × 10 % = 1.138) = 12.52;
     // in the peak season + 0.91 (11.38 × 8 % = 0.9104) = 13.43
     const res = ok(await delivery({ origin: M(-1.2), destination: M(-1.3), weight: { value: 3, unit: 'kg' } }), 'UTILITY::FEE_CALCULATED');
@@ -297,7 +332,12 @@ describe('utilities: /fares/delivery', () => {
   });
 
   it('weights in kg, g, lb and t are converted (chargeable weight in kg)', async () => {
-    const cases: [number, string, number][] = [[2.5, 'kg', 2.5], [2500, 'g', 2.5], [5.51155655, 'lb', 2.5], [0.0025, 't', 2.5]];
+    const cases: [number, string, number][] = [
+      [2.5, 'kg', 2.5],
+      [2500, 'g', 2.5],
+      [5.51155655, 'lb', 2.5],
+      [0.0025, 't', 2.5],
+    ];
     for (const [value, unit, kg] of cases) {
       const res = ok(await delivery({ weight: { value, unit } }), 'UTILITY::FEE_CALCULATED');
       expect(res.chargeableWeight, unit).toBeCloseTo(kg, 3);
@@ -307,7 +347,11 @@ describe('utilities: /fares/delivery', () => {
 
   it('dimensions in cm, in and m give the volumetric weight (L×W×H cm³ / 5000)', async () => {
     // 20 × 16 × 12 in = 3,840 in³ × 16.387064 cm³ = 62,926.33 cm³ → 12.585 kg (to the gram)
-    const cases: [number[], string, number][] = [[[50, 40, 30], 'cm', 12], [[0.5, 0.4, 0.3], 'm', 12], [[20, 16, 12], 'in', 12.585]];
+    const cases: [number[], string, number][] = [
+      [[50, 40, 30], 'cm', 12],
+      [[0.5, 0.4, 0.3], 'm', 12],
+      [[20, 16, 12], 'in', 12.585],
+    ];
     for (const [[length, width, height], unit, kg] of cases) {
       const res = ok(await delivery({ dimensions: { length, width, height, unit } }), 'UTILITY::FEE_CALCULATED');
       expect(res.chargeableWeight, unit).toBe(kg);
@@ -321,17 +365,24 @@ describe('utilities: /fares/delivery', () => {
     expect(express.estimatedDeliveryTime).toEqual({ min: { day: 1 }, max: { day: 2 } });
     const sameDay = ok(await delivery({ serviceLevel: 'SAME_DAY' }), 'UTILITY::FEE_CALCULATED');
     expect(sameDay.estimatedDeliveryTime).toEqual({ min: { day: 0 }, max: { day: 0 } });
-    const abroad = ok(await call(key, '/fares/delivery', { origin: { city: 'Nairobi', country: 'KE' }, destination: { city: 'Kampala', country: 'UG' }, serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } }), 'UTILITY::FEE_CALCULATED');
+    const abroad = ok(
+      await call(key, '/fares/delivery', { origin: { city: 'Nairobi', country: 'KE' }, destination: { city: 'Kampala', country: 'UG' }, serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } }),
+      'UTILITY::FEE_CALCULATED',
+    );
     expect(abroad.international).toBe(true);
     // STANDARD 2–4 days, +1 maximum day for 500–999 road km (Nairobi → Kampala), across a border +2 / +5
     expect(abroad.distance.kilometer).toBeGreaterThanOrEqual(500);
     expect(abroad.distance.kilometer).toBeLessThan(1000);
     expect(abroad.estimatedDeliveryTime).toEqual({ min: { day: 4 }, max: { day: 10 } });
     expect(abroad.metadata.disclaimer).toMatch(/crossborder/);
-    fails(await call(key, '/fares/delivery', { origin: { city: 'Nairobi', country: 'KE' }, destination: { city: 'Mombasa', country: 'KE' }, serviceLevel: 'SAME_DAY', weight: { value: 1, unit: 'kg' } }), 'UTILITY::ESTIMATION_FAILED', 'serviceLevel');
+    fails(
+      await call(key, '/fares/delivery', { origin: { city: 'Nairobi', country: 'KE' }, destination: { city: 'Mombasa', country: 'KE' }, serviceLevel: 'SAME_DAY', weight: { value: 1, unit: 'kg' } }),
+      'UTILITY::ESTIMATION_FAILED',
+      'serviceLevel',
+    );
   });
 
-  it('money is rounded to the currency\'s minor unit: JPY has none, BHD three; lines add up to the total', async () => {
+  it("money is rounded to the currency's minor unit: JPY has none, BHD three; lines add up to the total", async () => {
     const jpy = ok(await delivery({ currency: 'JPY', weight: { value: 7.3, unit: 'kg' } }), 'UTILITY::FEE_CALCULATED');
     expect(jpy.currency).toBe('JPY');
     for (const v of Object.values(jpy.breakdown)) if (v !== null) expect(Number.isInteger(v)).toBe(true);
@@ -345,7 +396,11 @@ describe('utilities: /fares/delivery', () => {
   });
 
   it('validation: missing origin country, negative weight, unknown enums, bad dimensions', async () => {
-    fails(await call(key, '/fares/delivery', { origin: { city: 'Nairobi' }, destination: place(NBO_KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'origin.country');
+    fails(
+      await call(key, '/fares/delivery', { origin: { city: 'Nairobi' }, destination: place(NBO_KAREN), serviceLevel: 'STANDARD', weight: { value: 1, unit: 'kg' } }),
+      'UTILITY::VALIDATION_FAILED',
+      'origin.country',
+    );
     fails(await delivery({ weight: { value: -2, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'weight.value');
     fails(await delivery({ weight: { value: 0, unit: 'kg' } }), 'UTILITY::VALIDATION_FAILED', 'weight.value');
     fails(await delivery({ weight: { value: 1, unit: 'stone' } }), 'UTILITY::VALIDATION_FAILED', 'weight.unit');
@@ -363,7 +418,9 @@ describe('utilities: /fares/delivery', () => {
 
 describe('utilities: places and metadata', () => {
   let key: string;
-  beforeAll(async () => { key = await A.key(); });
+  beforeAll(async () => {
+    key = await A.key();
+  });
   const distance = (origin: unknown, destination: unknown, mode = 'AIR') => call(key, '/distance', { origin, destination, mode });
 
   it('coordinates are PRECISE; a gazetteer city is STANDARD; a country alone is its centroid: ESTIMATE and FALLBACK', async () => {
@@ -405,13 +462,19 @@ describe('utilities: places and metadata', () => {
 
 describe('utilities: /distance and /eta', () => {
   let key: string;
-  beforeAll(async () => { key = await A.key(); });
+  beforeAll(async () => {
+    key = await A.key();
+  });
   const NBO: [number, number] = [-1.2921, 36.8219];
   const MBA: [number, number] = [-4.0435, 39.6682];
 
   it('AIR is the great circle; ROAD ×1.3 and RAIL ×1.4 circuity (one degree of latitude, worked examples)', async () => {
     // 111.195080 km; × 1.30 = 144.553604; × 1.40 = 155.673112; miles = km ÷ 1.609344
-    const cases: [string, number, number, string][] = [['AIR', 111.2, 69.09, 'GREAT_CIRCLE'], ['ROAD', 144.55, 89.82, 'CIRCUITY'], ['RAIL', 155.67, 96.73, 'CIRCUITY']];
+    const cases: [string, number, number, string][] = [
+      ['AIR', 111.2, 69.09, 'GREAT_CIRCLE'],
+      ['ROAD', 144.55, 89.82, 'CIRCUITY'],
+      ['RAIL', 155.67, 96.73, 'CIRCUITY'],
+    ];
     for (const [mode, value, miles, method] of cases) {
       const res = ok(await call(key, '/distance', { origin: M(-1.2), destination: M(-2.2), mode }), 'UTILITY::DISTANCE_CALCULATED');
       expect(res, mode).toMatchObject({ mode, method, distance: { value, unit: 'km', miles }, greatCircleKm: 111.2, seaKm: null, accessKm: null });
@@ -460,7 +523,9 @@ describe('utilities: /distance and /eta', () => {
 
 describe('utilities: /fares/transport', () => {
   let key: string;
-  beforeAll(async () => { key = await A.key(); });
+  beforeAll(async () => {
+    key = await A.key();
+  });
   const NBO: [number, number] = [-1.2921, 36.8219];
   const MBA: [number, number] = [-4.0435, 39.6682];
   const transport = (extra: Record<string, unknown>, cargo: Record<string, unknown> = {}) =>
@@ -472,16 +537,29 @@ describe('utilities: /fares/transport', () => {
   it('ROAD: base 50 + 0.90/km + 0.05/t-km, fuel 12 %; duration with driver breaks; distance in km and miles (worked example T1)', async () => {
     const res = ok(await t1({}), 'UTILITY::FARE_CALCULATED');
     expect(res).toMatchObject({
-      baseFare: 50, distanceFare: 390.29, weightFare: 216.83, fuelSurcharge: 72.85, hazardousSurcharge: null, totalFare: 729.97,
-      currency: 'USD', urgency: 'STANDARD', chargeableWeight: 10000, distance: { kilometer: 433.66, mile: 269.46 },
+      baseFare: 50,
+      distanceFare: 390.29,
+      weightFare: 216.83,
+      fuelSurcharge: 72.85,
+      hazardousSurcharge: null,
+      totalFare: 729.97,
+      currency: 'USD',
+      urgency: 'STANDARD',
+      chargeableWeight: 10000,
+      distance: { kilometer: 433.66, mile: 269.46 },
       // 6.77 h of driving, one 45-minute break, 2 h of handling
-      estimatedDuration: { hour: 9.5, day: 0.4 }, availableVehicles: 0,
+      estimatedDuration: { hour: 9.5, day: 0.4 },
+      availableVehicles: 0,
     });
   });
 
   it('volumes in m3, ft3 and L make the chargeable weight (AIR 167 kg per m³)', async () => {
     // 70.629333 ft³ × 0.028316846592 = 2.000000 m³; 2 m³ × 167 kg/m³ = 334 kg (more than the 100 kg gross)
-    for (const [value, unit] of [[2, 'm3'], [70.629333, 'ft3'], [2000, 'L']] as const) {
+    for (const [value, unit] of [
+      [2, 'm3'],
+      [70.629333, 'ft3'],
+      [2000, 'L'],
+    ] as const) {
       const res = ok(await transport({ transportMode: 'AIR' }, { weight: { value: 100, unit: 'kg' }, volume: { value, unit } }), 'UTILITY::FARE_CALCULATED');
       expect(res.chargeableWeight, unit).toBe(334);
     }
@@ -490,19 +568,38 @@ describe('utilities: /fares/transport', () => {
   it('urgency and hazardous cargo change the fare; SEA and RAIL are priced (worked examples T1 urgent, T3)', async () => {
     const urgent = ok(await t1({ urgency: 'URGENT' }, { hazardous: true }), 'UTILITY::FARE_CALCULATED');
     expect(urgent).toMatchObject({
-      baseFare: 50, distanceFare: 585.44, weightFare: 325.25, fuelSurcharge: 109.28, hazardousSurcharge: 288.21, totalFare: 1358.18,
-      urgency: 'URGENT', estimatedDuration: { hour: 8.5, day: 0.35 },
+      baseFare: 50,
+      distanceFare: 585.44,
+      weightFare: 325.25,
+      fuelSurcharge: 109.28,
+      hazardousSurcharge: 288.21,
+      totalFare: 1358.18,
+      urgency: 'URGENT',
+      estimatedDuration: { hour: 8.5, day: 0.35 },
     });
     const economy = ok(await t1({ urgency: 'ECONOMY' }), 'UTILITY::FARE_CALCULATED');
     // × 0.85: 0.90 × 433.66 × 0.85 = 331.7499 → 331.75; 0.05 × 10 × 433.66 × 0.85 = 184.3055 → 184.31; fuel (331.75 + 184.31) × 12 % = 61.9272 → 61.93
     expect(economy).toMatchObject({ distanceFare: 331.75, weightFare: 184.31, fuelSurcharge: 61.93, totalFare: 627.99, urgency: 'ECONOMY' });
-    const sea = ok(await call(key, '/fares/transport', { origin: { city: 'Mombasa', country: 'KE' }, destination: { city: 'Mumbai', country: 'IN' }, transportMode: 'SEA', cargo: { weight: { value: 20, unit: 't' } } }), 'UTILITY::FARE_CALCULATED');
+    const sea = ok(
+      await call(key, '/fares/transport', {
+        origin: { city: 'Mombasa', country: 'KE' },
+        destination: { city: 'Mumbai', country: 'IN' },
+        transportMode: 'SEA',
+        cargo: { weight: { value: 20, unit: 't' } },
+      }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(sea.baseFare).toBe(300);
     expect(sea.estimatedDuration.day).toBeGreaterThan(3); // the SEA terminal handling alone is 72 h
     const rail = ok(await t1({ transportMode: 'RAIL' }), 'UTILITY::FARE_CALCULATED');
     expect(rail).toMatchObject({
-      baseFare: 150, distanceFare: 186.81, weightFare: 140.11, fuelSurcharge: 26.15, totalFare: 503.07,
-      distance: { kilometer: 467.02, mile: 290.19 }, estimatedDuration: { hour: 33.3, day: 1.39 },
+      baseFare: 150,
+      distanceFare: 186.81,
+      weightFare: 140.11,
+      fuelSurcharge: 26.15,
+      totalFare: 503.07,
+      distance: { kilometer: 467.02, mile: 290.19 },
+      estimatedDuration: { hour: 33.3, day: 1.39 },
     });
   });
 
@@ -513,7 +610,11 @@ describe('utilities: /fares/transport', () => {
     fails(await transport({}, { volume: { value: 1, unit: 'gallon' } }), 'UTILITY::VALIDATION_FAILED', 'cargo.volume.unit');
     fails(await transport({ urgency: 'YESTERDAY' }), 'UTILITY::VALIDATION_FAILED', 'urgency');
     fails(await transport({ vehicleType: 'truck with spaces' }), 'UTILITY::VALIDATION_FAILED', 'vehicleType');
-    fails(await call(key, '/fares/transport', { origin: { coordinates: NBO }, destination: place(MBA), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' } } }), 'UTILITY::VALIDATION_FAILED', 'origin.country');
+    fails(
+      await call(key, '/fares/transport', { origin: { coordinates: NBO }, destination: place(MBA), transportMode: 'ROAD', cargo: { weight: { value: 1, unit: 't' } } }),
+      'UTILITY::VALIDATION_FAILED',
+      'origin.country',
+    );
   });
 });
 
@@ -521,9 +622,16 @@ describe('utilities: /fares/transport', () => {
 
 describe('utilities: /fares/crossborder', () => {
   let key: string;
-  beforeAll(async () => { key = await A.key(); });
+  beforeAll(async () => {
+    key = await A.key();
+  });
   const shipment = (extra: Record<string, unknown> = {}) => ({
-    weight: { value: 20, unit: 'kg' }, declaredValue: { amount: 1500, currency: 'USD' }, hsCode: '8471.30', description: 'Laptop computers', quantity: 3, ...extra,
+    weight: { value: 20, unit: 'kg' },
+    declaredValue: { amount: 1500, currency: 'USD' },
+    hsCode: '8471.30',
+    description: 'Laptop computers',
+    quantity: 3,
+    ...extra,
   });
   const quote = (body: Record<string, unknown>) =>
     call(key, '/fares/crossborder', { origin: { city: 'Shenzhen', country: 'CN' }, destination: { city: 'Nairobi', country: 'KE' }, transportMode: 'AIR', shipment: shipment(), ...body });
@@ -535,9 +643,19 @@ describe('utilities: /fares/crossborder', () => {
     expect(res.duties).toMatchObject({ rate: 5, hsCode: '847130', valuationBasis: 'CIF', customsValue: usd(1652.82), amount: usd(82.64), tariff: expect.stringMatching(/East African Community/) });
     expect(res.vatRate).toBe(16);
     expect(res.breakdown).toEqual({
-      transportFee: usd(142.82), customsDuty: usd(82.64), vat: usd(292.22), importTax: usd(90.91),
-      importTaxLines: [{ name: 'Import Declaration Fee (IDF)', amount: usd(57.85) }, { name: 'Railway Development Levy (RDL)', amount: usd(33.06) }],
-      brokerageFee: usd(45), documentationFee: usd(35), inspectionFee: null, borderCrossingFee: usd(40), additionalFees: [{ name: 'Cargo insurance', amount: usd(10) }],
+      transportFee: usd(142.82),
+      customsDuty: usd(82.64),
+      vat: usd(292.22),
+      importTax: usd(90.91),
+      importTaxLines: [
+        { name: 'Import Declaration Fee (IDF)', amount: usd(57.85) },
+        { name: 'Railway Development Levy (RDL)', amount: usd(33.06) },
+      ],
+      brokerageFee: usd(45),
+      documentationFee: usd(35),
+      inspectionFee: null,
+      borderCrossingFee: usd(40),
+      additionalFees: [{ name: 'Cargo insurance', amount: usd(10) }],
     });
     expect(res.totalCost).toEqual(usd(738.59));
     expect(res.requiredDocuments).toEqual(expect.arrayContaining(['Commercial invoice', 'Packing list', 'Air waybill (AWB)', 'Import Declaration Form (IDF) via KenTrade']));
@@ -565,8 +683,11 @@ describe('utilities: /fares/crossborder', () => {
     fails(await quote({ incoterms: 'XYZ' }), 'UTILITY::VALIDATION_FAILED', 'incoterms');
   });
 
-  it('de minimis: under £135 into the UK pays no duty but 20 % VAT; the EU single market has no customs; the quote currency is the declared value\'s', async () => {
-    const uk = ok(await quote({ destination: { city: 'London', country: 'GB' }, shipment: shipment({ declaredValue: { amount: 100, currency: 'GBP' }, hsCode: '6109.10' }) }), 'UTILITY::FARE_ESTIMATED');
+  it("de minimis: under £135 into the UK pays no duty but 20 % VAT; the EU single market has no customs; the quote currency is the declared value's", async () => {
+    const uk = ok(
+      await quote({ destination: { city: 'London', country: 'GB' }, shipment: shipment({ declaredValue: { amount: 100, currency: 'GBP' }, hsCode: '6109.10' }) }),
+      'UTILITY::FARE_ESTIMATED',
+    );
     expect(uk.currency).toBe('GBP');
     expect(uk.breakdown.customsDuty).toBeNull();
     expect(uk.duties.exemption).toMatch(/de minimis/);
@@ -574,17 +695,31 @@ describe('utilities: /fares/crossborder', () => {
     expect(uk.breakdown.vat.amount).toBeGreaterThan(0);
     expect(uk.breakdown.brokerageFee.currency).toBe('GBP');
     expect(uk.exchangeRates.some((r: any) => r.from === 'USD' && r.to === 'GBP' && r.rate > 0)).toBe(true);
-    const overUk = ok(await quote({ destination: { city: 'London', country: 'GB' }, shipment: shipment({ declaredValue: { amount: 1000, currency: 'GBP' }, hsCode: '6109.10' }) }), 'UTILITY::FARE_ESTIMATED');
+    const overUk = ok(
+      await quote({ destination: { city: 'London', country: 'GB' }, shipment: shipment({ declaredValue: { amount: 1000, currency: 'GBP' }, hsCode: '6109.10' }) }),
+      'UTILITY::FARE_ESTIMATED',
+    );
     expect(overUk.breakdown.customsDuty.amount).toBeGreaterThan(0);
 
-    const eu = ok(await quote({ origin: { city: 'Berlin', country: 'DE' }, destination: { city: 'Paris', country: 'FR' }, transportMode: 'ROAD', shipment: shipment({ declaredValue: { amount: 1000, currency: 'EUR' } }) }), 'UTILITY::FARE_ESTIMATED');
+    const eu = ok(
+      await quote({
+        origin: { city: 'Berlin', country: 'DE' },
+        destination: { city: 'Paris', country: 'FR' },
+        transportMode: 'ROAD',
+        shipment: shipment({ declaredValue: { amount: 1000, currency: 'EUR' } }),
+      }),
+      'UTILITY::FARE_ESTIMATED',
+    );
     expect(eu.currency).toBe('EUR');
     expect(eu.breakdown).toMatchObject({ customsDuty: null, vat: null, importTax: null, brokerageFee: { amount: 0, currency: 'EUR' }, borderCrossingFee: { amount: 0, currency: 'EUR' } });
     expect(eu.duties.exemption).toMatch(/European Union/);
     expect(eu.estimatedClearanceTime).toEqual({ min: { day: 0 }, max: { day: 0 } });
     expect(eu.requiredDocuments).not.toContain('Import customs declaration (SAD / H1)');
 
-    const us = ok(await quote({ destination: { city: 'Chicago', country: 'US' }, shipment: shipment({ declaredValue: { amount: 50, currency: 'USD' }, hsCode: '6109.10' }) }), 'UTILITY::FARE_ESTIMATED');
+    const us = ok(
+      await quote({ destination: { city: 'Chicago', country: 'US' }, shipment: shipment({ declaredValue: { amount: 50, currency: 'USD' }, hsCode: '6109.10' }) }),
+      'UTILITY::FARE_ESTIMATED',
+    );
     expect(us.breakdown.customsDuty.amount).toBeGreaterThan(0); // the US de minimis is suspended
     expect(us.breakdown.vat).toBeNull();
     expect(us.duties.valuationBasis).toBe('FOB');
@@ -622,14 +757,16 @@ describe('utilities: /fares/crossborder', () => {
 
 describe('utilities: /zone', () => {
   let key: string;
-  beforeAll(async () => { key = await A.key(); });
+  beforeAll(async () => {
+    key = await A.key();
+  });
 
   it('default zoning: city, metro, region and country tiers', async () => {
     const city = ok(await call(key, '/zone', { location: { city: 'Nairobi', country: 'KE' } }), 'UTILITY::ZONE_ASSIGNED');
     expect(city).toMatchObject({ serviceType: 'DELIVERY', zone: { id: 'city:184745', name: 'Nairobi', type: 'CITY', source: 'DEFAULT', coverage: { shape: 'CIRCLE', country: 'KE' } } });
     expect(city.zone.coverage.radius).toBeGreaterThan(10_000);
     expect(Math.abs(city.calculatedAt - Date.now() / 1000)).toBeLessThan(60);
-    const metro = ok(await call(key, '/zone', { location: { coordinates: [-1.10, 36.95], country: 'KE' }, serviceType: 'WAREHOUSE' }), 'UTILITY::ZONE_ASSIGNED');
+    const metro = ok(await call(key, '/zone', { location: { coordinates: [-1.1, 36.95], country: 'KE' }, serviceType: 'WAREHOUSE' }), 'UTILITY::ZONE_ASSIGNED');
     expect(metro).toMatchObject({ serviceType: 'WAREHOUSE', zone: { type: 'METRO', id: 'metro:184745' } });
     const region = ok(await call(key, '/zone', { location: { coordinates: [3.5, 39.0], country: 'KE' } }), 'UTILITY::ZONE_ASSIGNED');
     expect(region.zone).toMatchObject({ type: 'REGION', coverage: { shape: 'ADMIN_AREA', country: 'KE' } });
@@ -694,7 +831,7 @@ describe('utilities: vehicle positions and /nearby', () => {
     expect(limited.count).toBe(2);
   });
 
-  it('a vehicle of workspace A is never found with workspace B\'s key (search, bounds, nearest, lookup)', async () => {
+  it("a vehicle of workspace A is never found with workspace B's key (search, bounds, nearest, lookup)", async () => {
     const search = ok(await call(keyB, '/nearby/search', { location: { lat: C[0], lng: C[1] }, radius: 100_000 }), 'UTILITY::SEARCH_COMPLETE');
     expect(search.vehicles.map((v: any) => v.id)).toEqual(['b-car-50m']);
     const bounds = ok(await call(keyB, '/nearby/bounds', { bounds: { northeast: { lat: 0, lng: 40 }, southwest: { lat: -5, lng: 30 } } }), 'UTILITY::SEARCH_COMPLETE');
@@ -776,18 +913,23 @@ describe('utilities: vehicle positions and /nearby', () => {
     expect(again).toEqual({ data: { removeVehiclePosition: false } });
   });
 
-  it('report validation names the field, with the family\'s code through the gateway', async () => {
+  it("report validation names the field, with the family's code through the gateway", async () => {
     const bad = await gql(keyA, ONE, { i: { vehicleId: 'x', type: 'CAR', status: 'AVAILABLE', location: { latitude: 100, longitude: 0 } } });
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'location.latitude' });
     const badId = await gql(keyA, ONE, { i: { vehicleId: 'has space', type: 'CAR', status: 'AVAILABLE', location: { latitude: 0, longitude: 0 } } });
     expect(badId.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'vehicleId' });
-    const dup = await gql(keyA, REPORT, { p: [{ vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 } }, { vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 } }] });
+    const dup = await gql(keyA, REPORT, {
+      p: [
+        { vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 } },
+        { vehicleId: 'd', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 } },
+      ],
+    });
     expect(dup.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'positions.1.vehicleId' });
     const future = await gql(keyA, ONE, { i: { vehicleId: 'f', type: 'CAR', status: 'BUSY', location: { latitude: 0, longitude: 0 }, recordedAt: new Date(Date.now() + 3_600_000).toISOString() } });
     expect(future.errors?.[0]?.extensions).toMatchObject({ code: 'UTILITY::VALIDATION_FAILED', field: 'recordedAt' });
   });
 
-  it('ride pickup estimates and transport availability count the workspace\'s fresh AVAILABLE vehicles', async () => {
+  it("ride pickup estimates and transport availability count the workspace's fresh AVAILABLE vehicles", async () => {
     const res = ok(await call(keyA, '/fares/ride', { pickup: place(C), dropoff: place(NBO_KAREN), includeNearbyDrivers: true }), 'UTILITY::FARE_CALCULATED');
     expect(res.pickupEstimate.nearbyDrivers).toBe(2); // car-100m and moto-900m (car-500m is BUSY, van OFFLINE, car-20km too far)
     expect(res.pickupEstimate.averageDistance).toBeCloseTo(500, -1);
@@ -795,9 +937,15 @@ describe('utilities: vehicle positions and /nearby', () => {
     expect(res.pickupEstimate.drivers.map((d: any) => d.id)).toEqual(['car-100m', 'moto-900m']);
     const none = ok(await call(keyA, '/fares/ride', { pickup: place([-3.0, 35.0]), dropoff: place([-3.01, 35.0]) }), 'UTILITY::FARE_CALCULATED');
     expect(none.pickupEstimate).toMatchObject({ nearbyDrivers: 0, eta: null, averageDistance: null, drivers: null });
-    const t = ok(await call(keyA, '/fares/transport', { origin: place(C), destination: place(NBO_KAREN), transportMode: 'ROAD', vehicleType: 'car', cargo: { weight: { value: 100, unit: 'kg' } } }), 'UTILITY::FARE_CALCULATED');
+    const t = ok(
+      await call(keyA, '/fares/transport', { origin: place(C), destination: place(NBO_KAREN), transportMode: 'ROAD', vehicleType: 'car', cargo: { weight: { value: 100, unit: 'kg' } } }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(t.availableVehicles).toBe(2); // car-100m, car-20km
-    const tB = ok(await call(keyB, '/fares/transport', { origin: place(C), destination: place(NBO_KAREN), transportMode: 'ROAD', cargo: { weight: { value: 100, unit: 'kg' } } }), 'UTILITY::FARE_CALCULATED');
+    const tB = ok(
+      await call(keyB, '/fares/transport', { origin: place(C), destination: place(NBO_KAREN), transportMode: 'ROAD', cargo: { weight: { value: 100, unit: 'kg' } } }),
+      'UTILITY::FARE_CALCULATED',
+    );
     expect(tB.availableVehicles).toBe(1);
   });
 });
@@ -805,7 +953,7 @@ describe('utilities: vehicle positions and /nearby', () => {
 // =============================================================== GraphQL through the gateway
 
 describe('utilities: GraphQL through the gateway', () => {
-  it('every route is also a query (all ten): the same request in the graph\'s forms answers the worked example\'s value in the graph\'s forms; errors carry the family\'s codes', async () => {
+  it("every route is also a query (all ten): the same request in the graph's forms answers the worked example's value in the graph's forms; errors carry the family's codes", async () => {
     const key = await (await newTenant()).key(); // a workspace of its own: its only vehicle is the one reported here
     const reported = await gql(key, REPORT, { p: [{ vehicleId: 'gql-car', type: 'CAR', status: 'AVAILABLE', location: { latitude: -1.2, longitude: 36.8 } }] });
     expect(reported, JSON.stringify(reported)).toEqual({ data: { reportVehiclePositions: { stored: 1, ignored: 0 } } });
@@ -815,43 +963,142 @@ describe('utilities: GraphQL through the gateway', () => {
     // [REST path, query field, input type, selection, REST body, the same request in the graph's forms, the field of the
     //  answer that is a worked example's value (docs/utilities.md), that value over REST, the same value over GraphQL]
     const ROUTES: [string, string, string, string, Record<string, unknown>, Record<string, unknown>, (r: any) => unknown, unknown, unknown][] = [
-      ['/fares/delivery', 'deliveryFare', 'DeliveryFareInput', 'breakdown { distanceFee } currency',
+      [
+        '/fares/delivery',
+        'deliveryFare',
+        'DeliveryFareInput',
+        'breakdown { distanceFee } currency',
         { origin: M(-1.2), destination: M(-1.7), serviceLevel: 'STANDARD', weight: { value: 12, unit: 'kg' } },
-        { origin: G(-1.2), destination: G(-1.7), serviceLevel: 'STANDARD', weight: { value: 12, unit: 'kg' } }, (r) => r.breakdown.distanceFee, 23.34, '23.34'],
-      ['/fares/transport', 'transportFare', 'TransportFareInput', 'totalFare distance { kilometer mile }',
+        { origin: G(-1.2), destination: G(-1.7), serviceLevel: 'STANDARD', weight: { value: 12, unit: 'kg' } },
+        (r) => r.breakdown.distanceFee,
+        23.34,
+        '23.34',
+      ],
+      [
+        '/fares/transport',
+        'transportFare',
+        'TransportFareInput',
+        'totalFare distance { kilometer mile }',
         { origin: M(-1.2), destination: M(1.8), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' } } },
-        { origin: G(-1.2), destination: G(1.8), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' } } }, (r) => r.totalFare, 729.97, '729.97'],
-      ['/fares/ride', 'rideFare', 'RideFareInput', 'estimatedFare { totalAfterSurge } surgeInfo { multiplier rule }',
+        { origin: G(-1.2), destination: G(1.8), transportMode: 'ROAD', cargo: { weight: { value: 10, unit: 't' } } },
+        (r) => r.totalFare,
+        729.97,
+        '729.97',
+      ],
+      [
+        '/fares/ride',
+        'rideFare',
+        'RideFareInput',
+        'estimatedFare { totalAfterSurge } surgeInfo { multiplier rule }',
         { pickup: M(-1.2), dropoff: M(-1.3), requestTime: 1764147600 },
-        { pickup: G(-1.2), dropoff: G(-1.3), requestTime: '2025-11-26T09:00:00Z' }, (r) => r.estimatedFare.totalAfterSurge, 29.41, '29.41'],
-      ['/fares/crossborder', 'crossBorderFare', 'CrossBorderFareInput', 'totalCost { amount currency }',
-        { origin: { coordinates: [9.0, 36.8], country: 'ET' }, destination: { coordinates: [-1.2, 36.8], country: 'KE' }, transportMode: 'AIR', shipment: { ...shipment, declaredValue: { amount: 1500, currency: 'USD' } } },
-        { origin: { coordinates: { latitude: 9.0, longitude: 36.8 }, country: 'ET' }, destination: G(-1.2), transportMode: 'AIR', shipment: { ...shipment, declaredValue: { amount: '1500', currency: 'USD' } } },
-        (r) => r.totalCost.amount, 738.59, '738.59'],
-      ['/distance', 'routeDistance', 'DistanceInput', 'distance { value unit miles } mode',
-        { origin: M(-1.2), destination: M(-2.2), mode: 'ROAD' }, { origin: G(-1.2), destination: G(-2.2), mode: 'ROAD' }, (r) => r.distance.value, 144.55, 144.55],
-      ['/zone', 'zoneAssignment', 'ZoneInput', 'zone { id name type } serviceType',
-        { location: { city: 'Nairobi', country: 'KE' } }, { location: { city: 'Nairobi', country: 'KE' } }, (r) => r.zone.id, 'city:184745', 'city:184745'],
-      ['/nearby/search', 'nearbyVehicles', 'NearbySearchInput', 'vehicles { id type status } count searchRadius',
-        { location: { lat: -1.2, lng: 36.8 }, radius: 1000 }, { location: { latitude: -1.2, longitude: 36.8 }, radius: 1000 }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car'], ['gql-car']],
-      ['/nearby/bounds', 'vehiclesInBounds', 'NearbyBoundsInput', 'vehicles { id } count',
+        { pickup: G(-1.2), dropoff: G(-1.3), requestTime: '2025-11-26T09:00:00Z' },
+        (r) => r.estimatedFare.totalAfterSurge,
+        29.41,
+        '29.41',
+      ],
+      [
+        '/fares/crossborder',
+        'crossBorderFare',
+        'CrossBorderFareInput',
+        'totalCost { amount currency }',
+        {
+          origin: { coordinates: [9.0, 36.8], country: 'ET' },
+          destination: { coordinates: [-1.2, 36.8], country: 'KE' },
+          transportMode: 'AIR',
+          shipment: { ...shipment, declaredValue: { amount: 1500, currency: 'USD' } },
+        },
+        {
+          origin: { coordinates: { latitude: 9.0, longitude: 36.8 }, country: 'ET' },
+          destination: G(-1.2),
+          transportMode: 'AIR',
+          shipment: { ...shipment, declaredValue: { amount: '1500', currency: 'USD' } },
+        },
+        (r) => r.totalCost.amount,
+        738.59,
+        '738.59',
+      ],
+      [
+        '/distance',
+        'routeDistance',
+        'DistanceInput',
+        'distance { value unit miles } mode',
+        { origin: M(-1.2), destination: M(-2.2), mode: 'ROAD' },
+        { origin: G(-1.2), destination: G(-2.2), mode: 'ROAD' },
+        (r) => r.distance.value,
+        144.55,
+        144.55,
+      ],
+      [
+        '/zone',
+        'zoneAssignment',
+        'ZoneInput',
+        'zone { id name type } serviceType',
+        { location: { city: 'Nairobi', country: 'KE' } },
+        { location: { city: 'Nairobi', country: 'KE' } },
+        (r) => r.zone.id,
+        'city:184745',
+        'city:184745',
+      ],
+      [
+        '/nearby/search',
+        'nearbyVehicles',
+        'NearbySearchInput',
+        'vehicles { id type status } count searchRadius',
+        { location: { lat: -1.2, lng: 36.8 }, radius: 1000 },
+        { location: { latitude: -1.2, longitude: 36.8 }, radius: 1000 },
+        (r) => r.vehicles.map((v: any) => v.id),
+        ['gql-car'],
+        ['gql-car'],
+      ],
+      [
+        '/nearby/bounds',
+        'vehiclesInBounds',
+        'NearbyBoundsInput',
+        'vehicles { id } count',
         { bounds: { northeast: { lat: -1.1, lng: 36.9 }, southwest: { lat: -1.3, lng: 36.7 } } },
-        { bounds: { northeast: { latitude: -1.1, longitude: 36.9 }, southwest: { latitude: -1.3, longitude: 36.7 } } }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car'], ['gql-car']],
-      ['/nearby/nearest', 'nearestVehicles', 'NearestInput', 'vehicles { id } count requested',
-        { location: { lat: -1.2, lng: 36.8 }, count: 3 }, { location: { latitude: -1.2, longitude: 36.8 }, count: 3 }, (r) => r.vehicles.map((v: any) => v.id), ['gql-car'], ['gql-car']],
-      ['/eta', 'arrivalEstimate', 'EtaInput', 'duration { minute hour } distance { kilometer } estimatedArrival',
+        { bounds: { northeast: { latitude: -1.1, longitude: 36.9 }, southwest: { latitude: -1.3, longitude: 36.7 } } },
+        (r) => r.vehicles.map((v: any) => v.id),
+        ['gql-car'],
+        ['gql-car'],
+      ],
+      [
+        '/nearby/nearest',
+        'nearestVehicles',
+        'NearestInput',
+        'vehicles { id } count requested',
+        { location: { lat: -1.2, lng: 36.8 }, count: 3 },
+        { location: { latitude: -1.2, longitude: 36.8 }, count: 3 },
+        (r) => r.vehicles.map((v: any) => v.id),
+        ['gql-car'],
+        ['gql-car'],
+      ],
+      [
+        '/eta',
+        'arrivalEstimate',
+        'EtaInput',
+        'duration { minute hour } distance { kilometer } estimatedArrival',
         { origin: { coordinates: [-1.2, 36.8] }, destination: { coordinates: [-2.2, 36.8] }, mode: 'ROAD', departureTime: 1767225600 },
         { origin: { coordinates: { latitude: -1.2, longitude: 36.8 } }, destination: { coordinates: { latitude: -2.2, longitude: 36.8 } }, mode: 'ROAD', departureTime: '2026-01-01T00:00:00Z' },
-        (r) => r.estimatedArrival, 1767235140, '2026-01-01T02:39:00.000Z'],
+        (r) => r.estimatedArrival,
+        1767235140,
+        '2026-01-01T02:39:00.000Z',
+      ],
     ];
     expect(ROUTES).toHaveLength(10);
     const STATUS: Record<string, string> = {
-      '/fares/delivery': 'UTILITY::FEE_CALCULATED', '/fares/transport': 'UTILITY::FARE_CALCULATED', '/fares/ride': 'UTILITY::FARE_CALCULATED',
-      '/fares/crossborder': 'UTILITY::FARE_ESTIMATED', '/distance': 'UTILITY::DISTANCE_CALCULATED', '/zone': 'UTILITY::ZONE_ASSIGNED',
-      '/nearby/search': 'UTILITY::SEARCH_COMPLETE', '/nearby/bounds': 'UTILITY::SEARCH_COMPLETE', '/nearby/nearest': 'UTILITY::SEARCH_COMPLETE', '/eta': 'UTILITY::ETA_CALCULATED',
+      '/fares/delivery': 'UTILITY::FEE_CALCULATED',
+      '/fares/transport': 'UTILITY::FARE_CALCULATED',
+      '/fares/ride': 'UTILITY::FARE_CALCULATED',
+      '/fares/crossborder': 'UTILITY::FARE_ESTIMATED',
+      '/distance': 'UTILITY::DISTANCE_CALCULATED',
+      '/zone': 'UTILITY::ZONE_ASSIGNED',
+      '/nearby/search': 'UTILITY::SEARCH_COMPLETE',
+      '/nearby/bounds': 'UTILITY::SEARCH_COMPLETE',
+      '/nearby/nearest': 'UTILITY::SEARCH_COMPLETE',
+      '/eta': 'UTILITY::ETA_CALCULATED',
     };
     for (const [path, field, type, selection, restBody, graphInput, golden, overRest, overGraph] of ROUTES) {
-      const rest = ok(await call(key, path, restBody), STATUS[path]!);
+      const rest = ok(await call(key, path, restBody), STATUS[path]);
       expect(golden(rest), `${path} over REST`).toEqual(overRest);
       const res = await gql(key, `query($input: ${type}!) { ${field}(input: $input) { ${selection} } }`, { input: graphInput });
       expect(res.errors, `${field}: ${JSON.stringify(res.errors)}`).toBeUndefined();
@@ -870,7 +1117,7 @@ describe('utilities: GraphQL through the gateway', () => {
 function subgraphsFetched(query: string): string[] {
   const supergraph = Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8'));
   const plan = new QueryPlanner(supergraph).buildQueryPlan(parseOperation(supergraph.schema, query));
-  const walk = (node: PlanNode | undefined): string[] => {
+  const walk = (node: PlanNode | SubscriptionNode | undefined): string[] => {
     if (!node) return [];
     if (node.kind === 'Fetch') return [node.serviceName];
     if (node.kind === 'Flatten') return walk(node.node);
@@ -883,31 +1130,40 @@ function subgraphsFetched(query: string): string[] {
 describe('utilities: the Vehicle a position names (docs/utilities.md, "Live vehicle positions")', () => {
   const SEARCH = 'query($input: NearbySearchInput!) { nearbyVehicles(input: $input) { vehicles { id vehicle { __typename id } } } }';
 
-  it('a position reported under a UUID names the Vehicle stub with that id; under another system\'s id the vehicle is null; REST answers no vehicle field', async () => {
+  it("a position reported under a UUID names the Vehicle stub with that id; under another system's id the vehicle is null; REST answers no vehicle field", async () => {
     const key = await (await newTenant()).key(); // a workspace of its own: its only vehicles are the two reported here
     const lspId = randomUUID(); // an LSP-style id no lsp fleet holds: only a hop to lsp could tell
     const at = { latitude: -0.5, longitude: 36.0 };
-    const reported = await gql(key, REPORT, { p: [
-      { vehicleId: lspId, type: 'VAN', status: 'AVAILABLE', location: at },
-      { vehicleId: 'plate-KBX-123', type: 'VAN', status: 'AVAILABLE', location: { latitude: -0.5001, longitude: 36.0 } },
-    ] });
+    const reported = await gql(key, REPORT, {
+      p: [
+        { vehicleId: lspId, type: 'VAN', status: 'AVAILABLE', location: at },
+        { vehicleId: 'plate-KBX-123', type: 'VAN', status: 'AVAILABLE', location: { latitude: -0.5001, longitude: 36.0 } },
+      ],
+    });
     expect(reported, JSON.stringify(reported)).toEqual({ data: { reportVehiclePositions: { stored: 2, ignored: 0 } } });
 
     const found = await gql(key, SEARCH, { input: { location: at, radius: 100 } });
-    expect(found, JSON.stringify(found)).toEqual({ data: { nearbyVehicles: { vehicles: [
-      { id: lspId, vehicle: { __typename: 'Vehicle', id: lspId } },
-      { id: 'plate-KBX-123', vehicle: null },
-    ] } } });
+    expect(found, JSON.stringify(found)).toEqual({
+      data: {
+        nearbyVehicles: {
+          vehicles: [
+            { id: lspId, vehicle: { __typename: 'Vehicle', id: lspId } },
+            { id: 'plate-KBX-123', vehicle: null },
+          ],
+        },
+      },
+    });
     const one = await gql(key, 'query($v: ID!) { vehiclePosition(vehicleId: $v) { id vehicle { id } } }', { v: lspId });
     expect(one, JSON.stringify(one)).toEqual({ data: { vehiclePosition: { id: lspId, vehicle: { id: lspId } } } });
 
     const rest = ok(await call(key, '/nearby/search', { location: { lat: -0.5, lng: 36.0 }, radius: 100 }), 'UTILITY::SEARCH_COMPLETE');
     expect(rest.vehicles.map((v: any) => Object.keys(v).sort())).toEqual([
-      ['distance', 'id', 'location', 'status', 'type', 'updatedAt'], ['distance', 'id', 'location', 'status', 'type', 'updatedAt'],
+      ['distance', 'id', 'location', 'status', 'type', 'updatedAt'],
+      ['distance', 'id', 'location', 'status', 'type', 'updatedAt'],
     ]);
   });
 
-  it('the gateway answers `vehicle { id }` from the utilities subgraph alone (the stub\'s key, no hop); any other Vehicle field is fetched from lsp', () => {
+  it("the gateway answers `vehicle { id }` from the utilities subgraph alone (the stub's key, no hop); any other Vehicle field is fetched from lsp", () => {
     const input = '(input: { location: { latitude: 0, longitude: 0 }, radius: 1 })';
     expect(subgraphsFetched(`{ nearbyVehicles${input} { vehicles { id vehicle { id } } } }`)).toEqual(['utilities']);
     expect(subgraphsFetched('{ vehiclePosition(vehicleId: "v") { vehicle { id } } }')).toEqual(['utilities']);

@@ -27,13 +27,7 @@ export const setA = (token: string, device = DEVICE, agent = AGENT): Record<stri
 });
 
 /** One REST call with header set A (plus any extra headers). */
-export function callA<T = any>(
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-  opts: { device?: string; headers?: Record<string, string> } = {},
-): Promise<ApiResponse<T>> {
+export function callA<T = any>(method: string, path: string, token: string, body?: unknown, opts: { device?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
   return api<T>(method, path, { body, headers: { ...setA(token, opts.device), ...(opts.headers ?? {}) } });
 }
 
@@ -46,7 +40,11 @@ export async function gqlH<T = any>(query: string, variables: Record<string, unk
   });
   const text = await res.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: body as { data?: T; errors?: { message: string; extensions?: Record<string, any> }[] } };
 }
 

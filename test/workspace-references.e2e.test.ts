@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, newUser } from './helpers.js';
 import { jwtClaims, signPrincipal } from './lsp-helpers.js';
-import {
-  accept, callA, contextToken, createConnector, gqlH, invite, newOwner, ownerWithCsp, setA, setupProvider, uniqueName,
-} from './workspace-helpers.js';
+import { accept, callA, contextToken, createConnector, gqlH, invite, newOwner, ownerWithCsp, setA, setupProvider, uniqueName } from './workspace-helpers.js';
 
 /**
  * The workspace subgraph's entities and references (docs/graph-conventions.md, "Entities and references"):
@@ -55,15 +53,34 @@ function principalsOf(t: Tenant): [string, unknown][] {
   const sid = jwtClaims(t.owner.token).sid;
   return [
     ['a user token of a member', { kind: 'user', userId: t.owner.user.id, sessionId: sid, client: {} }],
-    ['a provider-context token', {
-      kind: 'provider', userId: t.owner.user.id, sessionId: sid, workspaceId: t.owner.wid, providerKind: 'lsp', providerId: t.lsp.id,
-      providerCode: t.lsp.code, role: 'OWNER', client: {},
-    }],
+    [
+      'a provider-context token',
+      {
+        kind: 'provider',
+        userId: t.owner.user.id,
+        sessionId: sid,
+        workspaceId: t.owner.wid,
+        providerKind: 'lsp',
+        providerId: t.lsp.id,
+        providerCode: t.lsp.code,
+        role: 'OWNER',
+        client: {},
+      },
+    ],
     ['an API key', { kind: 'apiKey', workspaceId: t.owner.wid, keyId: t.apiKey.id, scopes: ['*'], client: {} }],
-    ['a connector token', {
-      kind: 'connector', workspaceId: t.owner.wid, connectorId: t.connector.connectorId, tokenId: t.connector.connectorId,
-      providerKind: 'lsp', providerCode: t.lsp.code, scopes: ['orders:read'], client: {},
-    }],
+    [
+      'a connector token',
+      {
+        kind: 'connector',
+        workspaceId: t.owner.wid,
+        connectorId: t.connector.connectorId,
+        tokenId: t.connector.connectorId,
+        providerKind: 'lsp',
+        providerCode: t.lsp.code,
+        scopes: ['orders:read'],
+        client: {},
+      },
+    ],
   ];
 }
 
@@ -147,7 +164,7 @@ describe('workspace references through the gateway', () => {
     });
   });
 
-  it('Workspace.providers pages each of the caller\'s workspaces on its own (page 2 of one, an empty one)', async () => {
+  it("Workspace.providers pages each of the caller's workspaces on its own (page 2 of one, an empty one)", async () => {
     const u = await newUser({ name: 'Pager' });
     const made: string[] = [];
     for (const label of ['first', 'second']) {
@@ -156,7 +173,7 @@ describe('workspace references through the gateway', () => {
       made.push(res.body.data.workspace.id);
     }
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await setupProvider(u.accessToken, made[0]!, 'dev', { type: 'ENTERPRISE' })).code);
+    for (let i = 0; i < 3; i++) codes.push((await setupProvider(u.accessToken, made[0], 'dev', { type: 'ENTERPRISE' })).code);
     const res = await gqlH(
       '{ myWorkspaces { items { workspace { id providers(page: 2, limit: 2) { items { code } pagination { page limit total pages hasNext hasPrevious } } } } } }',
       {},
@@ -170,7 +187,7 @@ describe('workspace references through the gateway', () => {
   });
 });
 
-describe('workspace entities by reference (_entities at the workspace subgraph, with the gateway\'s signature)', () => {
+describe("workspace entities by reference (_entities at the workspace subgraph, with the gateway's signature)", () => {
   let a: Tenant;
   let b: Tenant;
 
@@ -198,7 +215,7 @@ describe('workspace entities by reference (_entities at the workspace subgraph, 
     expect(res.status).toBe(401);
   });
 
-  it.each(CREDENTIALS)('%s of workspace A resolves A\'s workspace and providers (by both keys); B\'s are null', async (label) => {
+  it.each(CREDENTIALS)("%s of workspace A resolves A's workspace and providers (by both keys); B's are null", async (label) => {
     const [, principal] = principalsOf(a).find(([l]) => l === label)!;
     const res = await workspaceSubgraph(ENTITIES, { r: [...refsOf(a), ...refsOf(b)] }, principal);
     expect(res.status, label).toBe(200);
@@ -213,8 +230,8 @@ describe('workspace entities by reference (_entities at the workspace subgraph, 
     expect(res.body.data._entities).toEqual([null, null, null]);
   });
 
-  it('the second key resolves only with the provider\'s own workspace and kind (its code in any case); another kind or workspace, an unknown code, a malformed id is null', async () => {
-    const [, principal] = principalsOf(a)[0]!;
+  it("the second key resolves only with the provider's own workspace and kind (its code in any case); another kind or workspace, an unknown code, a malformed id is null", async () => {
+    const [, principal] = principalsOf(a)[0];
     const res = await workspaceSubgraph(
       ENTITIES,
       {
@@ -239,7 +256,10 @@ describe('workspace entities by reference (_entities at the workspace subgraph, 
     const leaver = await newUser({ name: 'Leaver' });
     await accept(leaver, (await invite(o.cspContext, 'admin')).token);
     const principal = { kind: 'user', userId: leaver.id, sessionId: jwtClaims(leaver.accessToken).sid, client: {} };
-    const r = [{ __typename: 'Workspace', id: o.wid }, { __typename: 'Provider', id: o.csp.id }];
+    const r = [
+      { __typename: 'Workspace', id: o.wid },
+      { __typename: 'Provider', id: o.csp.id },
+    ];
     const before = await workspaceSubgraph(ENTITIES, { r }, principal);
     expect(before.body.data._entities).toEqual([
       { __typename: 'Workspace', id: o.wid, name: o.workspace.name },
@@ -253,9 +273,9 @@ describe('workspace entities by reference (_entities at the workspace subgraph, 
     expect(after.body.data._entities).toEqual([null, null]);
   });
 
-  it('references are batched: 3 or 12 providers by each key cost the same statements (one query, and one for the caller\'s memberships)', async () => {
+  it("references are batched: 3 or 12 providers by each key cost the same statements (one query, and one for the caller's memberships)", async () => {
     const o = await newOwner();
-    const providers = [];
+    const providers: Awaited<ReturnType<typeof setupProvider>>[] = [];
     for (let i = 0; i < 12; i++) providers.push(await setupProvider(o.token, o.wid, 'iotsp', { type: 'FLEET_TRACKING' }));
     const principal = { kind: 'user', userId: o.user.id, sessionId: jwtClaims(o.token).sid, client: {} };
     const statements = async (r: unknown[]) => {

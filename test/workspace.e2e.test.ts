@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { api, newUser } from './helpers.js';
 import {
-  UUID_RE, callA, contextToken, createConnector, expectError, expectOk, gqlH, joinAs, newOwner,
-  ownerWithCsp, setA, setupProvider, uniqueName, viewerBearer, allowOrigins, issueToken,
+  UUID_RE,
+  callA,
+  contextToken,
+  createConnector,
+  expectError,
+  expectOk,
+  gqlH,
+  joinAs,
+  newOwner,
+  ownerWithCsp,
+  setA,
+  setupProvider,
+  uniqueName,
+  viewerBearer,
+  allowOrigins,
+  issueToken,
 } from './workspace-helpers.js';
 
 /**
@@ -130,7 +144,7 @@ describe('workspace: create, read, list, update', () => {
     expect(list.body.pagination.total).toBe(0);
   });
 
-  it('lists only the caller\'s workspaces, paginated', async () => {
+  it("lists only the caller's workspaces, paginated", async () => {
     const u = await newUser();
     const other = await newOwner();
     const names = [uniqueName('P1'), uniqueName('P2'), uniqueName('P3')];
@@ -231,7 +245,7 @@ describe('workspace: members', () => {
     expect(get.body.data.role).toBe('DEVELOPER');
   });
 
-  it('the owner changes a member\'s role, which takes effect at once', async () => {
+  it("the owner changes a member's role, which takes effect at once", async () => {
     const o = await ownerWithCsp();
     const dev = await joinAs(o.cspContext, 'DEVELOPER');
     // a DEVELOPER may list API keys
@@ -292,7 +306,7 @@ describe('workspace: members', () => {
     expectError(await callA('DELETE', `/v1/workspace/${o.wid}/members/${sup.user.id}`, admin.token), 'NOT_FOUND');
   });
 
-  it('a removed member\'s provider-context token stops working', async () => {
+  it("a removed member's provider-context token stops working", async () => {
     const o = await ownerWithCsp();
     const coord = await joinAs(o.cspContext, 'COORDINATOR');
     const lsp = await setupProvider(o.token, o.wid, 'lsp');

@@ -22,9 +22,5 @@ declare module 'graphql-upload/Upload.mjs' {
 }
 declare module 'graphql-upload/graphqlUploadExpress.mjs' {
   import type { RequestHandler } from 'express';
-  export default function graphqlUploadExpress(options?: {
-    maxFieldSize?: number;
-    maxFileSize?: number;
-    maxFiles?: number;
-  }): RequestHandler;
+  export default function graphqlUploadExpress(options?: { maxFieldSize?: number; maxFileSize?: number; maxFiles?: number }): RequestHandler;
 }

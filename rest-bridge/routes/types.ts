@@ -20,7 +20,6 @@ export type Envelope = 'user' | 'generic' | 'result';
  */
 export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'api-key' | 'api-key+workspace';
 
-
 export interface RouteSpec {
   method: Method;
   /** Express-style path, e.g. `/v1/users/:userId`. */

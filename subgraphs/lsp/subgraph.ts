@@ -19,8 +19,19 @@ import { migrations } from './migrations/index.js';
 export const lspSubgraph: SubgraphDefinition = {
   name: 'lsp',
   resolvers: [
-    CoverageAreaResolver, CoverageRouteResolver, CoverageResolver, FleetResolver, VehicleResolver, VehicleAllocationResolver, ParkingResolver,
-    WarehouseResolver, HubResolver, AgentResolver, AgentVehicleResolver, AgentInvitationResolver, RecordStampResolver,
+    CoverageAreaResolver,
+    CoverageRouteResolver,
+    CoverageResolver,
+    FleetResolver,
+    VehicleResolver,
+    VehicleAllocationResolver,
+    ParkingResolver,
+    WarehouseResolver,
+    HubResolver,
+    AgentResolver,
+    AgentVehicleResolver,
+    AgentInvitationResolver,
+    RecordStampResolver,
   ],
   referenceResolvers: { ...fleetReferences, ...siteReferences, ...coverageReferences, ...agentReferences },
   database: {

@@ -28,12 +28,12 @@ export const usersSubgraph: SubgraphDefinition = {
   internalRoutes(app, orm) {
     // Credential resolution for the gateway: is this user session still active (and until when at the latest)?
     app.post('/internal/credentials/user-session', express.json(), async (req, res) => {
-      const { userId, sessionId } = req.body ?? {};
+      const { userId, sessionId } = (req.body ?? {}) as { userId?: unknown; sessionId?: unknown };
       if (typeof userId !== 'string' || typeof sessionId !== 'string') {
         res.status(400).json({ active: false });
         return;
       }
-      res.json(await sessionStatus(orm.em.fork() as EntityManager, userId, sessionId));
+      res.json(await sessionStatus(orm.em.fork(), userId, sessionId));
     });
   },
   onStart(orm, config, log) {
@@ -43,7 +43,7 @@ export const usersSubgraph: SubgraphDefinition = {
         .then((n) => n && log.info({ purged: n }, 'purged deleted accounts'))
         .catch((err) => log.error({ err }, 'account purge failed'));
     void sweep();
-    const timer = setInterval(sweep, config.PURGE_SWEEP_INTERVAL_SECONDS * 1000).unref();
+    const timer = setInterval(() => void sweep(), config.PURGE_SWEEP_INTERVAL_SECONDS * 1000).unref();
     return () => clearInterval(timer);
   },
 };

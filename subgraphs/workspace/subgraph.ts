@@ -22,10 +22,7 @@ import { MemberResolver, WorkspaceResolver, workspaceReferences } from './worksp
  */
 export const workspaceSubgraph: SubgraphDefinition = {
   name: 'workspace',
-  resolvers: [
-    WorkspaceResolver, MemberResolver, ProviderResolver, ConnectorResolver, AccessTokenResolver, ApiKeyResolver, InvitationResolver,
-    ViewerResolver,
-  ],
+  resolvers: [WorkspaceResolver, MemberResolver, ProviderResolver, ConnectorResolver, AccessTokenResolver, ApiKeyResolver, InvitationResolver, ViewerResolver],
   referenceResolvers: { ...workspaceReferences, ...providerReferences },
   database: {
     entities: [Workspace, Member, Provider, ApiKey, Connector, AccessToken, Invitation],

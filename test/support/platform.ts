@@ -38,11 +38,17 @@ export async function startProcess(script: string, env: Record<string, string | 
     const onData = (c: Buffer) => {
       output += c.toString();
       if (process.env.TEST_SHOW_LOGS) process.stderr.write(c);
-      if (readyLine.test(output)) { clearTimeout(timer); resolve(); }
+      if (readyLine.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (${code}):\n${output.slice(-4000)}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (${code}):\n${output.slice(-4000)}`));
+    });
   });
   child.removeAllListeners('exit');
   return {
@@ -50,9 +56,17 @@ export async function startProcess(script: string, env: Record<string, string | 
     async stop() {
       if (child.exitCode !== null || !child.pid) return;
       const exited = new Promise((r) => child.once('exit', r));
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     },
   };
 }
@@ -94,14 +108,22 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<OwnP
     const name = `own_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    try { await admin.query(`CREATE DATABASE ${name}`); } finally { await admin.end(); }
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await c.connect();
-      try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end(); }
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     };
   }
   const env: Record<string, string | undefined> = {

@@ -20,7 +20,13 @@ export interface PermissionTable {
   grants: Map<string, Set<string>>;
 }
 
-const cellsOf = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+const cellsOf = (line: string) =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 
 /** The table headed `| Permission | What it covers | OWNER | … |`; every role cell is ✓ or blank. */
 export function parsePermissionTable(markdown: string): PermissionTable {
@@ -39,7 +45,9 @@ export function parsePermissionTable(markdown: string): PermissionTable {
     const permission = row[0].replace(/`/g, '');
     if (grants.has(permission)) throw new Error(`docs/roles.md: ${permission} twice`);
     const marks = row.slice(2);
-    marks.forEach((m) => { if (m !== '✓' && m !== '') throw new Error(`docs/roles.md: cell "${m}" in ${permission}`); });
+    marks.forEach((m) => {
+      if (m !== '✓' && m !== '') throw new Error(`docs/roles.md: cell "${m}" in ${permission}`);
+    });
     grants.set(permission, new Set(roles.filter((_, i) => marks[i] === '✓')));
   }
   return { roles, grants };
@@ -93,7 +101,17 @@ export function parseLspDocTable(markdown: string): LspRules {
   const at = lines.findIndex((l) => /^\|\s*Role\b/.test(l));
   if (at < 0) throw new Error('docs/lsp.md: no table with a Role column');
   const header = cellsOf(lines[at]);
-  const columns: LspAction[] = header.slice(1).map((h) => (h === 'read' ? 'read' : h === 'create / update' ? 'write' : h === 'delete' ? 'delete' : (() => { throw new Error(`docs/lsp.md: column "${h}"`); })()));
+  const columns: LspAction[] = header.slice(1).map((h) =>
+    h === 'read'
+      ? 'read'
+      : h === 'create / update'
+        ? 'write'
+        : h === 'delete'
+          ? 'delete'
+          : (() => {
+              throw new Error(`docs/lsp.md: column "${h}"`);
+            })(),
+  );
   const rules: LspRules = { read: new Set(), write: new Set(), delete: new Set() };
   for (const line of lines.slice(at + 2)) {
     if (!line.startsWith('|')) break;
@@ -143,13 +161,19 @@ export interface LspRoute extends Success {
 
 const OK = { status: 200 } as const;
 const CREATED = { status: 201 } as const;
-const ws = (method: string, path: string, permission: string | null, success: Success = OK, why?: string): WorkspaceRoute =>
-  ({ method, path, credential: 'user', permission, ...success, ...(why ? { why } : {}) });
+const ws = (method: string, path: string, permission: string | null, success: Success = OK, why?: string): WorkspaceRoute => ({
+  method,
+  path,
+  credential: 'user',
+  permission,
+  ...success,
+  ...(why ? { why } : {}),
+});
 
 /** Workspace family: workspaces, members, API keys (docs/contract.md "Workspaces"). */
 const WORKSPACE: WorkspaceRoute[] = [
   ws('POST', '/v1/workspace', null, CREATED, 'any signed-in user creates a workspace of their own and becomes its OWNER'),
-  ws('GET', '/v1/workspace', null, OK, 'the caller\'s own memberships, each with the caller\'s role'),
+  ws('GET', '/v1/workspace', null, OK, "the caller's own memberships, each with the caller's role"),
   ws('GET', '/v1/workspace/:wid', 'workspace.read'),
   ws('PATCH', '/v1/workspace/:wid', 'workspace.update'),
   ws('DELETE', '/v1/workspace/:wid', 'workspace.delete'),
@@ -197,10 +221,15 @@ const INVITATIONS: WorkspaceRoute[] = [
 
 export const WORKSPACE_ROUTES: WorkspaceRoute[] = [...WORKSPACE, ...PROVIDERS, ...CONNECTORS, ...INVITATIONS];
 
-const lsp = (method: string, path: string, action: LspAction | null, success: Success = OK, why?: string): LspRoute =>
-  ({ method, path, credential: 'lsp-context', action, ...success, ...(why ? { why } : {}) });
-const cov = (method: string, path: string, action: LspAction, result: string, status: 200 | 201 = 200) =>
-  lsp(method, `/v1/lsp/coverage${path}`, action, { status, result });
+const lsp = (method: string, path: string, action: LspAction | null, success: Success = OK, why?: string): LspRoute => ({
+  method,
+  path,
+  credential: 'lsp-context',
+  action,
+  ...success,
+  ...(why ? { why } : {}),
+});
+const cov = (method: string, path: string, action: LspAction, result: string, status: 200 | 201 = 200) => lsp(method, `/v1/lsp/coverage${path}`, action, { status, result });
 const V = '/v1/lsp/fleets/:id/vehicles/:vid';
 
 /** Groups 5–8 and the agent invitations, with an LSP provider-context token (docs/lsp.md, docs/lsp-coverage.md). */
@@ -251,7 +280,10 @@ export const LSP_ROUTES: LspRoute[] = [
   ]),
   // group 8: agents, and how they come in (docs/lsp.md "Agents")
   lsp('POST', '/v1/lsp/agents/invitations', 'write', CREATED),
-  { ...lsp('POST', '/v1/lsp/agents/invitations/accept', null, CREATED, 'the person accepts with their own user token, not as the LSP (the agents of the test come in through it)'), credential: 'invitee' },
+  {
+    ...lsp('POST', '/v1/lsp/agents/invitations/accept', null, CREATED, 'the person accepts with their own user token, not as the LSP (the agents of the test come in through it)'),
+    credential: 'invitee',
+  },
   lsp('GET', '/v1/lsp/agents', 'read'),
   lsp('GET', '/v1/lsp/agents/:id', 'read'),
   lsp('PATCH', '/v1/lsp/agents/:id', 'write'),

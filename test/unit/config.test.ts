@@ -38,23 +38,65 @@ describe('defaults (README, "Configuration")', () => {
   it('every documented default', () => {
     const c = loadConfig(env());
     expect({
-      PLATFORM_TOPOLOGY: c.PLATFORM_TOPOLOGY, HOST: c.HOST, BRIDGE_PORT: c.BRIDGE_PORT, GATEWAY_PORT: c.GATEWAY_PORT, USERS_PORT: c.USERS_PORT,
-      WORKSPACE_PORT: c.WORKSPACE_PORT, UTILITIES_PORT: c.UTILITIES_PORT, LSP_PORT: c.LSP_PORT, EMBEDDED_DB_PORT: c.EMBEDDED_DB_PORT,
-      ACCESS_TOKEN_TTL_SECONDS: c.ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_DAYS: c.REFRESH_TOKEN_TTL_DAYS,
-      CONTEXT_TOKEN_TTL_SECONDS: c.CONTEXT_TOKEN_TTL_SECONDS, CONNECTOR_TOKEN_TTL_SECONDS: c.CONNECTOR_TOKEN_TTL_SECONDS,
-      CREDENTIAL_CACHE_TTL_SECONDS: c.CREDENTIAL_CACHE_TTL_SECONDS, INVITATION_TTL_DAYS: c.INVITATION_TTL_DAYS,
-      RATE_LIMIT_PER_MINUTE: c.RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_HOUR: c.RATE_LIMIT_PER_HOUR, TRUST_PROXY: c.TRUST_PROXY,
-      MAX_JSON_BODY_BYTES: c.MAX_JSON_BODY_BYTES, AVATAR_MAX_BYTES: c.AVATAR_MAX_BYTES, DOCUMENT_MAX_BYTES: c.DOCUMENT_MAX_BYTES,
-      DB_POOL_SIZE: c.DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS: c.DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS: c.DB_STATEMENT_TIMEOUT_MS,
-      DB_IDLE_TIMEOUT_MS: c.DB_IDLE_TIMEOUT_MS, LOG_LEVEL: c.LOG_LEVEL, TEST_CLOCK: c.TEST_CLOCK, PURGE_SWEEP_INTERVAL_SECONDS: c.PURGE_SWEEP_INTERVAL_SECONDS,
+      PLATFORM_TOPOLOGY: c.PLATFORM_TOPOLOGY,
+      HOST: c.HOST,
+      BRIDGE_PORT: c.BRIDGE_PORT,
+      GATEWAY_PORT: c.GATEWAY_PORT,
+      USERS_PORT: c.USERS_PORT,
+      WORKSPACE_PORT: c.WORKSPACE_PORT,
+      UTILITIES_PORT: c.UTILITIES_PORT,
+      LSP_PORT: c.LSP_PORT,
+      EMBEDDED_DB_PORT: c.EMBEDDED_DB_PORT,
+      ACCESS_TOKEN_TTL_SECONDS: c.ACCESS_TOKEN_TTL_SECONDS,
+      REFRESH_TOKEN_TTL_DAYS: c.REFRESH_TOKEN_TTL_DAYS,
+      CONTEXT_TOKEN_TTL_SECONDS: c.CONTEXT_TOKEN_TTL_SECONDS,
+      CONNECTOR_TOKEN_TTL_SECONDS: c.CONNECTOR_TOKEN_TTL_SECONDS,
+      CREDENTIAL_CACHE_TTL_SECONDS: c.CREDENTIAL_CACHE_TTL_SECONDS,
+      INVITATION_TTL_DAYS: c.INVITATION_TTL_DAYS,
+      RATE_LIMIT_PER_MINUTE: c.RATE_LIMIT_PER_MINUTE,
+      RATE_LIMIT_PER_HOUR: c.RATE_LIMIT_PER_HOUR,
+      TRUST_PROXY: c.TRUST_PROXY,
+      MAX_JSON_BODY_BYTES: c.MAX_JSON_BODY_BYTES,
+      AVATAR_MAX_BYTES: c.AVATAR_MAX_BYTES,
+      DOCUMENT_MAX_BYTES: c.DOCUMENT_MAX_BYTES,
+      DB_POOL_SIZE: c.DB_POOL_SIZE,
+      DB_CONNECT_TIMEOUT_MS: c.DB_CONNECT_TIMEOUT_MS,
+      DB_STATEMENT_TIMEOUT_MS: c.DB_STATEMENT_TIMEOUT_MS,
+      DB_IDLE_TIMEOUT_MS: c.DB_IDLE_TIMEOUT_MS,
+      LOG_LEVEL: c.LOG_LEVEL,
+      TEST_CLOCK: c.TEST_CLOCK,
+      PURGE_SWEEP_INTERVAL_SECONDS: c.PURGE_SWEEP_INTERVAL_SECONDS,
       DATABASE_URL: c.DATABASE_URL,
     }).toEqual({
-      PLATFORM_TOPOLOGY: 'single', HOST: '127.0.0.1', BRIDGE_PORT: 8080, GATEWAY_PORT: 4000, USERS_PORT: 4001, WORKSPACE_PORT: 4002,
-      UTILITIES_PORT: 4003, LSP_PORT: 4004, EMBEDDED_DB_PORT: 5433, ACCESS_TOKEN_TTL_SECONDS: 900, REFRESH_TOKEN_TTL_DAYS: 30,
-      CONTEXT_TOKEN_TTL_SECONDS: 3600, CONNECTOR_TOKEN_TTL_SECONDS: 3600, CREDENTIAL_CACHE_TTL_SECONDS: 60, INVITATION_TTL_DAYS: 7,
-      RATE_LIMIT_PER_MINUTE: 100, RATE_LIMIT_PER_HOUR: 1000, TRUST_PROXY: false, MAX_JSON_BODY_BYTES: 102_400, AVATAR_MAX_BYTES: 5 * 1024 * 1024,
-      DOCUMENT_MAX_BYTES: 10 * 1024 * 1024, DB_POOL_SIZE: 10, DB_CONNECT_TIMEOUT_MS: 2000, DB_STATEMENT_TIMEOUT_MS: 3000, DB_IDLE_TIMEOUT_MS: 10_000,
-      LOG_LEVEL: 'info', TEST_CLOCK: false, PURGE_SWEEP_INTERVAL_SECONDS: 3600, DATABASE_URL: undefined,
+      PLATFORM_TOPOLOGY: 'single',
+      HOST: '127.0.0.1',
+      BRIDGE_PORT: 8080,
+      GATEWAY_PORT: 4000,
+      USERS_PORT: 4001,
+      WORKSPACE_PORT: 4002,
+      UTILITIES_PORT: 4003,
+      LSP_PORT: 4004,
+      EMBEDDED_DB_PORT: 5433,
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      REFRESH_TOKEN_TTL_DAYS: 30,
+      CONTEXT_TOKEN_TTL_SECONDS: 3600,
+      CONNECTOR_TOKEN_TTL_SECONDS: 3600,
+      CREDENTIAL_CACHE_TTL_SECONDS: 60,
+      INVITATION_TTL_DAYS: 7,
+      RATE_LIMIT_PER_MINUTE: 100,
+      RATE_LIMIT_PER_HOUR: 1000,
+      TRUST_PROXY: false,
+      MAX_JSON_BODY_BYTES: 102_400,
+      AVATAR_MAX_BYTES: 5 * 1024 * 1024,
+      DOCUMENT_MAX_BYTES: 10 * 1024 * 1024,
+      DB_POOL_SIZE: 10,
+      DB_CONNECT_TIMEOUT_MS: 2000,
+      DB_STATEMENT_TIMEOUT_MS: 3000,
+      DB_IDLE_TIMEOUT_MS: 10_000,
+      LOG_LEVEL: 'info',
+      TEST_CLOCK: false,
+      PURGE_SWEEP_INTERVAL_SECONDS: 3600,
+      DATABASE_URL: undefined,
     });
   });
 
@@ -67,17 +109,27 @@ describe('defaults (README, "Configuration")', () => {
     expect(c.subgraphUrl('LSP')).toBe('http://127.0.0.1:4004/graphql');
     const moved = loadConfig(env({ HOST: '10.1.2.3', GATEWAY_PORT: '5000', BRIDGE_PORT: '9090', EMBEDDED_DB_PORT: '6543', WORKSPACE_PORT: '4111' }));
     expect([moved.gatewayUrl, moved.publicUrl, moved.databaseUrl, moved.subgraphUrl('workspace')]).toEqual([
-      'http://10.1.2.3:5000/graphql', 'http://10.1.2.3:9090', 'postgres://postgres:postgres@127.0.0.1:6543/postgres', 'http://10.1.2.3:4111/graphql',
+      'http://10.1.2.3:5000/graphql',
+      'http://10.1.2.3:9090',
+      'postgres://postgres:postgres@127.0.0.1:6543/postgres',
+      'http://10.1.2.3:4111/graphql',
     ]);
   });
 
   it('given URLs win: DATABASE_URL, GATEWAY_URL, PUBLIC_URL (trailing slash dropped), <SUBGRAPH>_URL', () => {
-    const c = loadConfig(env({
-      DATABASE_URL: 'postgres://u:p@db.internal:5432/app', GATEWAY_URL: 'http://gw.internal:4000/graphql', PUBLIC_URL: 'https://api.example.test/',
-      LSP_URL: 'http://lsp.internal/graphql',
-    }));
+    const c = loadConfig(
+      env({
+        DATABASE_URL: 'postgres://u:p@db.internal:5432/app',
+        GATEWAY_URL: 'http://gw.internal:4000/graphql',
+        PUBLIC_URL: 'https://api.example.test/',
+        LSP_URL: 'http://lsp.internal/graphql',
+      }),
+    );
     expect([c.databaseUrl, c.gatewayUrl, c.publicUrl, c.subgraphUrl('lsp'), c.subgraphUrl('users')]).toEqual([
-      'postgres://u:p@db.internal:5432/app', 'http://gw.internal:4000/graphql', 'https://api.example.test', 'http://lsp.internal/graphql',
+      'postgres://u:p@db.internal:5432/app',
+      'http://gw.internal:4000/graphql',
+      'https://api.example.test',
+      'http://lsp.internal/graphql',
       'http://127.0.0.1:4001/graphql',
     ]);
   });
@@ -91,9 +143,14 @@ describe('defaults (README, "Configuration")', () => {
     expect(c.dataDir).toBe(resolve('relative/dir'));
   });
 
-  it('the database pools: size, idle timeout, connect timeout, statement timeout and the client\'s limit 500 ms after it', () => {
+  it("the database pools: size, idle timeout, connect timeout, statement timeout and the client's limit 500 ms after it", () => {
     expect(loadConfig(env({ DB_POOL_SIZE: '3', DB_IDLE_TIMEOUT_MS: '5000', DB_CONNECT_TIMEOUT_MS: '700', DB_STATEMENT_TIMEOUT_MS: '1200' })).dbPool).toEqual({
-      max: 3, idleTimeoutMillis: 5000, connectionTimeoutMillis: 700, statement_timeout: 1200, query_timeout: 1700, keepAlive: true,
+      max: 3,
+      idleTimeoutMillis: 5000,
+      connectionTimeoutMillis: 700,
+      statement_timeout: 1200,
+      query_timeout: 1700,
+      keepAlive: true,
     });
   });
 
@@ -108,20 +165,53 @@ describe('defaults (README, "Configuration")', () => {
 
 describe('a bad value names the variable', () => {
   it.each([
-    ['BRIDGE_PORT', '70000'], ['GATEWAY_PORT', '0'], ['LSP_PORT', 'http'], ['USERS_PORT', '4001.5'], ['EMBEDDED_DB_PORT', '-1'],
-    ['RATE_LIMIT_PER_MINUTE', '0'], ['RATE_LIMIT_PER_HOUR', 'many'], ['ACCESS_TOKEN_TTL_SECONDS', '-900'], ['DB_POOL_SIZE', '1.5'],
-    ['DB_STATEMENT_TIMEOUT_MS', '99'], ['DB_STATEMENT_TIMEOUT_MS', '600001'], ['DB_CONNECT_TIMEOUT_MS', '60001'], ['DB_IDLE_TIMEOUT_MS', '999'],
-    ['CREDENTIAL_CACHE_TTL_SECONDS', '3601'], ['CREDENTIAL_CACHE_TTL_SECONDS', '-1'], ['PURGE_SWEEP_INTERVAL_SECONDS', '0'],
-    ['PURGE_SWEEP_INTERVAL_SECONDS', '86401'], ['PLATFORM_TOPOLOGY', 'cluster'], ['LOG_LEVEL', 'verbose'], ['TRUST_PROXY', 'yes'],
-    ['TEST_CLOCK', 'on'], ['DATABASE_URL', 'not a url'], ['GATEWAY_URL', 'gateway'], ['PUBLIC_URL', '//nohost'],
+    ['BRIDGE_PORT', '70000'],
+    ['GATEWAY_PORT', '0'],
+    ['LSP_PORT', 'http'],
+    ['USERS_PORT', '4001.5'],
+    ['EMBEDDED_DB_PORT', '-1'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['RATE_LIMIT_PER_HOUR', 'many'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '-900'],
+    ['DB_POOL_SIZE', '1.5'],
+    ['DB_STATEMENT_TIMEOUT_MS', '99'],
+    ['DB_STATEMENT_TIMEOUT_MS', '600001'],
+    ['DB_CONNECT_TIMEOUT_MS', '60001'],
+    ['DB_IDLE_TIMEOUT_MS', '999'],
+    ['CREDENTIAL_CACHE_TTL_SECONDS', '3601'],
+    ['CREDENTIAL_CACHE_TTL_SECONDS', '-1'],
+    ['PURGE_SWEEP_INTERVAL_SECONDS', '0'],
+    ['PURGE_SWEEP_INTERVAL_SECONDS', '86401'],
+    ['PLATFORM_TOPOLOGY', 'cluster'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes'],
+    ['TEST_CLOCK', 'on'],
+    ['DATABASE_URL', 'not a url'],
+    ['GATEWAY_URL', 'gateway'],
+    ['PUBLIC_URL', '//nohost'],
   ])('%s=%s is refused, naming %s', (name, value) => {
     const message = refusal({ [name]: value });
     expect(message.split('\n')[0]).toBe('Invalid configuration:');
-    expect(message.split('\n').slice(1).map((l) => l.trim().split(':')[0])).toEqual([name]);
+    expect(
+      message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim().split(':')[0]),
+    ).toEqual([name]);
   });
 
   it('the range limits themselves are accepted', () => {
-    const c = loadConfig(env({ BRIDGE_PORT: '65535', GATEWAY_PORT: '1', DB_STATEMENT_TIMEOUT_MS: '100', CREDENTIAL_CACHE_TTL_SECONDS: '3600', PURGE_SWEEP_INTERVAL_SECONDS: '86400', DB_CONNECT_TIMEOUT_MS: '60000', DB_IDLE_TIMEOUT_MS: '1000' }));
+    const c = loadConfig(
+      env({
+        BRIDGE_PORT: '65535',
+        GATEWAY_PORT: '1',
+        DB_STATEMENT_TIMEOUT_MS: '100',
+        CREDENTIAL_CACHE_TTL_SECONDS: '3600',
+        PURGE_SWEEP_INTERVAL_SECONDS: '86400',
+        DB_CONNECT_TIMEOUT_MS: '60000',
+        DB_IDLE_TIMEOUT_MS: '1000',
+      }),
+    );
     expect([c.BRIDGE_PORT, c.GATEWAY_PORT, c.DB_STATEMENT_TIMEOUT_MS, c.CREDENTIAL_CACHE_TTL_SECONDS, c.PURGE_SWEEP_INTERVAL_SECONDS]).toEqual([65535, 1, 100, 3600, 86400]);
   });
 
@@ -131,7 +221,10 @@ describe('a bad value names the variable', () => {
   });
 
   it('several bad values are all named, one a line', () => {
-    const lines = refusal({ BRIDGE_PORT: '0', LOG_LEVEL: 'loud', JWT_SECRET: 'short' }).split('\n').slice(1).map((l) => l.trim().split(':')[0]);
+    const lines = refusal({ BRIDGE_PORT: '0', LOG_LEVEL: 'loud', JWT_SECRET: 'short' })
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(':')[0]);
     expect(lines.sort()).toEqual(['BRIDGE_PORT', 'JWT_SECRET', 'LOG_LEVEL']);
   });
 });
@@ -196,7 +289,9 @@ describe('loadConfigOrExit (process entry points) on process.env', () => {
 
   it('a bad value prints the message naming the variable and exits with 78 (EX_CONFIG)', () => {
     process.env.BRIDGE_PORT = '0';
-    const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => { throw new Error(`exit ${code}`); }) as never);
+    const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
     const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => loadConfigOrExit()).toThrow('exit 78');
     expect(exit).toHaveBeenCalledWith(78);

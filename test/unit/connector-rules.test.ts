@@ -17,8 +17,13 @@ describe('origins of a connector', () => {
 
   it('anything else is 400 naming the field: another scheme, a path, a query, a fragment, credentials, not a URL', () => {
     for (const bad of ['ftp://example.com', 'https://example.com/app', 'https://example.com?x=1', 'https://example.com#top', 'https://u:p@example.com', 'example.com']) {
-      expect(failure(() => normalizeOrigin(bad, 'origins.3')), bad).toEqual({
-        code: 'VALIDATION_ERROR', field: 'origins.3', message: `origins.3: "${bad}" is not an origin such as https://app.example.com`,
+      expect(
+        failure(() => normalizeOrigin(bad, 'origins.3')),
+        bad,
+      ).toEqual({
+        code: 'VALIDATION_ERROR',
+        field: 'origins.3',
+        message: `origins.3: "${bad}" is not an origin such as https://app.example.com`,
       });
     }
   });

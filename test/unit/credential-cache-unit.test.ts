@@ -31,7 +31,7 @@ describe('storing and reading answers', () => {
     expect(cache.stats()).toMatchObject({ hits: 0, misses: 1, expired: 0 });
   });
 
-  it('the owner\'s expiry shortens the life (Date, ISO string or epoch ms); an expiry already past is not stored', () => {
+  it("the owner's expiry shortens the life (Date, ISO string or epoch ms); an expiry already past is not stored", () => {
     const { cache, advance, at } = cacheAt();
     expect(cache.set('a', 'x', { tags: [], epoch: 0, expiresAt: at() + 10_000 })).toBe(true);
     expect(cache.set('b', 'y', { tags: [], epoch: 0, expiresAt: new Date(at() + 20_000) })).toBe(true);

@@ -2,13 +2,29 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { RIDE_RATES } from '../../subgraphs/utilities/common/constants.js';
 import { TransportMode as M } from '../../subgraphs/utilities/common/enums.js';
+import { CostPayer, DeliveryPackageType as P, DeliveryServiceLevel as L, FreightUrgency as U, Incoterm, RideVehicleClass as C, SurgeRule } from '../../subgraphs/utilities/fares/enums.js';
 import {
-  CostPayer, DeliveryPackageType as P, DeliveryServiceLevel as L, FreightUrgency as U, Incoterm, RideVehicleClass as C, SurgeRule,
-} from '../../subgraphs/utilities/fares/enums.js';
-import {
-  banded, checkDeliveryService, clearanceDays, deliveryChargeableKg, deliveryDays, deliveryPrice, freightChargeableKg, freightFares, freightHours,
-  hsChapter, importLevies, inChapters, insurancePremium, isPeakSeason, payerOf, pickupEtaMinutes, rideClass, rideFareLines, SEA_ONLY_TERMS,
-  SURGE_REASON, surgeRuleAt,
+  banded,
+  checkDeliveryService,
+  clearanceDays,
+  deliveryChargeableKg,
+  deliveryDays,
+  deliveryPrice,
+  freightChargeableKg,
+  freightFares,
+  freightHours,
+  hsChapter,
+  importLevies,
+  inChapters,
+  insurancePremium,
+  isPeakSeason,
+  payerOf,
+  pickupEtaMinutes,
+  rideClass,
+  rideFareLines,
+  SEA_ONLY_TERMS,
+  SURGE_REASON,
+  surgeRuleAt,
 } from '../../subgraphs/utilities/fares/rules.js';
 import { dec, type Decimal } from '../../subgraphs/utilities/common/money.js';
 import { thrown } from './support.js';
@@ -22,7 +38,9 @@ import { thrown } from './support.js';
 const str = (d: Decimal | undefined) => d?.toString();
 const linesOf = (p: ReturnType<typeof deliveryPrice>) => ({
   ...Object.fromEntries(Object.entries(p.lines).map(([k, v]) => [k, v.toString()])),
-  seasonalAdjustment: str(p.seasonalAdjustment), handlingFee: str(p.handlingFee), total: p.total.toString(),
+  seasonalAdjustment: str(p.seasonalAdjustment),
+  handlingFee: str(p.handlingFee),
+  total: p.total.toString(),
 });
 
 const failure = (fn: () => unknown) => {
@@ -36,8 +54,14 @@ describe('delivery fares (docs/utilities.md, "Delivery fares")', () => {
   it('STANDARD parcel, 100 road km, 5 kg, in June: 4.00 + 27.50 + 3.20 + 0 + fuel 3.47 = 38.17', () => {
     // distance 50 × 0.40 + 50 × 0.15 = 27.50; weight (5 − 1 included) × 0.80 = 3.20; fuel (4 + 27.5 + 3.2) × 10 % = 3.47
     expect(linesOf(deliveryPrice(L.STANDARD, P.PARCEL, 100, 5, JUNE, 'USD'))).toEqual({
-      baseFee: '4', distanceFee: '27.5', weightFee: '3.2', serviceFee: '0', fuelSurcharge: '3.47',
-      seasonalAdjustment: undefined, handlingFee: undefined, total: '38.17',
+      baseFee: '4',
+      distanceFee: '27.5',
+      weightFee: '3.2',
+      serviceFee: '0',
+      fuelSurcharge: '3.47',
+      seasonalAdjustment: undefined,
+      handlingFee: undefined,
+      total: '38.17',
     });
   });
 
@@ -47,23 +71,41 @@ describe('delivery fares (docs/utilities.md, "Delivery fares")', () => {
     // service (92.5 + 21.2) × 25 % = 28.425 → 28.43 (half-up); fuel (10 + 92.5 + 21.2) × 10 % = 12.37
     // peak season (10 + 92.5 + 21.2) × 8 % = 9.896 → 9.90; handling FRAGILE 2.50
     expect(linesOf(deliveryPrice(L.EXPRESS, P.FRAGILE, 600, 35, new Date('2026-11-20T08:00:00Z'), 'USD'))).toEqual({
-      baseFee: '10', distanceFee: '92.5', weightFee: '21.2', serviceFee: '28.43', fuelSurcharge: '12.37',
-      seasonalAdjustment: '9.9', handlingFee: '2.5', total: '176.9',
+      baseFee: '10',
+      distanceFee: '92.5',
+      weightFee: '21.2',
+      serviceFee: '28.43',
+      fuelSurcharge: '12.37',
+      seasonalAdjustment: '9.9',
+      handlingFee: '2.5',
+      total: '176.9',
     });
   });
 
   it('SAME_DAY perishable, 20 km, 0.5 kg (under the included kilogram), on 31 December: 30.30', () => {
     // distance 20 × 0.40 = 8; weight 0; service (8 + 0) × 40 % = 3.20; fuel (12 + 8) × 10 % = 2; peak (20) × 8 % = 1.60
     expect(linesOf(deliveryPrice(L.SAME_DAY, P.PERISHABLE, 20, 0.5, new Date('2026-12-31T23:59:59Z'), 'USD'))).toEqual({
-      baseFee: '12', distanceFee: '8', weightFee: '0', serviceFee: '3.2', fuelSurcharge: '2',
-      seasonalAdjustment: '1.6', handlingFee: '3.5', total: '30.3',
+      baseFee: '12',
+      distanceFee: '8',
+      weightFee: '0',
+      serviceFee: '3.2',
+      fuelSurcharge: '2',
+      seasonalAdjustment: '1.6',
+      handlingFee: '3.5',
+      total: '30.3',
     });
   });
 
   it('NEXT_DAY document, exactly 50 km and 1 kg: service 15 % of the distance fee, no handling line for DOCUMENT (32.70)', () => {
     expect(linesOf(deliveryPrice(L.NEXT_DAY, P.DOCUMENT, 50, 1, JUNE, 'USD'))).toEqual({
-      baseFee: '7', distanceFee: '20', weightFee: '0', serviceFee: '3', fuelSurcharge: '2.7',
-      seasonalAdjustment: undefined, handlingFee: undefined, total: '32.7',
+      baseFee: '7',
+      distanceFee: '20',
+      weightFee: '0',
+      serviceFee: '3',
+      fuelSurcharge: '2.7',
+      seasonalAdjustment: undefined,
+      handlingFee: undefined,
+      total: '32.7',
     });
   });
 
@@ -79,8 +121,14 @@ describe('delivery fares (docs/utilities.md, "Delivery fares")', () => {
   it('in yen every line is converted and rounded to whole yen, and the total is their sum (6,011 JPY)', () => {
     // 4 × 157.47729333 = 629.909 → 630; 27.5 × … = 4330.626 → 4331; 3.2 × … = 503.927 → 504; 3.47 × … = 546.446 → 546
     expect(linesOf(deliveryPrice(L.STANDARD, P.PARCEL, 100, 5, JUNE, 'JPY'))).toEqual({
-      baseFee: '630', distanceFee: '4331', weightFee: '504', serviceFee: '0', fuelSurcharge: '546',
-      seasonalAdjustment: undefined, handlingFee: undefined, total: '6011',
+      baseFee: '630',
+      distanceFee: '4331',
+      weightFee: '504',
+      serviceFee: '0',
+      fuelSurcharge: '546',
+      seasonalAdjustment: undefined,
+      handlingFee: undefined,
+      total: '6011',
     });
   });
 
@@ -101,27 +149,33 @@ describe('delivery fares (docs/utilities.md, "Delivery fares")', () => {
     expect(deliveryChargeableKg(3, undefined)).toEqual({ volumetricKg: 0, chargeableKg: 3 });
     expect(deliveryChargeableKg(1, 5_000_000)).toEqual({ volumetricKg: 1000, chargeableKg: 1000 });
     expect(failure(() => deliveryChargeableKg(1, 8_000_000))).toEqual({
-      code: 'UTILITY::VALIDATION_FAILED', field: 'dimensions', message: 'dimensions: volumetric weight 1600 kg is above the 1000 kg a parcel may weigh',
+      code: 'UTILITY::VALIDATION_FAILED',
+      field: 'dimensions',
+      message: 'dimensions: volumetric weight 1600 kg is above the 1000 kg a parcel may weigh',
     });
   });
 
   it('SAME_DAY: one country, at most 150 road km; NEXT_DAY: one country, at most 1,500 road km; others anywhere', () => {
     expect(() => checkDeliveryService(L.SAME_DAY, 150, false)).not.toThrow();
     expect(failure(() => checkDeliveryService(L.SAME_DAY, 150.01, false))).toEqual({
-      code: 'UTILITY::ESTIMATION_FAILED', field: 'serviceLevel',
+      code: 'UTILITY::ESTIMATION_FAILED',
+      field: 'serviceLevel',
       message: 'serviceLevel: SAME_DAY is offered within one country up to 150 road km (this parcel: 150.01 km)',
     });
     expect(failure(() => checkDeliveryService(L.SAME_DAY, 10, true))).toEqual({
-      code: 'UTILITY::ESTIMATION_FAILED', field: 'serviceLevel',
+      code: 'UTILITY::ESTIMATION_FAILED',
+      field: 'serviceLevel',
       message: 'serviceLevel: SAME_DAY is offered within one country up to 150 road km (this parcel: 10 km, across a border)',
     });
     expect(() => checkDeliveryService(L.NEXT_DAY, 1500, false)).not.toThrow();
     expect(failure(() => checkDeliveryService(L.NEXT_DAY, 1500.5, false))).toEqual({
-      code: 'UTILITY::ESTIMATION_FAILED', field: 'serviceLevel',
+      code: 'UTILITY::ESTIMATION_FAILED',
+      field: 'serviceLevel',
       message: 'serviceLevel: NEXT_DAY is offered within one country up to 1500 road km (this parcel: 1500.5 km)',
     });
     expect(failure(() => checkDeliveryService(L.NEXT_DAY, 20, true))).toEqual({
-      code: 'UTILITY::ESTIMATION_FAILED', field: 'serviceLevel',
+      code: 'UTILITY::ESTIMATION_FAILED',
+      field: 'serviceLevel',
       message: 'serviceLevel: NEXT_DAY is offered within one country up to 1500 road km (this parcel: 20 km, across a border)',
     });
     expect(() => checkDeliveryService(L.STANDARD, 20_000, true)).not.toThrow();
@@ -143,7 +197,11 @@ describe('delivery fares (docs/utilities.md, "Delivery fares")', () => {
   });
 
   it('banded sums each consecutive band once and stops at the quantity', () => {
-    const bands = [{ upto: 10, rate: 2 }, { upto: 20, rate: 1 }, { upto: Infinity, rate: 0.5 }];
+    const bands = [
+      { upto: 10, rate: 2 },
+      { upto: 20, rate: 1 },
+      { upto: Infinity, rate: 0.5 },
+    ];
     expect(banded(0, bands).toString()).toBe('0');
     expect(banded(4, bands).toString()).toBe('8');
     expect(banded(10, bands).toString()).toBe('20');
@@ -179,14 +237,16 @@ describe('freight transport fares (docs/utilities.md, "Freight transport fares")
     expect(freightChargeableKg(M.RAIL, 700, undefined, 'cargo.weight.value')).toBe(700);
   });
 
-  it('the mode\'s largest shipment: ROAD 40 t, AIR 120 t (a volume counts), named by the caller\'s field', () => {
+  it("the mode's largest shipment: ROAD 40 t, AIR 120 t (a volume counts), named by the caller's field", () => {
     expect(freightChargeableKg(M.ROAD, 40_000, undefined, 'cargo.weight.value')).toBe(40_000);
     expect(failure(() => freightChargeableKg(M.ROAD, 40_001, undefined, 'cargo.weight.value'))).toEqual({
-      code: 'UTILITY::VALIDATION_FAILED', field: 'cargo.weight.value',
+      code: 'UTILITY::VALIDATION_FAILED',
+      field: 'cargo.weight.value',
       message: 'cargo.weight.value: chargeable weight 40001 kg is above the 40,000 kg one ROAD shipment may weigh',
     });
     expect(failure(() => freightChargeableKg(M.AIR, 10, 1000, 'shipment.weight.value')).message).toBe(
-      'shipment.weight.value: chargeable weight 167000 kg is above the 120,000 kg one AIR shipment may weigh');
+      'shipment.weight.value: chargeable weight 167000 kg is above the 120,000 kg one AIR shipment may weigh',
+    );
   });
 
   describe('door-to-door hours (docs/utilities.md, "Speed model and ETA")', () => {
@@ -228,23 +288,44 @@ describe('ride fares (docs/utilities.md, "Ride fares")', () => {
 
   it('STANDARD, 10 km, 20 min, peak ×1.5: 3.00 + 11.00 + 7.00 = 21.00, surge 10.50, total 31.50', () => {
     expect(lines(rideFareLines(RIDE_RATES.STANDARD, 10, 20, 1.5))).toEqual({
-      baseFare: '3', distanceFare: '11', timeFare: '7', bookingFee: '0', surgeFare: '10.5', totalBeforeSurge: '21',
-      totalAfterSurge: '31.5', minimumFare: '6', minimumFareApplied: false,
+      baseFare: '3',
+      distanceFare: '11',
+      timeFare: '7',
+      bookingFee: '0',
+      surgeFare: '10.5',
+      totalBeforeSurge: '21',
+      totalAfterSurge: '31.5',
+      minimumFare: '6',
+      minimumFareApplied: false,
     });
   });
 
   it('ECONOMY, 1 km, 3 min, no surge: 2.50 + 0.90 + 0.90 = 4.30 is under the 5.00 minimum, which applies', () => {
     expect(lines(rideFareLines(RIDE_RATES.ECONOMY, 1, 3, 1))).toEqual({
-      baseFare: '2.5', distanceFare: '0.9', timeFare: '0.9', bookingFee: '0', surgeFare: '0', totalBeforeSurge: '4.3',
-      totalAfterSurge: '5', minimumFare: '5', minimumFareApplied: true,
+      baseFare: '2.5',
+      distanceFare: '0.9',
+      timeFare: '0.9',
+      bookingFee: '0',
+      surgeFare: '0',
+      totalBeforeSurge: '4.3',
+      totalAfterSurge: '5',
+      minimumFare: '5',
+      minimumFareApplied: true,
     });
   });
 
   it('each line is rounded to cents before the sum: PREMIUM 3.33 km, 7 min, late night ×1.3', () => {
     // distance 1.80 × 3.33 = 5.994 → 5.99; time 0.55 × 7 = 3.85; subtotal 14.84; surge 14.84 × 0.3 = 4.452 → 4.45
     expect(lines(rideFareLines(RIDE_RATES.PREMIUM, 3.33, 7, 1.3))).toEqual({
-      baseFare: '5', distanceFare: '5.99', timeFare: '3.85', bookingFee: '0', surgeFare: '4.45', totalBeforeSurge: '14.84',
-      totalAfterSurge: '19.29', minimumFare: '10', minimumFareApplied: false,
+      baseFare: '5',
+      distanceFare: '5.99',
+      timeFare: '3.85',
+      bookingFee: '0',
+      surgeFare: '4.45',
+      totalBeforeSurge: '14.84',
+      totalAfterSurge: '19.29',
+      minimumFare: '10',
+      minimumFareApplied: false,
     });
   });
 
@@ -265,7 +346,9 @@ describe('ride fares (docs/utilities.md, "Ride fares")', () => {
     expect(rideClass(1, C.ECONOMY)).toEqual({ vehicleClass: C.ECONOMY, rate: RIDE_RATES.ECONOMY });
     expect(rideClass(6, C.SUV).vehicleClass).toBe(C.SUV);
     expect(failure(() => rideClass(7, C.SUV))).toEqual({
-      code: 'UTILITY::VALIDATION_FAILED', field: 'passengerCount', message: 'passengerCount: a SUV vehicle seats 6; choose XL (7) or SUV (6)',
+      code: 'UTILITY::VALIDATION_FAILED',
+      field: 'passengerCount',
+      message: 'passengerCount: a SUV vehicle seats 6; choose XL (7) or SUV (6)',
     });
     expect(failure(() => rideClass(5, C.COMFORT)).message).toBe('passengerCount: a COMFORT vehicle seats 4; choose XL (7) or SUV (6)');
   });
@@ -295,7 +378,7 @@ describe('ride fares (docs/utilities.md, "Ride fares")', () => {
     expect(SURGE_REASON.NONE).toBe('No surge at this local time: ×1.0');
   });
 
-  it('pickup ETA: nearest driver\'s road distance (× 1.30) at 25 km/h, whole minutes rounded up, at least 1', () => {
+  it("pickup ETA: nearest driver's road distance (× 1.30) at 25 km/h, whole minutes rounded up, at least 1", () => {
     expect(pickupEtaMinutes(null)).toBeNull();
     expect(pickupEtaMinutes(0)).toBe(1);
     expect(pickupEtaMinutes(100)).toBe(1); // 0.13 km → 0.312 min
@@ -353,7 +436,10 @@ describe('cross-border pieces (docs/utilities.md, "Cross-border landed cost")', 
       DDP: [S, S, S, S, S, S, S, S, S, S],
     };
     for (const term of Object.values(Incoterm)) {
-      expect(items.map((item) => payerOf(term, item)), term).toEqual(table[term]);
+      expect(
+        items.map((item) => payerOf(term, item)),
+        term,
+      ).toEqual(table[term]);
     }
     expect(payerOf(Incoterm.DAP, 'anythingElse')).toBe(B);
     expect(payerOf(Incoterm.DDP, 'anythingElse')).toBe(S);
@@ -371,17 +457,23 @@ describe('cross-border pieces (docs/utilities.md, "Cross-border landed cost")', 
   it('import levies: Kenya IDF 3.5 % and RDL 2 % of the customs value', () => {
     const { total, lines } = importLevies('KE', M.ROAD, dec(100), dec(1000), 'USD');
     expect(total.toString()).toBe('55');
-    expect(lines.map((l) => [l.name, l.amount.toString()])).toEqual([['Import Declaration Fee (IDF)', '35'], ['Railway Development Levy (RDL)', '20']]);
+    expect(lines.map((l) => [l.name, l.amount.toString()])).toEqual([
+      ['Import Declaration Fee (IDF)', '35'],
+      ['Railway Development Levy (RDL)', '20'],
+    ]);
   });
 
-  it('import levies: India\'s Social Welfare Surcharge is 10 % of the duty, none without duty', () => {
+  it("import levies: India's Social Welfare Surcharge is 10 % of the duty, none without duty", () => {
     expect(importLevies('IN', M.SEA, dec(200), dec(1000), 'USD').lines.map((l) => [l.name, l.amount.toString()])).toEqual([['Social Welfare Surcharge', '20']]);
     expect(importLevies('IN', M.SEA, dec(0), dec(1000), 'USD')).toEqual({ total: dec(0), lines: [] });
   });
 
   it('import levies: US MPF 0.3464 % between USD 32.71 and 634.62, HMF 0.125 % by sea only', () => {
     const sea = importLevies('US', M.SEA, dec(0), dec(100_000), 'USD');
-    expect(sea.lines.map((l) => [l.name, l.amount.toString()])).toEqual([['Merchandise Processing Fee (MPF)', '346.4'], ['Harbor Maintenance Fee (HMF)', '125']]);
+    expect(sea.lines.map((l) => [l.name, l.amount.toString()])).toEqual([
+      ['Merchandise Processing Fee (MPF)', '346.4'],
+      ['Harbor Maintenance Fee (HMF)', '125'],
+    ]);
     expect(sea.total.toString()).toBe('471.4');
     const air = importLevies('US', M.AIR, dec(0), dec(1000), 'USD');
     expect(air.lines.map((l) => [l.name, l.amount.toString()])).toEqual([['Merchandise Processing Fee (MPF)', '32.71']]);

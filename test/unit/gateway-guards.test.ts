@@ -19,8 +19,7 @@ const SCHEMA = buildSchema('type Query { _: Int }');
 const WIDE: OperationLimits = { depth: 1e6, aliases: 1e6, fields: 1e6, cost: 1e9, tokens: 1e6, directives: 1e6 };
 
 /** The refusals of the limit rules for `query`, with only the limits in `limits` tight (the rest out of reach). */
-const refusals = (query: string, limits: Partial<OperationLimits>) =>
-  validate(SCHEMA, parse(query), limitRules({ ...WIDE, ...limits })).map((e) => ({ message: e.message, extensions: e.extensions }));
+const refusals = (query: string, limits: Partial<OperationLimits>) => validate(SCHEMA, parse(query), limitRules({ ...WIDE, ...limits })).map((e) => ({ message: e.message, extensions: e.extensions }));
 
 const refused = (limit: string, value: number, max: number, message: string) => [{ message, extensions: { code: 'QUERY_TOO_COMPLEX', limit, max, value } }];
 
@@ -47,19 +46,25 @@ describe('operation limits at their edges (the documented measures)', () => {
   it('fields: fragments are expanded — a fragment spread twice counts twice, inline fragments are looked through', () => {
     // 2 × (a b) + c = 5
     expect(refusals('{ ...F ...F c } fragment F on Query { a b }', { fields: 5 })).toEqual([]);
-    expect(refusals('{ ...F ...F c ... on Query { d } } fragment F on Query { a b }', { fields: 5 })).toEqual(refused('fields', 6, 5, 'Operation too complex: its field count (6) exceeds the maximum of 5'));
+    expect(refusals('{ ...F ...F c ... on Query { d } } fragment F on Query { a b }', { fields: 5 })).toEqual(
+      refused('fields', 6, 5, 'Operation too complex: its field count (6) exceeds the maximum of 5'),
+    );
     // F spreads G twice, G has 3 fields: 6
-    expect(refusals('{ ...F } fragment F on Query { ...G ...G } fragment G on Query { a b c }', { fields: 5 })).toEqual(refused('fields', 6, 5, 'Operation too complex: its field count (6) exceeds the maximum of 5'));
+    expect(refusals('{ ...F } fragment F on Query { ...G ...G } fragment G on Query { a b c }', { fields: 5 })).toEqual(
+      refused('fields', 6, 5, 'Operation too complex: its field count (6) exceeds the maximum of 5'),
+    );
   });
 
   it('fields: thirty fragments each spreading the next twice are 2^30 fields, counted without expanding them (refused); a fragment cycle ends', () => {
     const chain = Array.from({ length: 30 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join('\n');
-    expect(refusals(`{ ...F0 } ${chain} fragment F30 on Query { a }`, { fields: 500, cost: Infinity })).toEqual(refused('fields', 2 ** 30, 500, `Operation too complex: its field count (${2 ** 30}) exceeds the maximum of 500`));
+    expect(refusals(`{ ...F0 } ${chain} fragment F30 on Query { a }`, { fields: 500, cost: Infinity })).toEqual(
+      refused('fields', 2 ** 30, 500, `Operation too complex: its field count (${2 ** 30}) exceeds the maximum of 500`),
+    );
     // A → B → A: a and b once each (graphql-js's own rule refuses the cycle; the count does not loop)
     expect(refusals('{ ...A } fragment A on Query { a ...B } fragment B on Query { b ...A }', { fields: 2 })).toEqual([]);
   });
 
-  it('cost (Armor\'s model): a leaf 1, an object 2 + 1.5 × its selections\' cost, ×first/last — 14 accepted at a maximum of 14, 15 refused', () => {
+  it("cost (Armor's model): a leaf 1, an object 2 + 1.5 × its selections' cost, ×first/last — 14 accepted at a maximum of 14, 15 refused", () => {
     // four objects with one leaf: 4 × (2 + 1.5 × 1) = 14
     expect(refusals('{ t { n } u { n } v { n } w { n } }', { cost: 14 })).toEqual([]);
     expect(refusals('{ t { n } u { n } v { n } w { n } x }', { cost: 14 })).toEqual(refused('cost', 15, 14, 'Operation too complex: its cost (15) exceeds the maximum of 14'));
@@ -100,15 +105,15 @@ const asApollo = (e: GraphQLError, code: string): GraphQLFormattedError => ({ me
 describe('error formatting (formatGuardError)', () => {
   const format = formatGuardError({ maxTokens: 4, hideSuggestions: false });
 
-  it('a limit rule\'s refusal, reported by Apollo as GRAPHQL_VALIDATION_FAILED, is QUERY_TOO_COMPLEX with limit, max and value', () => {
+  it("a limit rule's refusal, reported by Apollo as GRAPHQL_VALIDATION_FAILED, is QUERY_TOO_COMPLEX with limit, max and value", () => {
     const [error] = validate(SCHEMA, parse('{ a { b { c { d } } } }'), limitRules({ ...WIDE, depth: 3 }));
-    expect(format(asApollo(error!, 'GRAPHQL_VALIDATION_FAILED'), error)).toEqual({
+    expect(format(asApollo(error, 'GRAPHQL_VALIDATION_FAILED'), error)).toEqual({
       message: 'Operation too complex: its depth (4) exceeds the maximum of 3',
       extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'depth', max: 3, value: 4 },
     });
   });
 
-  it('the parser\'s token limit (GRAPHQL_PARSE_FAILED) is QUERY_TOO_COMPLEX, limit tokens, with the document\'s whole token count', () => {
+  it("the parser's token limit (GRAPHQL_PARSE_FAILED) is QUERY_TOO_COMPLEX, limit tokens, with the document's whole token count", () => {
     let error: GraphQLError | undefined;
     try {
       parse('{ a b c d e f }', { maxTokens: 4 });
@@ -122,8 +127,12 @@ describe('error formatting (formatGuardError)', () => {
     });
   });
 
-  it('Apollo\'s introspection refusal is INTROSPECTION_DISABLED with a message of the platform\'s', () => {
-    const formatted = { message: 'GraphQL introspection is not allowed by Apollo Server, but the query contained __schema or __type. To enable introspection, pass introspection: true to ApolloServer in production', locations: [{ line: 1, column: 3 }], extensions: { validationErrorCode: 'INTROSPECTION_DISABLED', code: 'GRAPHQL_VALIDATION_FAILED' } };
+  it("Apollo's introspection refusal is INTROSPECTION_DISABLED with a message of the platform's", () => {
+    const formatted = {
+      message: 'GraphQL introspection is not allowed by Apollo Server, but the query contained __schema or __type. To enable introspection, pass introspection: true to ApolloServer in production',
+      locations: [{ line: 1, column: 3 }],
+      extensions: { validationErrorCode: 'INTROSPECTION_DISABLED', code: 'GRAPHQL_VALIDATION_FAILED' },
+    };
     expect(format(formatted, undefined)).toEqual({
       message: 'Introspection is switched off on this server: __schema and __type cannot be queried',
       locations: [{ line: 1, column: 3 }],
@@ -131,7 +140,7 @@ describe('error formatting (formatGuardError)', () => {
     });
   });
 
-  it('GraphQL\'s other input errors are VALIDATION_ERROR; anything else passes as it is', () => {
+  it("GraphQL's other input errors are VALIDATION_ERROR; anything else passes as it is", () => {
     for (const code of ['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_USER_INPUT']) {
       expect(format({ message: 'm', extensions: { code } }, undefined)).toEqual({ message: 'm', extensions: { code: 'VALIDATION_ERROR' } });
     }
@@ -143,7 +152,10 @@ describe('error formatting (formatGuardError)', () => {
     const cases: [string, string][] = [
       ['Cannot query field "nme" on type "User". Did you mean "name"?', 'Cannot query field "nme" on type "User".'],
       ['Cannot query field "nme" on type "User". Did you mean "name" or "note"?', 'Cannot query field "nme" on type "User".'],
-      ['Variable "$r" got invalid value "ADMN"; Value "ADMN" does not exist in "Role" enum. Did you mean the enum value "ADMIN"?', 'Variable "$r" got invalid value "ADMN"; Value "ADMN" does not exist in "Role" enum.'],
+      [
+        'Variable "$r" got invalid value "ADMN"; Value "ADMN" does not exist in "Role" enum. Did you mean the enum value "ADMIN"?',
+        'Variable "$r" got invalid value "ADMN"; Value "ADMN" does not exist in "Role" enum.',
+      ],
       ['Cannot query field "x" on type "Node". Did you mean to use an inline fragment on "User"?', 'Cannot query field "x" on type "Node".'],
     ];
     for (const [message, hidden] of cases) {
@@ -153,18 +165,22 @@ describe('error formatting (formatGuardError)', () => {
   });
 });
 
-describe('the bridge\'s route table against the default limits', () => {
+describe("the bridge's route table against the default limits", () => {
   const margin = (n: number) => Math.floor((n * 2) / 3);
   const withMargin: OperationLimits = {
-    depth: margin(GRAPHQL_LIMIT_DEFAULTS.depth), aliases: margin(GRAPHQL_LIMIT_DEFAULTS.aliases), fields: margin(GRAPHQL_LIMIT_DEFAULTS.fields),
-    cost: margin(GRAPHQL_LIMIT_DEFAULTS.cost), tokens: margin(GRAPHQL_LIMIT_DEFAULTS.tokens), directives: margin(GRAPHQL_LIMIT_DEFAULTS.directives),
+    depth: margin(GRAPHQL_LIMIT_DEFAULTS.depth),
+    aliases: margin(GRAPHQL_LIMIT_DEFAULTS.aliases),
+    fields: margin(GRAPHQL_LIMIT_DEFAULTS.fields),
+    cost: margin(GRAPHQL_LIMIT_DEFAULTS.cost),
+    tokens: margin(GRAPHQL_LIMIT_DEFAULTS.tokens),
+    directives: margin(GRAPHQL_LIMIT_DEFAULTS.directives),
   };
 
   it('the defaults are the documented ones (docs/gateway.md)', () => {
     expect(GRAPHQL_LIMIT_DEFAULTS).toEqual({ depth: 12, aliases: 15, fields: 500, cost: 5000, tokens: 1000, directives: 50 });
   });
 
-  it('every route\'s operation stays within two thirds of every default limit', () => {
+  it("every route's operation stays within two thirds of every default limit", () => {
     expect(routes.length).toBeGreaterThan(100);
     const over: string[] = [];
     for (const route of routes) {
@@ -196,19 +212,19 @@ const FRONT = 'query FrontEndMe { me { id } }';
 const FRONT_HASH = '1399110cb2140584f676b1dec5a7777a68b087fbf818a5526e675c00e47c7520';
 
 describe('persisted documents: the registry', () => {
-  it('a document\'s name is the SHA-256 of its exact text, lower-case hex', () => {
+  it("a document's name is the SHA-256 of its exact text, lower-case hex", () => {
     expect(documentHash(ME)).toBe(ME_HASH);
     expect(documentHash(FRONT)).toBe(FRONT_HASH);
   });
 
-  it('holds every operation of the bridge\'s route table under its hash', () => {
+  it("holds every operation of the bridge's route table under its hash", () => {
     const registry = OperationRegistry.load();
     for (const route of routes) expect(registry.get(documentHash(route.operation)), `${route.method} ${route.path}`).toBe(route.operation);
     expect(registry.size).toBe(new Set(routes.map((r) => r.operation)).size);
     expect(registry.has(ME_HASH)).toBe(false);
   });
 
-  it('adds the manifest\'s operations', () => {
+  it("adds the manifest's operations", () => {
     const registry = OperationRegistry.load(manifest({ [ME_HASH]: ME, [FRONT_HASH]: FRONT }));
     expect(registry.get(ME_HASH)).toBe(ME);
     expect(registry.get(FRONT_HASH)).toBe(FRONT);
@@ -240,7 +256,7 @@ describe('persisted documents: admission of a request', () => {
   const registry = OperationRegistry.load(manifest({ [ME_HASH]: ME }));
   const pq = (sha256Hash: string, extra: Record<string, unknown> = {}) => ({ persistedQuery: { version: 1, sha256Hash }, ...extra });
 
-  it('a registered hash becomes the request\'s query; the request\'s other extensions stay', () => {
+  it("a registered hash becomes the request's query; the request's other extensions stay", () => {
     expect(admit(registry, 'any', { extensions: pq(ME_HASH) })).toEqual({ ok: true, resolved: { query: ME, extensions: undefined } });
     expect(admit(registry, 'registered', { extensions: pq(ME_HASH, { trace: 1 }) })).toEqual({ ok: true, resolved: { query: ME, extensions: { trace: 1 } } });
     expect(admit(registry, 'any', { query: '', extensions: pq(ME_HASH.toUpperCase()) })).toEqual({ ok: true, resolved: { query: ME, extensions: undefined } });
@@ -248,12 +264,20 @@ describe('persisted documents: admission of a request', () => {
 
   it('an unknown hash is PERSISTED_QUERY_NOT_FOUND, in either mode', () => {
     for (const mode of ['any', 'registered'] as const) {
-      expect(admit(registry, mode, { extensions: pq(FRONT_HASH) })).toEqual({ ok: false, code: 'PERSISTED_QUERY_NOT_FOUND', message: 'No registered operation has this hash (extensions.persistedQuery.sha256Hash)' });
+      expect(admit(registry, mode, { extensions: pq(FRONT_HASH) })).toEqual({
+        ok: false,
+        code: 'PERSISTED_QUERY_NOT_FOUND',
+        message: 'No registered operation has this hash (extensions.persistedQuery.sha256Hash)',
+      });
     }
   });
 
-  it('a hash beside a text must be the text\'s; a persistedQuery of another shape or version is BAD_REQUEST', () => {
-    expect(admit(registry, 'any', { query: FRONT, extensions: pq(ME_HASH) })).toEqual({ ok: false, code: 'BAD_REQUEST', message: 'extensions.persistedQuery.sha256Hash is not the SHA-256 of the query sent with it' });
+  it("a hash beside a text must be the text's; a persistedQuery of another shape or version is BAD_REQUEST", () => {
+    expect(admit(registry, 'any', { query: FRONT, extensions: pq(ME_HASH) })).toEqual({
+      ok: false,
+      code: 'BAD_REQUEST',
+      message: 'extensions.persistedQuery.sha256Hash is not the SHA-256 of the query sent with it',
+    });
     expect(admit(registry, 'any', { query: ME, extensions: pq(ME_HASH) })).toEqual({ ok: true, resolved: { query: ME, extensions: undefined } });
     const shape = { ok: false, code: 'BAD_REQUEST', message: 'extensions.persistedQuery must be { "version": 1, "sha256Hash": "<SHA-256 of the document, hex>" }' };
     expect(admit(registry, 'any', { extensions: { persistedQuery: { version: 2, sha256Hash: ME_HASH } } })).toEqual(shape);

@@ -2,8 +2,19 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { TransportMode as M } from '../../subgraphs/utilities/common/enums.js';
 import {
-  citiesNear, countryByCode, findCities, findCountry, greatCircleKm, localTime, modeDistance, normalizeName, preloadGeo, regionName, roadDrivingHours,
-  timeZoneAt, travelHours,
+  citiesNear,
+  countryByCode,
+  findCities,
+  findCountry,
+  greatCircleKm,
+  localTime,
+  modeDistance,
+  normalizeName,
+  preloadGeo,
+  regionName,
+  roadDrivingHours,
+  timeZoneAt,
+  travelHours,
 } from '../../subgraphs/utilities/common/geography.js';
 
 /**
@@ -173,8 +184,7 @@ describe('names, countries, cities', () => {
   });
 
   it('a radius wider than the globe searches every cell once: each city found once, from any centre', () => {
-    const once = (lat: number, lng: number, name: string, country: string) =>
-      citiesNear(lat, lng, 25_000, (c) => c.name === name && c.country === country).map((n) => n.city.name);
+    const once = (lat: number, lng: number, name: string, country: string) => citiesNear(lat, lng, 25_000, (c) => c.name === name && c.country === country).map((n) => n.city.name);
     expect(once(0, 0, 'Nairobi', 'KE')).toEqual(['Nairobi']);
     expect(once(0, 0, 'Labasa', 'FJ')).toEqual(['Labasa']); // the last cell, 179° – 180°
     expect(once(0, 179.5, 'London', 'GB')).toEqual(['London']); // lng -0.13: the cell a window from 179.5 reaches twice

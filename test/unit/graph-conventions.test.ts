@@ -44,13 +44,20 @@ const isList = (t: GraphQLType): boolean => (isNonNullType(t) ? isList(t.ofType)
 
 describe('the committed supergraph obeys the graph conventions', () => {
   it('has one instant scalar (DateTime) and one decimal scalar (Decimal), and no other custom scalar but JSONObject and Upload', () => {
-    const custom = types.filter((t) => isScalarType(t) && !isSpecifiedScalarType(t)).map((t) => t.name).sort();
+    const custom = types
+      .filter((t) => isScalarType(t) && !isSpecifiedScalarType(t))
+      .map((t) => t.name)
+      .sort();
     expect(custom).toEqual(['DateTime', 'Decimal', 'JSONObject', 'Upload']);
   });
 
   it('names no argument or field after a REST path segment (wid, xcode, ctype, vid, icode, uid)', () => {
     const restNames = /^(wid|xcode|ctype|vid|icode|uid|xid)$/;
-    expect(everyField().filter(([, f]) => restNames.test(f.name)).map(([p]) => p)).toEqual([]);
+    expect(
+      everyField()
+        .filter(([, f]) => restNames.test(f.name))
+        .map(([p]) => p),
+    ).toEqual([]);
   });
 
   it('types every identifier the platform issues (id, …Id, …Ids) as ID; a device id, which the client chooses, is a String', () => {
@@ -87,14 +94,13 @@ describe('the committed supergraph obeys the graph conventions', () => {
     const pairs = everyField()
       .filter(([, f]) => isList(f.type) && getNamedType(f.type).name === 'Float')
       .map(([p]) => p);
-    const latLng = types
-      .filter((t) => (isObjectType(t) || isInputObjectType(t)) && 'lat' in t.getFields() && 'lng' in t.getFields())
-      .map((t) => t.name);
+    const latLng = types.filter((t) => (isObjectType(t) || isInputObjectType(t)) && 'lat' in t.getFields() && 'lng' in t.getFields()).map((t) => t.name);
     expect([...pairs, ...latLng]).toEqual([]);
   });
 
   it('makes every closed list an enum: no String field named like one (type, status, kind, role, mode, level, …) unless described as an open list', () => {
-    const closed = /^(type|status|kind|role|mode|level|basis|category|grade|ownership|unit|protocol|visibility|.+State|.+Type|.+Status|.+Kind|.+Mode|.+Level|.+Role|.+Visibility|.+Class|.+Unit|.+Basis)$/;
+    const closed =
+      /^(type|status|kind|role|mode|level|basis|category|grade|ownership|unit|protocol|visibility|.+State|.+Type|.+Status|.+Kind|.+Mode|.+Level|.+Role|.+Visibility|.+Class|.+Unit|.+Basis)$/;
     const offenders = everyField()
       // an open vocabulary stays a String and says so ("an open list", docs/graph-conventions.md)
       .filter(([, f]) => closed.test(f.name) && getNamedType(f.type).name === 'String' && !/\bopen (list|vocabulary)\b/i.test(f.description ?? ''))
@@ -103,19 +109,28 @@ describe('the committed supergraph obeys the graph conventions', () => {
   });
 
   it('describes every enum value', () => {
-    const undescribed = types
-      .filter(isEnumType)
-      .flatMap((t) => t.getValues().filter((v) => !v.description?.trim()).map((v) => `${t.name}.${v.name}`));
+    const undescribed = types.filter(isEnumType).flatMap((t) =>
+      t
+        .getValues()
+        .filter((v) => !v.description?.trim())
+        .map((v) => `${t.name}.${v.name}`),
+    );
     expect(undescribed).toEqual([]);
   });
 
-  it('describes root fields in the domain\'s words (at least six words before any REST note), the REST path at most as a trailing note', () => {
+  it("describes root fields in the domain's words (at least six words before any REST note), the REST path at most as a trailing note", () => {
     const restFirst = /^\s*(`?(GET|POST|PUT|PATCH|DELETE)\b|`?\/v1\/|`?\/realm\/)/;
     /** The description without its REST note (`REST: …` or a parenthesised path). */
     const domainPart = (d: string) => d.replace(/\s*REST:.*$/s, '').replace(/\s*\(`?(GET|POST|PUT|PATCH|DELETE)?\s*`?\/[^)]*\)/g, '');
     const offenders = [...roots].flatMap((r) =>
       Object.values((schema.getType(r) as { getFields(): Record<string, AnyField> }).getFields())
-        .filter((f) => restFirst.test(f.description ?? '') || domainPart(f.description ?? '').trim().split(/\s+/).length < 6)
+        .filter(
+          (f) =>
+            restFirst.test(f.description ?? '') ||
+            domainPart(f.description ?? '')
+              .trim()
+              .split(/\s+/).length < 6,
+        )
         .map((f) => `${r}.${f.name}: ${f.description!.slice(0, 60)}`),
     );
     expect(offenders).toEqual([]);

@@ -40,9 +40,20 @@ describe('identifiers', () => {
 
 describe('error codes and HTTP statuses (docs/contract.md, spec "Errors")', () => {
   it.each([
-    ['VALIDATION_ERROR', 400], ['UNAUTHORIZED', 401], ['FORBIDDEN', 403], ['NOT_FOUND', 404], ['CONFLICT', 409], ['RATE_LIMIT_EXCEEDED', 429],
-    ['INTERNAL_ERROR', 500], ['SERVICE_UNAVAILABLE', 503], ['UTILITY::VALIDATION_FAILED', 400], ['UTILITY::CALCULATION_FAILED', 422],
-    ['UTILITY::ESTIMATION_FAILED', 422], ['UTILITY::INSUFFICIENT_DATA', 422], ['AUTH::INVALID_API_KEY', 401], ['AUTH::UNAUTHORIZED', 403],
+    ['VALIDATION_ERROR', 400],
+    ['UNAUTHORIZED', 401],
+    ['FORBIDDEN', 403],
+    ['NOT_FOUND', 404],
+    ['CONFLICT', 409],
+    ['RATE_LIMIT_EXCEEDED', 429],
+    ['INTERNAL_ERROR', 500],
+    ['SERVICE_UNAVAILABLE', 503],
+    ['UTILITY::VALIDATION_FAILED', 400],
+    ['UTILITY::CALCULATION_FAILED', 422],
+    ['UTILITY::ESTIMATION_FAILED', 422],
+    ['UTILITY::INSUFFICIENT_DATA', 422],
+    ['AUTH::INVALID_API_KEY', 401],
+    ['AUTH::UNAUTHORIZED', 403],
   ])('%s is HTTP %i', (code, status) => {
     expect(isErrorCode(code)).toBe(true);
     expect(httpStatusOf(code)).toBe(status);
@@ -66,7 +77,11 @@ describe('error codes and HTTP statuses (docs/contract.md, spec "Errors")', () =
     const e = new AppError('CONFLICT', 'taken', 'code');
     expect(e).toBeInstanceOf(GraphQLError);
     expect({ name: e.name, code: e.code, field: e.field, message: e.message, extensions: e.extensions }).toEqual({
-      name: 'AppError', code: 'CONFLICT', field: 'code', message: 'taken', extensions: { code: 'CONFLICT', field: 'code' },
+      name: 'AppError',
+      code: 'CONFLICT',
+      field: 'code',
+      message: 'taken',
+      extensions: { code: 'CONFLICT', field: 'code' },
     });
     const plain = new AppError('NOT_FOUND', 'gone');
     expect(plain.extensions).toEqual({ code: 'NOT_FOUND' });
@@ -88,18 +103,31 @@ describe('isDatabaseUnavailable: a 503 the caller may retry, not a bug', () => {
   const pg = (code: string) => Object.assign(new Error('pg'), { code });
 
   it.each([
-    ['08006', 'connection_failure'], ['08001', 'sqlclient_unable_to_establish_sqlconnection'], ['53300', 'too_many_connections'],
-    ['53100', 'disk_full'], ['57P01', 'admin_shutdown'], ['57P02', 'crash_shutdown'], ['57P03', 'cannot_connect_now'],
-    ['57014', 'query_canceled (statement timeout)'], ['55P03', 'lock_not_available'], ['40001', 'serialization_failure'],
-    ['40P01', 'deadlock_detected'], ['58030', 'io_error'],
+    ['08006', 'connection_failure'],
+    ['08001', 'sqlclient_unable_to_establish_sqlconnection'],
+    ['53300', 'too_many_connections'],
+    ['53100', 'disk_full'],
+    ['57P01', 'admin_shutdown'],
+    ['57P02', 'crash_shutdown'],
+    ['57P03', 'cannot_connect_now'],
+    ['57014', 'query_canceled (statement timeout)'],
+    ['55P03', 'lock_not_available'],
+    ['40001', 'serialization_failure'],
+    ['40P01', 'deadlock_detected'],
+    ['58030', 'io_error'],
   ])('SQLSTATE %s (%s) means unavailable', (code) => {
     expect(isDatabaseUnavailable(pg(code))).toBe(true);
     expect(isDatabaseUnavailable({ sqlState: code })).toBe(true);
   });
 
   it.each([
-    ['23505', 'unique_violation'], ['23514', 'check_violation'], ['42P01', 'undefined_table'], ['22P02', 'invalid_text_representation'],
-    ['57P06', 'not in the listed 57P01–57P05'], ['080000', 'six characters'], ['x08006', 'prefixed'],
+    ['23505', 'unique_violation'],
+    ['23514', 'check_violation'],
+    ['42P01', 'undefined_table'],
+    ['22P02', 'invalid_text_representation'],
+    ['57P06', 'not in the listed 57P01–57P05'],
+    ['080000', 'six characters'],
+    ['x08006', 'prefixed'],
   ])('SQLSTATE %s (%s) is a bug, not unavailability', (code) => {
     expect(isDatabaseUnavailable(pg(code))).toBe(false);
   });
@@ -109,11 +137,22 @@ describe('isDatabaseUnavailable: a 503 the caller may retry, not a bug', () => {
   });
 
   it.each([
-    'Connection terminated unexpectedly', 'connection timeout', 'timeout exceeded when trying to connect', 'Query read timeout',
-    'terminating connection due to administrator command', 'the database system is starting up', 'the database system is in recovery mode',
-    'canceling statement due to statement timeout', 'canceling statement due to lock timeout', 'sorry, too many clients already',
-    'Client was closed and is not queryable', 'Cannot use a pool after calling end on the pool', 'socket hang up', 'Handler disconnected',
-    'server closed the connection unexpectedly', 'connection refused',
+    'Connection terminated unexpectedly',
+    'connection timeout',
+    'timeout exceeded when trying to connect',
+    'Query read timeout',
+    'terminating connection due to administrator command',
+    'the database system is starting up',
+    'the database system is in recovery mode',
+    'canceling statement due to statement timeout',
+    'canceling statement due to lock timeout',
+    'sorry, too many clients already',
+    'Client was closed and is not queryable',
+    'Cannot use a pool after calling end on the pool',
+    'socket hang up',
+    'Handler disconnected',
+    'server closed the connection unexpectedly',
+    'connection refused',
   ])('the message "%s" means unavailable', (message) => {
     expect(isDatabaseUnavailable(new Error(message))).toBe(true);
   });
@@ -138,7 +177,7 @@ describe('isDatabaseUnavailable: a 503 the caller may retry, not a bug', () => {
     expect(isDatabaseUnavailable(nest(pg('ECONNREFUSED'), 6))).toBe(false);
   });
 
-  it('only a string code or message counts (a driver\'s odd field that merely prints like one does not)', () => {
+  it("only a string code or message counts (a driver's odd field that merely prints like one does not)", () => {
     expect(isDatabaseUnavailable({ sqlState: ['08006'] })).toBe(false);
     expect(isDatabaseUnavailable({ code: ['ECONNREFUSED'] })).toBe(false);
     expect(isDatabaseUnavailable({ message: { toString: () => 'connection refused' } })).toBe(false);

@@ -4,8 +4,21 @@ import express from 'express';
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  assertInput, assertParam, boundedJson, canonicalIdArguments, canonicalUuid, FORBIDDEN_KEYS, hasBody, INPUT_LIMITS, inputProblem, isForbiddenKey,
-  MalformedBodyError, MAX_PARAM_LENGTH, parseJsonBody, stringProblem, type InputLimits,
+  assertInput,
+  assertParam,
+  boundedJson,
+  canonicalIdArguments,
+  canonicalUuid,
+  FORBIDDEN_KEYS,
+  hasBody,
+  INPUT_LIMITS,
+  inputProblem,
+  isForbiddenKey,
+  MalformedBodyError,
+  MAX_PARAM_LENGTH,
+  parseJsonBody,
+  stringProblem,
+  type InputLimits,
 } from '../../kernel/input.js';
 import { failure } from './support.js';
 
@@ -16,7 +29,6 @@ import { failure } from './support.js';
  * dotted path (`address.coordinates.0`), a key problem names the object holding it, the body is `body`.
  */
 const small: InputLimits = { maxDepth: 3, maxStringLength: 5, maxKeyLength: 4, maxArrayLength: 3, maxKeys: 2, maxNumber: 100 };
-
 
 describe('the limits (docs/contract.md)', () => {
   it('are the documented values', () => {
@@ -54,7 +66,7 @@ describe('inputProblem: the first violation, named by its path', () => {
   });
 
   it('nesting: the body is level 1; level 3 passes, level 4 is refused, named by the path', () => {
-    expect(p({ a: { b: { } } })).toBeUndefined();
+    expect(p({ a: { b: {} } })).toBeUndefined();
     expect(p({ a: { b: { c: {} } } })).toEqual({ field: 'a.b.c', reason: 'is nested deeper than 3 levels' });
     expect(p({ a: [[[1]]] })).toEqual({ field: 'a.0.0', reason: 'is nested deeper than 3 levels' });
   });
@@ -115,7 +127,9 @@ describe('inputProblem: the first violation, named by its path', () => {
   });
 
   it('values that are not plain objects (dates, class instances) are leaves', () => {
-    class Upload { constructor(public name = 'abcdefgh') {} }
+    class Upload {
+      constructor(public name = 'abcdefgh') {}
+    }
     expect(p({ when: new Date(), file: new Upload() })).toBeUndefined();
     expect(p({ bare: Object.assign(Object.create(null) as object, { abcdef: 'abcdefgh' }) })).toEqual({ field: 'bare', reason: 'has a key that is longer than 4 characters' });
   });
@@ -148,7 +162,11 @@ describe('assertInput, parseJsonBody, assertParam', () => {
     expect(failure(() => parseJsonBody('{"a":'))).toEqual({ code: 'VALIDATION_ERROR', field: 'body', message: 'body: malformed JSON' });
     expect(failure(() => parseJsonBody('{x}', { rootName: 'variables' }))).toEqual({ code: 'VALIDATION_ERROR', field: 'variables', message: 'variables: malformed JSON' });
     let thrownErr: unknown;
-    try { parseJsonBody('nope'); } catch (e) { thrownErr = e; }
+    try {
+      parseJsonBody('nope');
+    } catch (e) {
+      thrownErr = e;
+    }
     expect(thrownErr).toBeInstanceOf(MalformedBodyError);
   });
 
@@ -225,8 +243,14 @@ describe('boundedJson middleware, on a real HTTP server in this process', () => 
   });
 
   it('a declared length over the limit, or a chunked body that grows over it, is entity.too.large (413)', async () => {
-    expect(await post({ 'content-length': 65, 'content-type': 'application/json' }, ['x'.repeat(65)])).toEqual({ status: 413, json: { type: 'entity.too.large', message: 'body exceeds 64 bytes', field: null } });
-    expect(await post({ 'transfer-encoding': 'chunked' }, ['{"a":"', 'x'.repeat(40), 'y'.repeat(40), '"}'])).toEqual({ status: 413, json: { type: 'entity.too.large', message: 'body exceeds 64 bytes', field: null } });
+    expect(await post({ 'content-length': 65, 'content-type': 'application/json' }, ['x'.repeat(65)])).toEqual({
+      status: 413,
+      json: { type: 'entity.too.large', message: 'body exceeds 64 bytes', field: null },
+    });
+    expect(await post({ 'transfer-encoding': 'chunked' }, ['{"a":"', 'x'.repeat(40), 'y'.repeat(40), '"}'])).toEqual({
+      status: 413,
+      json: { type: 'entity.too.large', message: 'body exceeds 64 bytes', field: null },
+    });
   });
 
   it('exactly the limit passes', async () => {
@@ -250,10 +274,16 @@ describe('boundedJson middleware, on a real HTTP server in this process', () => 
   });
 
   it('another charset, a content encoding, malformed JSON: 400 naming the body', async () => {
-    expect(await post({ 'content-type': 'application/json; charset=latin1', 'content-length': 2 }, ['{}'])).toEqual({ status: 400, json: { type: null, message: 'body: charset must be utf-8', field: 'body' } });
+    expect(await post({ 'content-type': 'application/json; charset=latin1', 'content-length': 2 }, ['{}'])).toEqual({
+      status: 400,
+      json: { type: null, message: 'body: charset must be utf-8', field: 'body' },
+    });
     expect((await post({ 'content-type': 'application/json; charset="UTF-8"', 'content-length': 2 }, ['{}'])).status).toBe(200);
     expect((await post({ 'content-type': 'application/json; charset=utf8', 'content-length': 2 }, ['{}'])).status).toBe(200);
-    expect(await post({ 'content-encoding': 'gzip', 'content-length': 2 }, ['{}'])).toEqual({ status: 400, json: { type: null, message: 'body: content-encoding is not accepted (send identity)', field: 'body' } });
+    expect(await post({ 'content-encoding': 'gzip', 'content-length': 2 }, ['{}'])).toEqual({
+      status: 400,
+      json: { type: null, message: 'body: content-encoding is not accepted (send identity)', field: 'body' },
+    });
     expect((await post({ 'content-encoding': 'identity', 'content-length': 2 }, ['{}'])).status).toBe(200);
     expect(await post({ 'content-length': 5 }, ['{"a":'])).toEqual({ status: 400, json: { type: null, message: 'body: malformed JSON', field: 'body' } });
   });

@@ -49,9 +49,30 @@ describe('scrub: private data in structured fields', () => {
     const out = scrub({
       user: { id: 7, Email: 'a@b.co', PHONE: '+254700000001', profile: { newPassword: 'x', currentPassword: 'y' } },
       headers: { authorization: 'Bearer t', cookie: 'c', 'set-cookie': 's', 'svc-auth-token': 't', 'x-auth-token': 't', 'x-intent-token': 't', 'x-platform-principal': 'p', 'x-platform-bridge': 'b' },
-      body: { anything: 1 }, rawBody: 'raw', variables: { a: 1 }, parameters: [1], params: {}, bindings: [], detail: 'd', where: 'w',
-      internalQuery: 'q', query: 'q', sql: 's', request: {}, response: {}, data: {}, token: 't', accessToken: 't', refreshToken: 't', idToken: 't',
-      secret: 's', clientSecret: 's', key: 'k', apiKey: 'k', emails: [], phones: [],
+      body: { anything: 1 },
+      rawBody: 'raw',
+      variables: { a: 1 },
+      parameters: [1],
+      params: {},
+      bindings: [],
+      detail: 'd',
+      where: 'w',
+      internalQuery: 'q',
+      query: 'q',
+      sql: 's',
+      request: {},
+      response: {},
+      data: {},
+      token: 't',
+      accessToken: 't',
+      refreshToken: 't',
+      idToken: 't',
+      secret: 's',
+      clientSecret: 's',
+      key: 'k',
+      apiKey: 'k',
+      emails: [],
+      phones: [],
       kept: 'visible',
     }) as Record<string, unknown>;
     expect(out.kept).toBe('visible');
@@ -78,24 +99,48 @@ describe('scrub: private data in structured fields', () => {
 
   it('an error keeps its type, scrubbed message and stack and safe fields, never the values it carries', () => {
     const err = Object.assign(new RangeError('bad value for ada@x.io'), {
-      code: '23505', errno: 7, severity: 'ERROR', constraint: 'user_email_key', table: 'user', column: 'email', schema: 'users', routine: 'x',
-      status: 409, detail: 'Key (email)=(ada@x.io) already exists.', parameters: ['ada@x.io'], body: '{"password":"p"}', flag: true, nested: { a: 1 },
+      code: '23505',
+      errno: 7,
+      severity: 'ERROR',
+      constraint: 'user_email_key',
+      table: 'user',
+      column: 'email',
+      schema: 'users',
+      routine: 'x',
+      status: 409,
+      detail: 'Key (email)=(ada@x.io) already exists.',
+      parameters: ['ada@x.io'],
+      body: '{"password":"p"}',
+      flag: true,
+      nested: { a: 1 },
     });
     const out = scrub(err) as Record<string, unknown>;
     expect(out).toMatchObject({
-      type: 'RangeError', message: 'bad value for [email]', code: '23505', errno: 7, severity: 'ERROR', constraint: 'user_email_key',
-      table: 'user', column: 'email', schema: 'users', routine: 'x', status: 409,
+      type: 'RangeError',
+      message: 'bad value for [email]',
+      code: '23505',
+      errno: 7,
+      severity: 'ERROR',
+      constraint: 'user_email_key',
+      table: 'user',
+      column: 'email',
+      schema: 'users',
+      routine: 'x',
+      status: 409,
     });
     expect(String(out.stack)).toContain('RangeError: bad value for [email]');
     for (const k of ['detail', 'parameters', 'body', 'flag', 'nested']) expect(out, k).not.toHaveProperty(k);
   });
 
-  it('an error\'s GraphQL code, its cause and the first 5 of its errors are kept, scrubbed the same way', () => {
+  it("an error's GraphQL code, its cause and the first 5 of its errors are kept, scrubbed the same way", () => {
     const gql = new GraphQLError('nope', { extensions: { code: 'FORBIDDEN' } });
     expect((scrub(gql) as Record<string, unknown>).extensionsCode).toBe('FORBIDDEN');
     const wrapped = new Error('outer', { cause: new Error('inner ada@x.io') });
     expect((scrub(wrapped) as { cause: { message: string } }).cause.message).toBe('inner [email]');
-    const agg = new AggregateError(Array.from({ length: 7 }, (_, i) => new Error(`e${i}`)), 'many');
+    const agg = new AggregateError(
+      Array.from({ length: 7 }, (_, i) => new Error(`e${i}`)),
+      'many',
+    );
     const errors = (scrub(agg) as { errors: { message: string }[] }).errors;
     expect(errors.map((e) => e.message)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4']);
   });
@@ -201,7 +246,12 @@ describe('libraryLogger', () => {
     lib.info('i');
     lib.warn('w', { email: 'ada@x.io', n: 1 });
     lib.error('e');
-    expect(lines().map((l) => [l.level, l.msg])).toEqual([[20, 'd [email]'], [30, 'i'], [40, 'w'], [50, 'e']]);
+    expect(lines().map((l) => [l.level, l.msg])).toEqual([
+      [20, 'd [email]'],
+      [30, 'i'],
+      [40, 'w'],
+      [50, 'e'],
+    ]);
     expect(lines()[2].details).toEqual([{ email: '[redacted]', n: 1 }]);
     expect(lines()[0]).not.toHaveProperty('details');
   });

@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest';
 import type { CoveragePoint } from '../../subgraphs/lsp/coverage/entities.js';
 import { valuesOf } from '../../kernel/graphql-types.js';
 import {
-  checkActive, checkBodyTransitType, checkEnds, citiesOf, entryIndex, missingForActive, routeCapacity, schedulesOf, timeOf,
-  transitTypeOf, withLink, withTransitPoint, type ActivationView,
+  checkActive,
+  checkBodyTransitType,
+  checkEnds,
+  citiesOf,
+  entryIndex,
+  missingForActive,
+  routeCapacity,
+  schedulesOf,
+  timeOf,
+  transitTypeOf,
+  withLink,
+  withTransitPoint,
+  type ActivationView,
 } from '../../subgraphs/lsp/coverage/rules.js';
 import { CoverageTransitType, TRANSIT_TYPES } from '../../subgraphs/lsp/coverage/enums.js';
-import type { CoverageEntryRemoveInput, CoverageScheduleInput, CoverageTransitTimeInput } from '../../subgraphs/lsp/coverage/types.js';
+import type { CoverageEntryRemoveInput, CoverageScheduleInput } from '../../subgraphs/lsp/coverage/types.js';
 import { checkAllocatable, checkDeallocatable, checkStatusChange } from '../../subgraphs/lsp/fleets/rules.js';
 import { failure } from './support.js';
 
@@ -21,28 +32,34 @@ const ROUTE_TYPES = ['FIRST_MILE', 'MIDDLE_MILE', 'LAST_MILE', 'LINE_HAUL', 'HUB
 
 describe(':type, the transit type (docs/lsp-coverage.md)', () => {
   // (the spelling of a REST `:type`, any case with - for _, is the bridge's: test/unit/wire.test.ts)
-  it('every transit type of the doc\'s table is accepted for its kind, and only those; the field is named by the caller', () => {
+  it("every transit type of the doc's table is accepted for its kind, and only those; the field is named by the caller", () => {
     for (const t of AREA_TYPES) expect(transitTypeOf(t as CoverageTransitType, 'AREA')).toBe(t);
     for (const t of ROUTE_TYPES) expect(transitTypeOf(t as CoverageTransitType, 'ROUTE')).toBe(t);
     expect(failure(() => transitTypeOf('LINE_HAUL', 'AREA'))).toEqual({
-      code: 'VALIDATION_ERROR', field: 'transitType', message: 'transitType: must be a transit type of a coverage area: FIRST_MILE, LAST_MILE, DOOR_TO_DOOR',
+      code: 'VALIDATION_ERROR',
+      field: 'transitType',
+      message: 'transitType: must be a transit type of a coverage area: FIRST_MILE, LAST_MILE, DOOR_TO_DOOR',
     });
     expect(failure(() => transitTypeOf('CROSS_BORDER', 'AREA', 'type'))).toEqual({
-      code: 'VALIDATION_ERROR', field: 'type', message: 'type: must be a transit type of a coverage area: FIRST_MILE, LAST_MILE, DOOR_TO_DOOR',
+      code: 'VALIDATION_ERROR',
+      field: 'type',
+      message: 'type: must be a transit type of a coverage area: FIRST_MILE, LAST_MILE, DOOR_TO_DOOR',
     });
   });
 
-  it('the graph\'s CoverageTransitType lists exactly the doc\'s route types, and TRANSIT_TYPES the doc\'s table', () => {
+  it("the graph's CoverageTransitType lists exactly the doc's route types, and TRANSIT_TYPES the doc's table", () => {
     expect(valuesOf(CoverageTransitType)).toEqual(ROUTE_TYPES);
     expect(TRANSIT_TYPES).toEqual({ AREA: AREA_TYPES, ROUTE: ROUTE_TYPES });
   });
 
-  it('the body\'s transit.type may be left out, or must name the operation\'s type', () => {
+  it("the body's transit.type may be left out, or must name the operation's type", () => {
     expect(() => checkBodyTransitType(undefined, 'LAST_MILE')).not.toThrow();
     expect(() => checkBodyTransitType(null, 'LAST_MILE')).not.toThrow();
     expect(() => checkBodyTransitType('LAST_MILE', 'LAST_MILE')).not.toThrow();
     expect(failure(() => checkBodyTransitType('FIRST_MILE', 'LAST_MILE'))).toEqual({
-      code: 'VALIDATION_ERROR', field: 'transit.type', message: 'transit.type: must match the :type of the path (LAST_MILE) or be left out',
+      code: 'VALIDATION_ERROR',
+      field: 'transit.type',
+      message: 'transit.type: must match the :type of the path (LAST_MILE) or be left out',
     });
   });
 });
@@ -56,30 +73,70 @@ describe('create and update body rules', () => {
   });
 
   it('schedules: days in week order, departures sorted by time then zone; none is []', () => {
-    const input = [{
-      frequency: 'DAILY', operatingDays: ['SUNDAY', 'MONDAY', 'FRIDAY'],
-      departureTimes: [{ value: '18:00', timezone: 'Africa/Nairobi' }, { value: '06:30', timezone: 'UTC' }, { value: '06:30', timezone: 'Africa/Nairobi' }],
-    }] as CoverageScheduleInput[];
-    expect(schedulesOf(input)).toEqual([{
-      frequency: 'DAILY', operatingDays: ['MONDAY', 'FRIDAY', 'SUNDAY'],
-      departureTimes: [{ value: '06:30', timezone: 'Africa/Nairobi' }, { value: '06:30', timezone: 'UTC' }, { value: '18:00', timezone: 'Africa/Nairobi' }],
-    }]);
+    const input = [
+      {
+        frequency: 'DAILY',
+        operatingDays: ['SUNDAY', 'MONDAY', 'FRIDAY'],
+        departureTimes: [
+          { value: '18:00', timezone: 'Africa/Nairobi' },
+          { value: '06:30', timezone: 'UTC' },
+          { value: '06:30', timezone: 'Africa/Nairobi' },
+        ],
+      },
+    ] as CoverageScheduleInput[];
+    expect(schedulesOf(input)).toEqual([
+      {
+        frequency: 'DAILY',
+        operatingDays: ['MONDAY', 'FRIDAY', 'SUNDAY'],
+        departureTimes: [
+          { value: '06:30', timezone: 'Africa/Nairobi' },
+          { value: '06:30', timezone: 'UTC' },
+          { value: '18:00', timezone: 'Africa/Nairobi' },
+        ],
+      },
+    ]);
     expect(schedulesOf(undefined)).toEqual([]);
     expect(schedulesOf(null)).toEqual([]);
     expect(schedulesOf([{ frequency: 'ON_DEMAND', operatingDays: ['TUESDAY'] }])).toEqual([{ frequency: 'ON_DEMAND', operatingDays: ['TUESDAY'], departureTimes: [] }]);
   });
 
   it('schedules: a day or a departure given twice is 400 naming it by position', () => {
-    expect(failure(() => schedulesOf([
-      { frequency: 'DAILY', operatingDays: ['MONDAY'] },
-      { frequency: 'DAILY', operatingDays: ['MONDAY', 'TUESDAY', 'MONDAY'] },
-    ] as CoverageScheduleInput[]))).toEqual({ code: 'VALIDATION_ERROR', field: 'schedules.1.operatingDays', message: 'schedules.1.operatingDays: MONDAY is given twice' });
-    expect(failure(() => schedulesOf([{
-      frequency: 'DAILY', operatingDays: ['MONDAY'],
-      departureTimes: [{ value: '06:00', timezone: 'UTC' }, { value: '07:00', timezone: 'UTC' }, { value: '06:00', timezone: 'UTC' }],
-    }] as CoverageScheduleInput[]))).toEqual({ code: 'VALIDATION_ERROR', field: 'schedules.0.departureTimes.2', message: 'schedules.0.departureTimes.2: 06:00 UTC is given twice' });
+    expect(
+      failure(() =>
+        schedulesOf([
+          { frequency: 'DAILY', operatingDays: ['MONDAY'] },
+          { frequency: 'DAILY', operatingDays: ['MONDAY', 'TUESDAY', 'MONDAY'] },
+        ] as CoverageScheduleInput[]),
+      ),
+    ).toEqual({ code: 'VALIDATION_ERROR', field: 'schedules.1.operatingDays', message: 'schedules.1.operatingDays: MONDAY is given twice' });
+    expect(
+      failure(() =>
+        schedulesOf([
+          {
+            frequency: 'DAILY',
+            operatingDays: ['MONDAY'],
+            departureTimes: [
+              { value: '06:00', timezone: 'UTC' },
+              { value: '07:00', timezone: 'UTC' },
+              { value: '06:00', timezone: 'UTC' },
+            ],
+          },
+        ] as CoverageScheduleInput[]),
+      ),
+    ).toEqual({ code: 'VALIDATION_ERROR', field: 'schedules.0.departureTimes.2', message: 'schedules.0.departureTimes.2: 06:00 UTC is given twice' });
     // the same time in two zones is two departures
-    expect(() => schedulesOf([{ frequency: 'DAILY', operatingDays: ['MONDAY'], departureTimes: [{ value: '06:00', timezone: 'UTC' }, { value: '06:00', timezone: 'Asia/Tokyo' }] }] as CoverageScheduleInput[])).not.toThrow();
+    expect(() =>
+      schedulesOf([
+        {
+          frequency: 'DAILY',
+          operatingDays: ['MONDAY'],
+          departureTimes: [
+            { value: '06:00', timezone: 'UTC' },
+            { value: '06:00', timezone: 'Asia/Tokyo' },
+          ],
+        },
+      ] as CoverageScheduleInput[]),
+    ).not.toThrow();
   });
 
   it('cities: city or cities, not both; trimmed; no blank; no duplicate ignoring case', () => {
@@ -93,7 +150,7 @@ describe('create and update body rules', () => {
     expect(failure(() => citiesOf(undefined, ['Nairobi', 'Kisumu', 'NAIROBI ']))).toEqual({ code: 'VALIDATION_ERROR', field: 'cities.2', message: 'cities.2: NAIROBI is given twice' });
   });
 
-  it('a route\'s capacity: sits, packages or both; absent ones are null', () => {
+  it("a route's capacity: sits, packages or both; absent ones are null", () => {
     expect(routeCapacity({ sits: 12 })).toEqual({ sits: 12, packages: null });
     expect(routeCapacity({ packages: 300 })).toEqual({ sits: null, packages: 300 });
     expect(routeCapacity({ sits: 4, packages: 9 })).toEqual({ sits: 4, packages: 9 });
@@ -102,7 +159,11 @@ describe('create and update body rules', () => {
 
   it('a node cannot be both ends of a route; addresses and different nodes can', () => {
     const node = (id: string | null) => ({ type: 'HUB', id, description: null, address: null }) as CoveragePoint;
-    expect(failure(() => checkEnds({ origin: node('h1'), destination: node('h1') }))).toEqual({ code: 'VALIDATION_ERROR', field: 'destination.id', message: 'destination.id: must differ from the origin' });
+    expect(failure(() => checkEnds({ origin: node('h1'), destination: node('h1') }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'destination.id',
+      message: 'destination.id: must differ from the origin',
+    });
     expect(() => checkEnds({ origin: node('h1'), destination: node('h2') })).not.toThrow();
     expect(() => checkEnds({ origin: node(null), destination: node(null) })).not.toThrow();
     expect(() => checkEnds({ origin: null, destination: node('h1') })).not.toThrow();
@@ -132,13 +193,17 @@ describe('status: INACTIVE and ACTIVE (docs/lsp-coverage.md, "Status")', () => {
 
   it('activating an incomplete record is 409 CONFLICT on status', () => {
     expect(failure(() => checkActive(area([], []), true))).toEqual({
-      code: 'CONFLICT', field: 'status', message: 'status: an ACTIVE area needs at least one city or linkedTo entry',
+      code: 'CONFLICT',
+      field: 'status',
+      message: 'status: an ACTIVE area needs at least one city or linkedTo entry',
     });
   });
 
   it('an update leaving an ACTIVE record incomplete without sending status says to send INACTIVE with it', () => {
     expect(failure(() => checkActive(route(point, null), false))).toEqual({
-      code: 'CONFLICT', field: 'status', message: 'status: an ACTIVE route needs an origin and a destination; send status INACTIVE with this change',
+      code: 'CONFLICT',
+      field: 'status',
+      message: 'status: an ACTIVE route needs an origin and a destination; send status INACTIVE with this change',
     });
   });
 
@@ -176,7 +241,11 @@ describe('linkedTo entries and transit points', () => {
     expect(failure(() => withTransitPoint(ab, node('b', 'WAREHOUSE'), 0))).toEqual({ code: 'CONFLICT', field: 'id', message: 'id: the route already passes through this WAREHOUSE' });
     const full = Array.from({ length: 50 }, (_, i) => node(`n${i}`));
     expect(withTransitPoint(full.slice(0, 49), node('last'), undefined)).toHaveLength(50);
-    expect(failure(() => withTransitPoint(full, place('x'), 0))).toEqual({ code: 'CONFLICT', field: 'transitPoints', message: 'transitPoints: a route has at most 50 transit points; remove one first' });
+    expect(failure(() => withTransitPoint(full, place('x'), 0))).toEqual({
+      code: 'CONFLICT',
+      field: 'transitPoints',
+      message: 'transitPoints: a route has at most 50 transit points; remove one first',
+    });
   });
 
   it('unlink / remove name one entry by {index} or by node {id}, exactly one of them', () => {
@@ -195,7 +264,7 @@ describe('linkedTo entries and transit points', () => {
 });
 
 describe('vehicle allocation (docs/lsp.md, "Allocation")', () => {
-  const allocation = { type: 'AREA', id: 'area-1' };
+  const allocation = { type: 'AREA' as const, id: 'area-1' };
 
   it('only an INACTIVE or ACTIVE vehicle can be allocated; MAINTENANCE and RETIRED are 409', () => {
     expect(() => checkAllocatable({ status: 'INACTIVE', allocation: null })).not.toThrow();
@@ -206,13 +275,17 @@ describe('vehicle allocation (docs/lsp.md, "Allocation")', () => {
 
   it('a vehicle serves one area or route at a time: allocating an allocated vehicle is 409', () => {
     expect(failure(() => checkAllocatable({ status: 'ACTIVE', allocation }))).toEqual({
-      code: 'CONFLICT', field: undefined, message: 'Vehicle is already allocated to AREA area-1; deallocate it first',
+      code: 'CONFLICT',
+      field: undefined,
+      message: 'Vehicle is already allocated to AREA area-1; deallocate it first',
     });
   });
 
   it('an allocated vehicle cannot become MAINTENANCE or RETIRED (409 on status); other changes are free', () => {
     expect(failure(() => checkStatusChange({ status: 'ACTIVE', allocation }, 'MAINTENANCE'))).toEqual({
-      code: 'CONFLICT', field: 'status', message: 'status: a vehicle allocated to a service cannot become MAINTENANCE; deallocate it first',
+      code: 'CONFLICT',
+      field: 'status',
+      message: 'status: a vehicle allocated to a service cannot become MAINTENANCE; deallocate it first',
     });
     expect(failure(() => checkStatusChange({ status: 'ACTIVE', allocation }, 'RETIRED')).field).toBe('status');
     expect(() => checkStatusChange({ status: 'ACTIVE', allocation }, 'INACTIVE')).not.toThrow();

@@ -12,7 +12,13 @@ const snapshot = createRequire(import.meta.url)('@fawazahmed0/currency-api/v1/cu
 
 describe('ISO 4217 minor units', () => {
   it.each([
-    ['USD', 2], ['EUR', 2], ['JPY', 0], ['ISK', 0], ['BHD', 3], ['KWD', 3], ['CLF', 4],
+    ['USD', 2],
+    ['EUR', 2],
+    ['JPY', 0],
+    ['ISK', 0],
+    ['BHD', 3],
+    ['KWD', 3],
+    ['CLF', 4],
   ])('%s has %i decimal digits', (code, digits) => {
     expect(digitsOf(code)).toBe(digits);
   });
@@ -83,7 +89,7 @@ describe('reference exchange rates (pinned snapshot 2026-09-29)', () => {
     expect(isQuotable('USDT')).toBe(false);
   });
 
-  it('units per US dollar are the snapshot\'s, USD is 1', () => {
+  it("units per US dollar are the snapshot's, USD is 1", () => {
     expect(ratePerUsd('USD').toString()).toBe('1');
     expect(ratePerUsd('EUR').toNumber()).toBe(snapshot.usd.eur);
     expect(ratePerUsd('JPY').toNumber()).toBe(snapshot.usd.jpy);
@@ -114,7 +120,11 @@ describe('reference exchange rates (pinned snapshot 2026-09-29)', () => {
     // 100 EUR in GBP: 100 / 0.88022588 × 0.75538854 = 85.81757… (hand-computed)
     expect(convert(100, 'EUR', 'GBP').toDecimalPlaces(4).toString()).toBe('85.8176');
     // a round trip returns the amount (to the 34-digit precision)
-    expect(convert(convert('1234.56', 'KES', 'BHD'), 'BHD', 'KES').toDecimalPlaces(20).toString()).toBe('1234.56');
+    expect(
+      convert(convert('1234.56', 'KES', 'BHD'), 'BHD', 'KES')
+        .toDecimalPlaces(20)
+        .toString(),
+    ).toBe('1234.56');
   });
 
   it('convert within one currency returns the amount untouched (no rate needed)', () => {

@@ -17,7 +17,7 @@ const limits = (query: string, operationName?: string) => {
 };
 
 describe('which per-action limits an operation meets', () => {
-  it('each limited root field names its window, with the spec\'s sizes', () => {
+  it("each limited root field names its window, with the spec's sizes", () => {
     expect(limits('mutation { updateProfile(input: {}) { id } }')).toEqual(['profile-updates']);
     expect(limits('mutation { uploadAvatar(file: null) { url } }')).toEqual(['avatar-uploads']);
     expect(limits('query { searchUsers(q: "ada") { total } }')).toEqual(['user-search']);
@@ -38,8 +38,11 @@ describe('which per-action limits an operation meets', () => {
 
   it('aliases count each occurrence: two profile updates and both settings updates', () => {
     expect(limits('mutation { a: updateProfile(input: {}) { id } b: updateProfile(input: {}) { id } }')).toEqual(['profile-updates', 'profile-updates']);
-    expect(limits('mutation { updateNotificationSettings(input: {}) { ok } updatePrivacySettings(input: {}) { ok } searchUsers: updateProfile { id } }'))
-      .toEqual(['settings-updates', 'settings-updates', 'profile-updates']);
+    expect(limits('mutation { updateNotificationSettings(input: {}) { ok } updatePrivacySettings(input: {}) { ok } searchUsers: updateProfile { id } }')).toEqual([
+      'settings-updates',
+      'settings-updates',
+      'profile-updates',
+    ]);
   });
 
   it('inline fragments and fragment spreads at the root are looked through; a fragment spread twice counts once', () => {

@@ -12,8 +12,16 @@ const ROLES: Role[] = ['OWNER', 'ADMIN', 'MANAGER', 'SUPERVISOR', 'COORDINATOR',
 
 function docTable(): Map<string, Set<string>> {
   const md = readFileSync(fileURLToPath(new URL('../../docs/roles.md', import.meta.url)), 'utf8');
-  const lines = md.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('|'));
-  const cells = (l: string) => l.replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  const lines = md
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|'));
+  const cells = (l: string) =>
+    l
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((c) => c.trim());
   const header = cells(lines.find((l) => /^\|\s*Permission\s*\|/.test(l))!);
   expect(header.slice(2)).toEqual(ROLES);
   const grants = new Map<string, Set<string>>();

@@ -4,8 +4,21 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { clearanceDays } from '../../subgraphs/utilities/fares/rules.js';
 import {
-  CA_CUSMA, CHAPTER_DOCUMENTS, CHAPTER_GROUPS, CUSTOMS_UNIONS, DE_MINIMIS, DUTY_PROFILES, EU_MEMBERS, EXPORT_DECLARATION, FOB_VALUATION,
-  IMPORT_DOCUMENTS, TRANSPORT_DOCUMENT, dutyProfileOf, generalRate, groupOfChapter, type ChapterGroup,
+  CA_CUSMA,
+  CHAPTER_DOCUMENTS,
+  CHAPTER_GROUPS,
+  CUSTOMS_UNIONS,
+  DE_MINIMIS,
+  DUTY_PROFILES,
+  EU_MEMBERS,
+  EXPORT_DECLARATION,
+  FOB_VALUATION,
+  IMPORT_DOCUMENTS,
+  TRANSPORT_DOCUMENT,
+  dutyProfileOf,
+  generalRate,
+  groupOfChapter,
+  type ChapterGroup,
 } from '../../subgraphs/utilities/fares/tariffs.js';
 
 /**
@@ -26,7 +39,12 @@ function dutyTable(): DutyTable {
   const lines = DOC.split('\n').map((l) => l.trim());
   const start = lines.findIndex((l) => l.startsWith('| HS chapters | group |'));
   if (start < 0) throw new Error('docs/utilities.md: no duty table');
-  const cells = (l: string) => l.replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  const cells = (l: string) =>
+    l
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((c) => c.trim());
   const profiles = cells(lines[start]).slice(2);
   const rows: DutyTable['rows'] = [];
   let means: Record<string, number> | undefined;
@@ -56,7 +74,7 @@ describe('the duty table of docs/utilities.md and tariffs.ts agree', () => {
     expect(table.rows).toHaveLength(24);
   });
 
-  it('every profile of the doc exists with exactly the doc\'s rates, group by group', () => {
+  it("every profile of the doc exists with exactly the doc's rates, group by group", () => {
     expect(Object.keys(DUTY_PROFILES).sort()).toEqual([...table.profiles].sort());
     for (const row of table.rows) {
       const group = Object.entries(CHAPTER_GROUPS).find(([, g]) => g.name === row.group)?.[0] as ChapterGroup | undefined;
@@ -65,7 +83,7 @@ describe('the duty table of docs/utilities.md and tariffs.ts agree', () => {
     }
   });
 
-  it('every chapter of a row belongs to that row\'s group; 77, 0 and 98 belong to none', () => {
+  it("every chapter of a row belongs to that row's group; 77, 0 and 98 belong to none", () => {
     let chapters = 0;
     for (const row of table.rows) {
       for (const [a, b] of row.chapters) {
@@ -82,7 +100,7 @@ describe('the duty table of docs/utilities.md and tariffs.ts agree', () => {
     expect(groupOfChapter(98)).toBeUndefined();
   });
 
-  it('without an HS code the duty is the profile\'s mean, 1 decimal, as the doc\'s last row says', () => {
+  it("without an HS code the duty is the profile's mean, 1 decimal, as the doc's last row says", () => {
     for (const p of table.profiles) expect(generalRate(p), p).toBe(table.means[p]);
   });
 });
@@ -119,7 +137,7 @@ describe('which profile a destination uses', () => {
 });
 
 describe('de minimis, valuation and unions (docs/utilities.md)', () => {
-  it('thresholds in the destination\'s currency', () => {
+  it("thresholds in the destination's currency", () => {
     expect(DE_MINIMIS.US).toMatchObject({ currency: 'USD', duty: null, tax: null });
     expect(DE_MINIMIS.GB).toMatchObject({ currency: 'GBP', duty: 135, tax: null });
     expect(DE_MINIMIS.CA).toMatchObject({ currency: 'CAD', duty: 20, tax: 20 });
@@ -164,7 +182,10 @@ describe('de minimis, valuation and unions (docs/utilities.md)', () => {
     expect(IMPORT_DOCUMENTS.AU).toEqual(['Import declaration (ICS)']);
     expect(IMPORT_DOCUMENTS.JP).toEqual(['Import declaration (NACCS)']);
     expect(CHAPTER_DOCUMENTS.map((c) => [c.chapters, c.document.split(' ')[0]])).toEqual([
-      [[1, 24], 'Phytosanitary'], [[30, 30], 'Import'], [[93, 93], 'Export'], [[71, 71], 'Kimberley'],
+      [[1, 24], 'Phytosanitary'],
+      [[30, 30], 'Import'],
+      [[93, 93], 'Export'],
+      [[71, 71], 'Kimberley'],
     ]);
     expect(CHAPTER_DOCUMENTS[1].document).toMatch(/permit/);
     expect(CHAPTER_DOCUMENTS[2].document).toMatch(/licences for arms/);

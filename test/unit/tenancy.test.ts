@@ -12,8 +12,17 @@ import { loadConfig } from '../../kernel/config.js';
 import { ormOptions } from '../../kernel/db.js';
 import { AppError } from '../../kernel/errors.js';
 import {
-  isProviderOwned, isTenantEntity, PROVIDER_FILTER, ProviderOwnedEntity, providerScopeOf, scopeOf, scopeToProvider, scopeToWorkspace, TENANT_FILTER,
-  TenantEntity, tenantFilter,
+  isProviderOwned,
+  isTenantEntity,
+  PROVIDER_FILTER,
+  ProviderOwnedEntity,
+  providerScopeOf,
+  scopeOf,
+  scopeToProvider,
+  scopeToWorkspace,
+  TENANT_FILTER,
+  TenantEntity,
+  tenantFilter,
 } from '../../kernel/tenancy.js';
 
 /**
@@ -23,17 +32,26 @@ import {
  * scope throws instead of returning every tenant's rows; a scoped manager sees and writes its workspace only.
  * The entities are defined here by calling the decorators (test files are not compiled with decorator support).
  */
-class Parcel extends TenantEntity { id!: string; label!: string }
+class Parcel extends TenantEntity {
+  id!: string;
+  label!: string;
+}
 PrimaryKey({ type: 'uuid' })(Parcel.prototype, 'id');
 Property({ type: 'string' })(Parcel.prototype, 'label');
 Entity({ tableName: 'parcel' })(Parcel);
 
-class Crate extends ProviderOwnedEntity { id!: string; label!: string }
+class Crate extends ProviderOwnedEntity {
+  id!: string;
+  label!: string;
+}
 PrimaryKey({ type: 'uuid' })(Crate.prototype, 'id');
 Property({ type: 'string' })(Crate.prototype, 'label');
 Entity({ tableName: 'crate' })(Crate);
 
-class Notice { id!: string; body!: string }
+class Notice {
+  id!: string;
+  body!: string;
+}
 PrimaryKey({ type: 'uuid' })(Notice.prototype, 'id');
 Property({ type: 'string' })(Notice.prototype, 'body');
 Entity({ tableName: 'notice' })(Notice);
@@ -48,7 +66,12 @@ const fresh = () => orm.em.fork() as EntityManager;
 
 /** The error a promise rejects with (fails the test when it resolves). */
 async function rejection(p: Promise<unknown>): Promise<Error> {
-  return p.then(() => { throw new Error('expected a rejection'); }, (e: unknown) => e as Error);
+  return p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e as Error,
+  );
 }
 
 /**
@@ -68,7 +91,10 @@ async function prepare(): Promise<void> {
   await server.start();
   dataDir = mkdtempSync(join(tmpdir(), 'units-tenancy-'));
   const config = loadConfig({
-    DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(32), INTERNAL_SECRET: 'i'.repeat(32), DB_POOL_SIZE: '1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'j'.repeat(32),
+    INTERNAL_SECRET: 'i'.repeat(32),
+    DB_POOL_SIZE: '1',
     DATABASE_URL: `postgres://postgres:postgres@${server.getServerConn()}/postgres`,
   });
   orm = await MikroORM.init(ormOptions(config, { schema: 'units', entities: [Parcel, Crate, Notice], migrations: [], migrationsPath: dataDir }));
@@ -80,7 +106,11 @@ async function prepare(): Promise<void> {
   const b = scopeToWorkspace(fresh(), WS_B);
   b.create(Parcel, { id: randomUUID(), label: 'b-1' } as never);
   await b.flush();
-  for (const [ws, icode, label] of [[WS_A, 'LSP1', 'a-lsp1'], [WS_A, 'LSP2', 'a-lsp2'], [WS_B, 'LSP1', 'b-lsp1']] as const) {
+  for (const [ws, icode, label] of [
+    [WS_A, 'LSP1', 'a-lsp1'],
+    [WS_A, 'LSP2', 'a-lsp2'],
+    [WS_B, 'LSP1', 'b-lsp1'],
+  ] as const) {
     const p = scopeToProvider(fresh(), ws, icode);
     p.create(Crate, { id: randomUUID(), label } as never);
     await p.flush();
@@ -108,14 +138,14 @@ describe('an unscoped read fails loudly', { timeout: 60_000 }, () => {
     expect((await rejection(fresh().findAndCount(Parcel, {}))).message).toBe(message);
   });
 
-  it('a scope without a workspace id (an empty one) fails in the filter\'s own condition', async () => {
+  it("a scope without a workspace id (an empty one) fails in the filter's own condition", async () => {
     await setup();
     const em = fresh();
     em.setFilterParams(TENANT_FILTER, { workspaceId: '' });
     expect((await rejection(em.find(Parcel, {}))).message).toBe('tenant-owned entity read without a workspace scope');
   });
 
-  it('the rows are there: a deliberate bypass (filters: false) sees all three tenants\' parcels', async () => {
+  it("the rows are there: a deliberate bypass (filters: false) sees all three tenants' parcels", async () => {
     await setup();
     const all = await fresh().find(Parcel, {}, { filters: false, orderBy: { label: 'asc' } });
     expect(all.map((p) => p.label)).toEqual(['a-1', 'a-2', 'b-1']);
@@ -137,7 +167,7 @@ describe('an unscoped read fails loudly', { timeout: 60_000 }, () => {
 });
 
 describe('a scoped manager sees and writes one workspace', { timeout: 60_000 }, () => {
-  it('reads only its workspace\'s rows; another workspace\'s row by id is simply not found', async () => {
+  it("reads only its workspace's rows; another workspace's row by id is simply not found", async () => {
     await setup();
     const a = scopeToWorkspace(fresh(), WS_A);
     expect((await a.find(Parcel, {}, { orderBy: { label: 'asc' } })).map((p) => p.label)).toEqual(['a-1', 'a-2']);
@@ -155,7 +185,7 @@ describe('a scoped manager sees and writes one workspace', { timeout: 60_000 }, 
     expect(scopeOf(scopeToWorkspace(fresh(), 'not-a-uuid'))).toBe('not-a-uuid');
   });
 
-  it('a new row is stamped with the scope\'s workspace', async () => {
+  it("a new row is stamped with the scope's workspace", async () => {
     await setup();
     const b = scopeToWorkspace(fresh(), WS_B);
     const p = b.create(Parcel, { id: randomUUID(), label: 'b-2' } as never);
@@ -187,8 +217,10 @@ describe('a scoped manager sees and writes one workspace', { timeout: 60_000 }, 
     const system = fresh();
     system.create(Parcel, { id: randomUUID(), label: 'b-system', workspaceId: WS_B } as never);
     await system.flush();
-    expect((await db.query('select label, workspace_id from units.parcel where label in ($1, $2) order by label', ['a-explicit', 'b-system'])).rows)
-      .toEqual([{ label: 'a-explicit', workspace_id: WS_A }, { label: 'b-system', workspace_id: WS_B }]);
+    expect((await db.query('select label, workspace_id from units.parcel where label in ($1, $2) order by label', ['a-explicit', 'b-system'])).rows).toEqual([
+      { label: 'a-explicit', workspace_id: WS_A },
+      { label: 'b-system', workspace_id: WS_B },
+    ]);
   });
 
   it('an entity that is not tenant-owned is written through a scoped manager as it is', async () => {
@@ -221,7 +253,7 @@ describe('a scoped manager sees and writes one workspace', { timeout: 60_000 }, 
 });
 
 describe('a provider scope sees and writes one provider of one workspace', { timeout: 60_000 }, () => {
-  it('reads only its provider\'s records', async () => {
+  it("reads only its provider's records", async () => {
     await setup();
     expect((await scopeToProvider(fresh(), WS_A, 'LSP1').find(Crate, {})).map((c) => c.label)).toEqual(['a-lsp1']);
     expect((await scopeToProvider(fresh(), WS_A, 'LSP2').find(Crate, {})).map((c) => c.label)).toEqual(['a-lsp2']);
@@ -229,7 +261,7 @@ describe('a provider scope sees and writes one provider of one workspace', { tim
     expect(await scopeToProvider(fresh(), WS_B, 'LSP2').count(Crate, {})).toBe(0);
   });
 
-  it('new records are stamped with the provider; another provider\'s code, or none, is refused', async () => {
+  it("new records are stamped with the provider; another provider's code, or none, is refused", async () => {
     await setup();
     const p = scopeToProvider(fresh(), WS_B, 'LSP2');
     const c = p.create(Crate, { id: randomUUID(), label: 'b-lsp2' } as never);

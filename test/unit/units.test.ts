@@ -13,7 +13,6 @@ const w = (value: unknown, unit: string) => ({ value, unit }) as unknown as Weig
 const v = (value: unknown, unit: string) => ({ value, unit }) as unknown as VolumeInput;
 const d = (length: unknown, width: unknown, height: unknown, unit: string) => ({ length, width, height, unit }) as unknown as DimensionsInput;
 
-
 const expectInvalid = (fn: () => unknown, field: string, message: string) => {
   const err = thrown(fn);
   expect({ code: err.code, field: err.field, message: err.message }).toEqual({ code: 'UTILITY::VALIDATION_FAILED', field, message: `${field}: ${message}` });
@@ -49,7 +48,7 @@ describe('weights → kilograms', () => {
     expectInvalid(() => weightKg(w(1_000_000_001, 'g'), 'weight'), 'weight.value', 'must be at most 1,000,000,000');
   });
 
-  it('a service\'s largest weight is compared in kilograms after conversion (1000 kg: 2204 lb passes, 2205 lb does not)', () => {
+  it("a service's largest weight is compared in kilograms after conversion (1000 kg: 2204 lb passes, 2205 lb does not)", () => {
     // 2204 lb = 999.718 kg; 2205 lb = 1000.172 kg
     expect(weightKg(w(2204, 'lb'), 'weight', 1000)).toBeCloseTo(999.71758348, 6);
     expect(weightKg(w(1000, 'kg'), 'weight', 1000)).toBe(1000);
@@ -102,7 +101,7 @@ describe('package dimensions → cubic centimetres', () => {
 });
 
 describe('unitOf', () => {
-  it('answers the table\'s own factor and refuses inherited names', () => {
+  it("answers the table's own factor and refuses inherited names", () => {
     expect(unitOf('b', { a: 1, b: 2.5 }, 'f')).toBe(2.5);
     expectInvalid(() => unitOf('hasOwnProperty', { a: 1 }, 'f.unit'), 'f.unit', 'unknown unit hasOwnProperty');
   });

@@ -110,14 +110,19 @@ describe('custom metadata (keys given replace, null removes, strings only, 3 lev
     expect(failure(() => changedCustomMetadata(empty, { customFields: { n: 5 } }))).toMatchObject({ code: 'VALIDATION_ERROR', field: 'customFields.n' });
     expect(failure(() => changedCustomMetadata(empty, { customFields: { a: { b: { c: { d: 'x' } } } } }))).toMatchObject({ code: 'VALIDATION_ERROR', field: 'customFields.a.b.c' });
     expect(changedCustomMetadata(empty, { customFields: { a: { b: { c: 'x' } } } }).customFields).toEqual({ a: { b: { c: 'x' } } });
-    expect(failure(() => changedCustomMetadata(empty, { customFields: JSON.parse('{"__proto__": "x"}') }))).toMatchObject({ code: 'VALIDATION_ERROR', field: 'customFields.__proto__' });
+    expect(failure(() => changedCustomMetadata(empty, { customFields: JSON.parse('{"__proto__": "x"}') as Record<string, unknown> }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'customFields.__proto__',
+    });
   });
 
   it('refuses metadata past 10 KB (10,240 bytes of UTF-8 JSON) on customFields', () => {
     // {"preferences":{},"customFields":{"k":"…"}} is 42 bytes around the value
     expect(changedCustomMetadata(empty, { customFields: { k: 'x'.repeat(10_240 - 42) } }).customFields.k).toHaveLength(10_198);
     expect(failure(() => changedCustomMetadata(empty, { customFields: { k: 'x'.repeat(10_240 - 41) } }))).toEqual({
-      code: 'VALIDATION_ERROR', field: 'customFields', message: 'customFields: metadata must not exceed 10 KB',
+      code: 'VALIDATION_ERROR',
+      field: 'customFields',
+      message: 'customFields: metadata must not exceed 10 KB',
     });
   });
 });

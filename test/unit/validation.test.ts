@@ -13,13 +13,23 @@ import { failure } from './support.js';
  * missing properties. The input classes below are decorated by calling the decorators (test files are not compiled
  * with decorator support), exactly as the `@` syntax would.
  */
-class Address { city?: string | null; zip?: string | null }
+class Address {
+  city?: string | null;
+  zip?: string | null;
+}
 Field(() => String, { nullable: true })(Address.prototype, 'city');
 Field(() => String, { nullable: true })(Address.prototype, 'zip');
 Nullable()(Address.prototype, 'zip');
 InputType('UnitAddressInput')(Address);
 
-class Person { name?: string | null; nickname?: string | null; age?: number | null; address?: Address | null; addresses?: Address[] | null; meta?: unknown }
+class Person {
+  name?: string | null;
+  nickname?: string | null;
+  age?: number | null;
+  address?: Address | null;
+  addresses?: Address[] | null;
+  meta?: unknown;
+}
 Field(() => String, { nullable: true })(Person.prototype, 'name');
 Field(() => String, { nullable: true })(Person.prototype, 'nickname');
 Nullable()(Person.prototype, 'nickname');
@@ -31,18 +41,22 @@ Nullable()(Person.prototype, 'address');
 Field(() => [Address], { nullable: true })(Person.prototype, 'addresses');
 InputType('UnitPersonInput')(Person);
 
-class Employee extends Person { badge?: string | null }
+class Employee extends Person {
+  badge?: string | null;
+}
 Field(() => String, { nullable: true })(Employee.prototype, 'badge');
 InputType('UnitEmployeeInput')(Employee);
 
-class Query { near?: string | null; radius?: number | null }
+class Query {
+  near?: string | null;
+  radius?: number | null;
+}
 Field(() => String, { nullable: true })(Query.prototype, 'near');
 Field(() => Int, { nullable: true })(Query.prototype, 'radius');
 NullMeansAbsent()(Query);
 InputType('UnitQueryInput')(Query);
 
 const make = <T extends object>(cls: new () => T, values: Partial<T>): T => Object.assign(new cls(), values);
-
 
 describe('the null rule', () => {
   it('null for a field that is not @Nullable is VALIDATION_ERROR "field: must not be null"', () => {
@@ -62,7 +76,7 @@ describe('the null rule', () => {
     expect(failure(() => checkNulls([make(Person, { name: null })])).field).toBe('0.name');
   });
 
-  it('a subclass inherits its parent\'s @Nullable fields, and its own fields follow the rule', () => {
+  it("a subclass inherits its parent's @Nullable fields, and its own fields follow the rule", () => {
     expect(() => checkNulls(make(Employee, { nickname: null }))).not.toThrow();
     expect(failure(() => checkNulls(make(Employee, { badge: null }))).field).toBe('badge');
     expect(failure(() => checkNulls(make(Employee, { name: null }))).field).toBe('name');
@@ -81,7 +95,7 @@ describe('the null rule', () => {
   });
 });
 
-describe('argumentValidator (type-graphql\'s validation for every subgraph)', () => {
+describe("argumentValidator (type-graphql's validation for every subgraph)", () => {
   // a ValidatorFn may answer synchronously (void) or with a promise: one promise either way
   const validate = (value: unknown, rules?: { nullMeansAbsent?: boolean }) => Promise.resolve(argumentValidator({}, rules)(value, Person as never, {} as never));
 
@@ -91,14 +105,20 @@ describe('argumentValidator (type-graphql\'s validation for every subgraph)', ()
   });
 
   it('a class-validator rule broken is an ArgumentValidationError listing the property', async () => {
-    const err = await validate(make(Person, { age: -1 })).then(() => undefined, (e: unknown) => e);
+    const err = await validate(make(Person, { age: -1 })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ArgumentValidationError);
     const errors = (err as ArgumentValidationError).extensions.validationErrors as { property: string; constraints: Record<string, string> }[];
     expect(errors.map((e) => [e.property, Object.keys(e.constraints)])).toEqual([['age', ['min']]]);
   });
 
   it('the null rule runs first: null for a non-nullable field is VALIDATION_ERROR, not a class-validator error', async () => {
-    const err = await validate(make(Person, { name: null })).then(() => undefined, (e: unknown) => e);
+    const err = await validate(make(Person, { name: null })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).message).toBe('name: must not be null');
   });
@@ -108,7 +128,10 @@ describe('argumentValidator (type-graphql\'s validation for every subgraph)', ()
   });
 
   it('each element of a list argument is validated', async () => {
-    const err = await validate([make(Person, { age: 1 }), make(Person, { age: 1.5 })]).then(() => undefined, (e: unknown) => e);
+    const err = await validate([make(Person, { age: 1 }), make(Person, { age: 1.5 })]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ArgumentValidationError);
     await expect(validate([make(Person, { age: 1 }), null, 'x'])).resolves.toBeUndefined();
   });
@@ -124,7 +147,10 @@ describe('argumentValidator (type-graphql\'s validation for every subgraph)', ()
   });
 
   it('given options are passed to class-validator (skipMissingProperties: false makes a missing age an error)', async () => {
-    const err = await Promise.resolve(argumentValidator({ skipMissingProperties: false })(make(Person, {}), Person as never, {} as never)).then(() => undefined, (e: unknown) => e);
+    const err = await Promise.resolve(argumentValidator({ skipMissingProperties: false })(make(Person, {}), Person as never, {} as never)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ArgumentValidationError);
     const errors = (err as ArgumentValidationError).extensions.validationErrors as { property: string }[];
     expect(errors.map((e) => e.property)).toEqual(['age']);

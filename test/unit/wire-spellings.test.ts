@@ -34,15 +34,16 @@ const SPELLINGS = { OperatingMode: { '24_7': 'ALWAYS_OPEN' }, TransitType: (rest
 const save = () => compileWire(schema, SAVE, 'iso', 'input', SPELLINGS);
 
 describe('a REST spelling of an enum value (route `enums`)', () => {
-  it('reads REST\'s 24_7 as the graph\'s ALWAYS_OPEN and answers ALWAYS_OPEN as 24_7; other values pass unchanged', () => {
+  it("reads REST's 24_7 as the graph's ALWAYS_OPEN and answers ALWAYS_OPEN as 24_7; other values pass unchanged", () => {
     expect(save().input({ input: { mode: '24_7' } })).toEqual({ input: { mode: 'ALWAYS_OPEN' } });
     expect(save().input({ input: { mode: 'SCHEDULED' } })).toEqual({ input: { mode: 'SCHEDULED' } });
     expect(save().output({ saveSite: { id: 'a', mode: 'ALWAYS_OPEN', hours: [], transit: null } })).toEqual({ saveSite: { id: 'a', mode: '24_7', hours: [], transit: null } });
-    expect(save().output({ saveSite: { id: 'a', mode: 'SCHEDULED', hours: [{ day: 'MONDAY' }], transit: 'LAST_MILE' } }))
-      .toEqual({ saveSite: { id: 'a', mode: 'SCHEDULED', hours: [{ day: 'MONDAY' }], transit: 'LAST_MILE' } });
+    expect(save().output({ saveSite: { id: 'a', mode: 'SCHEDULED', hours: [{ day: 'MONDAY' }], transit: 'LAST_MILE' } })).toEqual({
+      saveSite: { id: 'a', mode: 'SCHEDULED', hours: [{ day: 'MONDAY' }], transit: 'LAST_MILE' },
+    });
   });
 
-  it('refuses the graph\'s own name of a spelled value on REST, listing the REST values', () => {
+  it("refuses the graph's own name of a spelled value on REST, listing the REST values", () => {
     expect(failure(() => save().input({ input: { mode: 'ALWAYS_OPEN' } }))).toEqual({ code: 'VALIDATION_ERROR', field: 'mode', message: 'mode: must be one of 24_7, SCHEDULED' });
   });
 
@@ -57,7 +58,9 @@ describe('enum values of a body are checked with the dotted body field', () => {
 
   it('an item of a list of objects is named by its index (hours.1.day); a non-string value is refused the same way', () => {
     expect(failure(() => plain().input({ input: { hours: [{ day: 'MONDAY' }, { day: 'FUNDAY' }] } }))).toEqual({
-      code: 'VALIDATION_ERROR', field: 'hours.1.day', message: 'hours.1.day: must be one of MONDAY, TUESDAY',
+      code: 'VALIDATION_ERROR',
+      field: 'hours.1.day',
+      message: 'hours.1.day: must be one of MONDAY, TUESDAY',
     });
     expect(failure(() => plain().input({ input: { hours: [{ day: 7 }] } })).field).toBe('hours.0.day');
   });
@@ -67,7 +70,7 @@ describe('enum values of a body are checked with the dotted body field', () => {
     expect(failure(() => plain().input({ input: { schedules: { days: ['FUNDAY'] } } })).field).toBe('schedules.0.days');
   });
 
-  it('valid values, absent fields and null pass unchanged (null is the subgraph\'s to judge)', () => {
+  it("valid values, absent fields and null pass unchanged (null is the subgraph's to judge)", () => {
     const input = { input: { mode: null, hours: [{ day: 'TUESDAY' }], schedules: { days: ['MONDAY'] } } };
     expect(plain().input(input)).toEqual(input);
   });
@@ -98,14 +101,12 @@ describe('enum path parameters and REST field names of errors (rest-bridge/trans
     expect(wire.restField('terms')).toBe('terms');
     expect(wire.restField('terms.0')).toBe('terms.0');
     const a = { ...op, document: assign, wire };
-    expect(restError(a, 'vehicleId: must be shorter than or equal to 64 characters', 'vehicleId'))
-      .toEqual({ field: 'vid', message: 'vid: must be shorter than or equal to 64 characters' });
+    expect(restError(a, 'vehicleId: must be shorter than or equal to 64 characters', 'vehicleId')).toEqual({ field: 'vid', message: 'vid: must be shorter than or equal to 64 characters' });
     expect(restError(a, 'Vehicle not found')).toEqual({ message: 'Vehicle not found', field: undefined });
-    expect(restError(op, 'transitType: must be a transit type of a coverage area', 'transitType'))
-      .toEqual({ field: 'type', message: 'type: must be a transit type of a coverage area' });
+    expect(restError(op, 'transitType: must be a transit type of a coverage area', 'transitType')).toEqual({ field: 'type', message: 'type: must be a transit type of a coverage area' });
   });
 
-  it('the body variable itself is never renamed (its fields are the body\'s)', () => {
+  it("the body variable itself is never renamed (its fields are the body's)", () => {
     const body = parse('mutation S($body: SiteInput!) { saveSite(input: $body) { id } }');
     expect(compileWire(schema, body, 'iso', 'body').restField('input')).toBe('input');
     expect(compileWire(schema, body, 'iso', 'body').restField('input.mode')).toBe('input.mode');

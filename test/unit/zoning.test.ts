@@ -15,7 +15,12 @@ import { defaultZoning, ZONE_SOURCES, zoneOf, type ZoneSource } from '../../subg
  * Shanghai 22,315,474 → 49.2 km, capped at 40 km.
  */
 const place = (lat: number, lng: number, country?: string): Located => ({
-  role: 'location', lat, lng, source: 'COORDINATES', accuracy: LocationAccuracy.PRECISE, confidence: 0.95,
+  role: 'location',
+  lat,
+  lng,
+  source: 'COORDINATES',
+  accuracy: LocationAccuracy.PRECISE,
+  confidence: 0.95,
   country: country ? countryByCode(country) : undefined,
 });
 const zone = (lat: number, lng: number, country?: string) => defaultZoning.zoneFor(place(lat, lng, country), ZoneServiceType.DELIVERY, 'ws') as Zone | undefined;
@@ -25,14 +30,20 @@ const NAIROBI = { lat: -1.28333, lng: 36.81667 };
 describe('default zoning', () => {
   it('Nairobi city centre is the CITY zone of Nairobi, radius 18,585 m', () => {
     expect(zone(NAIROBI.lat, NAIROBI.lng, 'KE')).toEqual({
-      id: 'city:184745', name: 'Nairobi', type: ZoneType.CITY, source: 'DEFAULT',
+      id: 'city:184745',
+      name: 'Nairobi',
+      type: ZoneType.CITY,
+      source: 'DEFAULT',
       coverage: { shape: 'CIRCLE', center: [NAIROBI.lat, NAIROBI.lng], radius: 18_585, country: 'KE', region: 'KE.05', population: 2_750_547 },
     });
   });
 
   it('33 km north of Nairobi (outside 18.6 km, inside 46.5 km) is the METRO zone of Nairobi', () => {
     expect(zone(NAIROBI.lat + 0.3, NAIROBI.lng, 'KE')).toEqual({
-      id: 'metro:184745', name: 'Nairobi metropolitan area', type: ZoneType.METRO, source: 'DEFAULT',
+      id: 'metro:184745',
+      name: 'Nairobi metropolitan area',
+      type: ZoneType.METRO,
+      source: 'DEFAULT',
       coverage: { shape: 'CIRCLE', center: [NAIROBI.lat, NAIROBI.lng], radius: 46_462, country: 'KE', region: 'KE.05', population: 2_750_547 },
     });
   });
@@ -55,25 +66,34 @@ describe('default zoning', () => {
     expect([z.id, z.type, z.coverage.radius]).toEqual(['city:1796236', ZoneType.CITY, 40_000]);
   });
 
-  it('only cities of the place\'s own country: 4 km north of Kehl is in Strasbourg\'s circle, but a German place is not', () => {
+  it("only cities of the place's own country: 4 km north of Kehl is in Strasbourg's circle, but a German place is not", () => {
     // Strasbourg (FR) is 5.83 km away (inside its 7.24 km); Kehl (DE) 4.00 km (outside its 3.84 km)
     expect(zone(48.6089, 7.81523)).toMatchObject({ id: 'city:2973783', name: 'Strasbourg', type: ZoneType.CITY, coverage: { radius: 7_243, country: 'FR' } });
     expect(zone(48.6089, 7.81523, 'DE')).toEqual({
-      id: 'region:DE.01', name: 'Baden-Wurttemberg', type: ZoneType.REGION, source: 'DEFAULT',
+      id: 'region:DE.01',
+      name: 'Baden-Wurttemberg',
+      type: ZoneType.REGION,
+      source: 'DEFAULT',
       coverage: { shape: 'ADMIN_AREA', center: [48.6089, 7.81523], radius: null, country: 'DE', region: 'DE.01', population: null },
     });
   });
 
   it('far from any city of 15,000+ (the Algerian Sahara) is the REGION of the nearest gazetteer place', () => {
     expect(zone(23.5, 5.5, 'DZ')).toEqual({
-      id: 'region:DZ.53', name: 'Tamanrasset', type: ZoneType.REGION, source: 'DEFAULT',
+      id: 'region:DZ.53',
+      name: 'Tamanrasset',
+      type: ZoneType.REGION,
+      source: 'DEFAULT',
       coverage: { shape: 'ADMIN_AREA', center: [23.5, 5.5], radius: null, country: 'DZ', region: 'DZ.53', population: null },
     });
   });
 
-  it('with no gazetteer place within 150 km, the place\'s COUNTRY', () => {
+  it("with no gazetteer place within 150 km, the place's COUNTRY", () => {
     expect(zone(-30, -150, 'US')).toEqual({
-      id: 'country:US', name: 'United States', type: ZoneType.COUNTRY, source: 'DEFAULT',
+      id: 'country:US',
+      name: 'United States',
+      type: ZoneType.COUNTRY,
+      source: 'DEFAULT',
       coverage: { shape: 'COUNTRY', center: [38, -97], radius: null, country: 'US', region: null, population: null },
     });
   });
@@ -95,9 +115,21 @@ describe('zone sources', () => {
 
   it('the first source that answers wins; one that answers undefined lets the next answer; each gets the service and workspace', async () => {
     const asked: string[] = [];
-    const lsp: Zone = { id: 'lsp:1', name: 'LSP area', type: ZoneType.CITY, source: 'LSP', coverage: { shape: 'CIRCLE', center: [NAIROBI.lat, NAIROBI.lng], radius: 1, country: 'KE', region: null, population: null } };
+    const lsp: Zone = {
+      id: 'lsp:1',
+      name: 'LSP area',
+      type: ZoneType.CITY,
+      source: 'LSP',
+      coverage: { shape: 'CIRCLE', center: [NAIROBI.lat, NAIROBI.lng], radius: 1, country: 'KE', region: null, population: null },
+    };
     const silent: ZoneSource = { name: 'SILENT', zoneFor: (_p, service, ws) => void asked.push(`silent ${service} ${ws}`) };
-    const answering: ZoneSource = { name: 'LSP', zoneFor: async (_p, service, ws) => { asked.push(`lsp ${service} ${ws}`); return lsp; } };
+    const answering: ZoneSource = {
+      name: 'LSP',
+      zoneFor: async (_p, service, ws) => {
+        asked.push(`lsp ${service} ${ws}`);
+        return lsp;
+      },
+    };
     ZONE_SOURCES.unshift(silent, answering);
     expect(await zoneOf(place(NAIROBI.lat, NAIROBI.lng, 'KE'), ZoneServiceType.WAREHOUSE, 'ws-1')).toBe(lsp);
     expect(asked).toEqual(['silent WAREHOUSE ws-1', 'lsp WAREHOUSE ws-1']);

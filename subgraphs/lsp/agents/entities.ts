@@ -13,7 +13,7 @@ import { AgentInvitationStatus, AgentStatus } from './enums.js';
 export class Agent extends LspRecord {
   [OptionalProps]?: LspRecordOptional | 'phone' | 'bio' | 'licenseNumber';
 
-  @Field(() => ID, { description: 'Identifier of the agent\'s user account (`User.id`).' }) @Property({ type: 'uuid' }) userId!: string;
+  @Field(() => ID, { description: "Identifier of the agent's user account (`User.id`)." }) @Property({ type: 'uuid' }) userId!: string;
   @Field({ description: 'Name of the agent.' }) @Property() name!: string;
   @Field(() => String, { nullable: true, description: 'Phone number of the agent (E.164).' }) @Property({ type: 'string', nullable: true }) phone?: string | null;
   @Field(() => AgentStatus, { description: 'Whether the agent works for the LSP now.' }) @Property() status!: AgentStatus;

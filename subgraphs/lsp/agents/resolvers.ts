@@ -9,7 +9,7 @@ import { AgentInvitationCreated, AgentPage, AgentUpdateInput, AssignVehicleInput
 import * as agents from './service.js';
 
 const AGENT_ID = { description: 'Identifier of the agent.' };
-const INPUT = { description: 'The operation\'s input.' };
+const INPUT = { description: "The operation's input." };
 
 @Resolver(() => Agent)
 export class AgentResolver {
@@ -28,7 +28,7 @@ export class AgentResolver {
     return agents.agentVehicles(ctx, agent);
   }
 
-  @FieldResolver(() => UserReference, { nullable: true, description: 'The agent\'s user account (resolved by the users subgraph).' })
+  @FieldResolver(() => UserReference, { nullable: true, description: "The agent's user account (resolved by the users subgraph)." })
   user(@Root() agent: Agent): UserReference {
     return userRef(agent.userId);
   }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { stampNow, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
@@ -47,24 +46,28 @@ export function updateAgent(ctx: SubgraphContext, id: string, input: AgentUpdate
  */
 export function assignVehicle(ctx: SubgraphContext, agentId: string, input: AssignVehicleInput): Promise<AgentVehicle> {
   const s = scope(ctx, 'write');
-  return saved(s, async (tx) => {
-    const agent = await findOwn(tx, Agent, agentId, 'Agent');
-    const vehicle = isUuid(input.vehicleId) ? await tx.findOne(Vehicle, { id: input.vehicleId }) : null;
-    if (!vehicle) throw notFound('Vehicle');
-    const isOwner = input.isOwner ?? false;
-    if (isOwner && (await tx.findOne(AgentVehicle, { vehicle, isOwner: true, agent: { $ne: agent } }))) {
-      throw new AppError('CONFLICT', 'isOwner: the vehicle already has an owner-agent', 'isOwner');
-    }
-    let assignment = await tx.findOne(AgentVehicle, { agent, vehicle });
-    if (assignment) {
-      assignment.terms = input.terms ?? assignment.terms;
-      assignment.isOwner = isOwner;
-      assignment.updated = s.stamp();
-    } else {
-      assignment = tx.create(AgentVehicle, { agent, vehicle, terms: input.terms ?? [], isOwner, added: s.stamp(), updated: s.stamp() } as never) as AgentVehicle;
-    }
-    return [assignment, [agentEvent(agent, { assigned: vehicle.id, isOwner })]];
-  }, { field: 'isOwner', what: 'owner-agent' });
+  return saved(
+    s,
+    async (tx) => {
+      const agent = await findOwn(tx, Agent, agentId, 'Agent');
+      const vehicle = isUuid(input.vehicleId) ? await tx.findOne(Vehicle, { id: input.vehicleId }) : null;
+      if (!vehicle) throw notFound('Vehicle');
+      const isOwner = input.isOwner ?? false;
+      if (isOwner && (await tx.findOne(AgentVehicle, { vehicle, isOwner: true, agent: { $ne: agent } }))) {
+        throw new AppError('CONFLICT', 'isOwner: the vehicle already has an owner-agent', 'isOwner');
+      }
+      let assignment = await tx.findOne(AgentVehicle, { agent, vehicle });
+      if (assignment) {
+        assignment.terms = input.terms ?? assignment.terms;
+        assignment.isOwner = isOwner;
+        assignment.updated = s.stamp();
+      } else {
+        assignment = tx.create(AgentVehicle, { agent, vehicle, terms: input.terms ?? [], isOwner, added: s.stamp(), updated: s.stamp() } as never);
+      }
+      return [assignment, [agentEvent(agent, { assigned: vehicle.id, isOwner })]];
+    },
+    { field: 'isOwner', what: 'owner-agent' },
+  );
 }
 
 export function unassignVehicle(ctx: SubgraphContext, agentId: string, vehicleId: string): Promise<Agent> {
@@ -97,9 +100,14 @@ export async function inviteAgent(ctx: SubgraphContext, input: InviteAgentInput)
   const token = `agt_${randomSecret(24)}`;
   const invitation = await saved(s, async (tx) => {
     const created = tx.create(AgentInvitation, {
-      name: input.name.trim(), phone: input.phone ?? null, tokenHash: sha256(token), status: 'PENDING',
-      expiresAt: new Date(now() + ctx.config.INVITATION_TTL_DAYS * DAY_MS), added: s.stamp(), updated: s.stamp(),
-    } as never) as AgentInvitation;
+      name: input.name.trim(),
+      phone: input.phone ?? null,
+      tokenHash: sha256(token),
+      status: 'PENDING',
+      expiresAt: new Date(now() + ctx.config.INVITATION_TTL_DAYS * DAY_MS),
+      added: s.stamp(),
+      updated: s.stamp(),
+    } as never);
     return [created, []];
   });
   return { invitation, token };
@@ -108,17 +116,15 @@ export async function inviteAgent(ctx: SubgraphContext, input: InviteAgentInput)
 /** A signed-in user accepts: they become an ACTIVE agent of that LSP (once; a second acceptance is CONFLICT). */
 export async function acceptAgentInvitation(ctx: SubgraphContext, token: string): Promise<Agent> {
   const user = requireUser(ctx.principal);
-  const found = /^agt_[A-Za-z0-9_-]{20,}$/.test(token)
-    ? await ctx.em.findOne(AgentInvitation, { tokenHash: sha256(token) }, { filters: false })
-    : null;
+  const found = /^agt_[A-Za-z0-9_-]{20,}$/.test(token) ? await ctx.em.findOne(AgentInvitation, { tokenHash: sha256(token) }, { filters: false }) : null;
   if (!found || found.status !== 'PENDING' || found.expiresAt < nowDate()) throw notFound('Invitation');
   // the invitee acts as no LSP yet: the transaction works in the invitation's own LSP scope
   return scopeToProvider(ctx.em, found.workspaceId, found.icode).transactional(async (txEm) => {
-    const tx = txEm as EntityManager;
+    const tx = txEm;
     if (await tx.findOne(Agent, { userId: user.userId })) throw new AppError('CONFLICT', 'You are already an agent of this LSP');
     const invitation = await tx.findOneOrFail(AgentInvitation, { id: found.id });
     const stamp = stampNow(user.userId);
-    const agent = tx.create(Agent, { userId: user.userId, name: invitation.name, phone: invitation.phone ?? null, status: 'ACTIVE', added: stamp, updated: stamp } as never) as Agent;
+    const agent = tx.create(Agent, { userId: user.userId, name: invitation.name, phone: invitation.phone ?? null, status: 'ACTIVE', added: stamp, updated: stamp } as never);
     invitation.status = 'ACCEPTED';
     invitation.acceptedBy = user.userId;
     invitation.updated = stamp;

@@ -14,7 +14,11 @@ export class AgentUpdateInput {
   @Field({ nullable: true, description: 'Phone number (E.164; null clears it).' }) @IsOptional() @Matches(E164, { message: 'must be in E.164 form, e.g. +254700000000' }) @Nullable() phone?: string;
   @Field(() => AgentStatus, { nullable: true, description: 'Whether the agent works for the LSP now.' }) @IsOptional() status?: AgentStatus;
   @Field({ nullable: true, description: 'Short description (at most 500 characters; null clears it).' }) @IsOptional() @Length(0, 500) @Nullable() bio?: string;
-  @Field({ nullable: true, description: 'Driving licence number (3–30 letters, digits, spaces or -; null clears it).' }) @IsOptional() @Matches(/^[A-Za-z0-9][A-Za-z0-9 -]{2,29}$/, { message: 'must be 3–30 letters, digits, spaces or -' }) @Nullable() licenseNumber?: string;
+  @Field({ nullable: true, description: 'Driving licence number (3–30 letters, digits, spaces or -; null clears it).' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9 -]{2,29}$/, { message: 'must be 3–30 letters, digits, spaces or -' })
+  @Nullable()
+  licenseNumber?: string;
 }
 
 @InputType({ description: 'A vehicle assignment: the vehicle, the terms, and whether the agent owns the vehicle.' })
@@ -35,4 +39,3 @@ export class AgentInvitationCreated {
   @Field(() => AgentInvitation, { description: 'The invitation as stored.' }) invitation!: AgentInvitation;
   @Field({ description: 'The token the invitee accepts with (`agt_…`), shown this once.' }) token!: string;
 }
-

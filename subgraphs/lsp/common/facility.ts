@@ -23,8 +23,16 @@ export class OperatingHour {
 @InputType({ description: 'Opening hours of a facility on one day of the week.' })
 export class OperatingHourInput {
   @Field(() => DayOfWeek, { description: 'The day these hours are for (at most one entry per day).' }) dayOfWeek!: DayOfWeek;
-  @Field({ nullable: true, description: 'Opening time of day, HH:MM (00:00–23:59), local to the facility; required unless isClosed.' }) @IsOptional() @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' }) @Nullable() openTime?: string;
-  @Field({ nullable: true, description: 'Closing time of day, HH:MM (00:00–23:59); required unless isClosed; differs from openTime.' }) @IsOptional() @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' }) @Nullable() closeTime?: string;
+  @Field({ nullable: true, description: 'Opening time of day, HH:MM (00:00–23:59), local to the facility; required unless isClosed.' })
+  @IsOptional()
+  @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' })
+  @Nullable()
+  openTime?: string;
+  @Field({ nullable: true, description: 'Closing time of day, HH:MM (00:00–23:59); required unless isClosed; differs from openTime.' })
+  @IsOptional()
+  @Matches(HHMM, { message: 'must be HH:MM (00:00–23:59)' })
+  @Nullable()
+  closeTime?: string;
   @Field({ nullable: true, description: 'Closed all day (default false).' }) @IsOptional() @IsBoolean() isClosed?: boolean;
 }
 
@@ -32,7 +40,7 @@ export class OperatingHourInput {
 @ObjectType('FacilityBase', { description: 'Fields every facility has (inherited by Fleet, Warehouse and Hub).' })
 export abstract class Facility extends LspRecord {
   @Field({ description: 'Facility type, an upper-case identifier the LSP chooses (open vocabulary, e.g. URBAN_TRANSIT fleet, FULFILLMENT warehouse, DISTRIBUTION hub).' }) @Property() type!: string;
-  @Field({ description: 'The LSP\'s own code for the facility (unique per LSP and kind).' }) @Property() code!: string;
+  @Field({ description: "The LSP's own code for the facility (unique per LSP and kind)." }) @Property() code!: string;
   @Field({ description: 'Name of the facility.' }) @Property() name!: string;
   @Field(() => String, { nullable: true, description: 'Free description of the facility.' }) @Property({ type: 'text', nullable: true }) description?: string | null;
   @Field(() => Contacts, { description: 'Contact channels of the facility.' }) @Property({ type: 'json' }) contacts!: Contacts;
@@ -48,7 +56,8 @@ export abstract class Facility extends LspRecord {
 export class FacilityInput {
   @Field({ description: 'Facility type: an upper-case identifier of 1–40 (letters, digits, _) the LSP chooses; an open vocabulary.' }) @Matches(IDENT, IDENT_MSG) type!: string;
   @Field({ description: 'Your code for the facility (1–40: letters, digits, - and _), unique per LSP and kind.' })
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { message: 'must be 1–40 letters, digits, - or _' }) code!: string;
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { message: 'must be 1–40 letters, digits, - or _' })
+  code!: string;
   @Field({ description: 'Name of the facility (1–120 characters).' }) @Length(1, 120) name!: string;
   @Field({ nullable: true, description: 'Free description (at most 2,000 characters).' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'Contact channels (default none).' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
@@ -57,7 +66,10 @@ export class FacilityInput {
   @Field({ nullable: true, description: 'Service level: an upper-case identifier of 1–40 (default STANDARD); an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
   @Field(() => OperatingMode, { nullable: true, description: 'How the facility keeps its hours (default SCHEDULED).' }) @IsOptional() operatingMode?: OperatingMode;
   @Field(() => [OperatingHourInput], { nullable: true, description: 'Opening hours, at most one entry per day (default none).' })
-  @IsOptional() @ArrayMaxSize(7) @ValidateNested({ each: true }) operatingHours?: OperatingHourInput[];
+  @IsOptional()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  operatingHours?: OperatingHourInput[];
   @Field({ nullable: true, description: 'Mirror the facility to a digital twin (default false).' }) @IsOptional() digitalTwinSync?: boolean;
 }
 
@@ -71,7 +83,11 @@ export class FacilityUpdateInput {
   @Field({ nullable: true, description: 'IANA time zone of the facility.' }) @IsOptional() @IsTimeZone({ message: 'must be an IANA time zone name' }) timezone?: string;
   @Field({ nullable: true, description: 'Service level: an upper-case identifier of 1–40; an open vocabulary.' }) @IsOptional() @Matches(IDENT, IDENT_MSG) level?: string;
   @Field(() => OperatingMode, { nullable: true, description: 'How the facility keeps its hours.' }) @IsOptional() operatingMode?: OperatingMode;
-  @Field(() => [OperatingHourInput], { nullable: true, description: 'Opening hours (replaced whole), at most one entry per day.' }) @IsOptional() @ArrayMaxSize(7) @ValidateNested({ each: true }) operatingHours?: OperatingHourInput[];
+  @Field(() => [OperatingHourInput], { nullable: true, description: 'Opening hours (replaced whole), at most one entry per day.' })
+  @IsOptional()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  operatingHours?: OperatingHourInput[];
   @Field({ nullable: true, description: 'Mirror the facility to a digital twin.' }) @IsOptional() digitalTwinSync?: boolean;
 }
 

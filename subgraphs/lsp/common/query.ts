@@ -9,7 +9,7 @@ import type { LspScope } from './scope.js';
 
 /** One record of this LSP by id; a malformed, unknown or other tenant's id is NOT_FOUND. */
 export async function findOwn<T extends object>(em: EntityManager, entity: Constructor<T>, id: string, what: string, populate?: string[]): Promise<T> {
-  const record = isUuid(id) ? await em.findOne(entity, { id } as never, populate ? { populate: populate as never } : undefined) : null;
+  const record: T | null = isUuid(id) ? ((await em.findOne(entity, { id }, populate ? { populate: populate as never } : undefined)) as T | null) : null;
   if (!record) throw notFound(what);
   return record;
 }
@@ -17,7 +17,7 @@ export async function findOwn<T extends object>(em: EntityManager, entity: Const
 /** A page of this LSP's records (one query for the rows, one for the count). */
 export async function pageOf<T extends object>(em: EntityManager, entity: Constructor<T>, where: object, args: PageArgs, orderBy: object = { id: 'asc' }) {
   const { page, limit, offset } = pageWindow(args);
-  const [items, total] = await em.findAndCount(entity, where as never, { orderBy: orderBy as never, limit, offset });
+  const [items, total] = await em.findAndCount(entity, where, { orderBy: orderBy as never, limit, offset });
   return { items, pagination: pagination(page, limit, total) };
 }
 
@@ -40,7 +40,7 @@ export interface Unique {
 export async function saved<T>(s: LspScope, work: (tx: EntityManager) => Promise<[T, LspEvent[]]>, unique: Unique = { field: 'code', what: 'record' }): Promise<T> {
   try {
     return await s.em.transactional(async (txEm) => {
-      const tx = txEm as EntityManager;
+      const tx = txEm;
       const [result, events] = await work(tx);
       await tx.flush();
       for (const [topic, key, payload] of events) {

@@ -14,7 +14,7 @@ export function recordById<T extends { id: string }>(ctx: SubgraphContext, entit
   const s = referenceScope(ctx);
   if (!s || typeof id !== 'string' || !isUuid(id)) return Promise.resolve(null);
   const batch = loader<string, T>(ctx, `${name}.byId`, async (ids) => {
-    const rows = await s.em.find(entity, { id: { $in: [...ids] }, ...where } as never, s.filters ? { filters: s.filters } : {});
+    const rows = await s.em.find(entity, { id: { $in: [...ids] }, ...where }, s.filters ? { filters: s.filters } : {});
     return byKeys(ids, rows as T[], (r) => r.id);
   });
   return batch.load(id.toLowerCase()).then((r) => r ?? null);

@@ -123,7 +123,7 @@ function newRecord(s: LspScope, tx: EntityManager, kind: CoverageKind, transitTy
     type: kind, code: input.code, name: input.name.trim(), status: 'INACTIVE', reach: input.reach, serviceLevel: input.serviceLevel ?? 'STANDARD',
     transitType, transitMode: input.transit.mode, transitTime: timeOf(input.transit.time), schedules, isGuaranteed: input.isGuaranteed ?? false,
     capacity: null, added: s.stamp(zone), updated: s.stamp(zone),
-  } as never) as Coverage;
+  } as never);
 }
 
 export function createArea(ctx: SubgraphContext, type: CoverageTransitType, input: CoverageAreaInput): Promise<Coverage> {
@@ -161,7 +161,7 @@ function applyShared(r: Coverage, transitType: CoverageTransitType, input: Cover
   // (null is refused by the kernel for every field not declared @Nullable: kernel/validation.ts)
   checkBodyTransitType(input.transit?.type, transitType);
   r.transitType = transitType;
-  if (input.name !== undefined) r.name = input.name!.trim();
+  if (input.name !== undefined) r.name = input.name.trim();
   if (input.reach !== undefined) r.reach = input.reach!;
   if (input.serviceLevel !== undefined) r.serviceLevel = input.serviceLevel!;
   if (input.transit?.mode) r.transitMode = input.transit.mode;
@@ -206,7 +206,7 @@ export function updateRoute(ctx: SubgraphContext, id: string, type: CoverageTran
  */
 export const deleteCoverage = (ctx: SubgraphContext, kind: CoverageKind, id: string) =>
   mutate(scope(ctx, 'delete'), kind, id, async (r, tx) => {
-    const allocated = await tx.em.count(Vehicle, { allocation: { id: r.id } } as never);
+    const allocated = await tx.em.count(Vehicle, { allocation: { id: r.id } });
     if (allocated > 0) {
       throw new AppError('CONFLICT', `${allocated} vehicle${allocated > 1 ? 's are' : ' is'} allocated to this ${kind.toLowerCase()}; deallocate ${allocated > 1 ? 'them' : 'it'} first`);
     }

@@ -10,8 +10,10 @@ import { PricingBasis } from './enums.js';
 export class PricingConditions {
   @Field(() => Float, { nullable: true, description: 'Applies from this weight of goods, in kilograms.' }) minWeightKg?: number | null;
   @Field(() => Float, { nullable: true, description: 'Applies up to this weight of goods, in kilograms.' }) maxWeightKg?: number | null;
-  @Field(() => [String], { nullable: true, description: 'Service types it applies to: upper-case identifiers the LSP chooses (open vocabulary, e.g. STORAGE, CROSS_DOCK).' }) serviceTypes?: string[] | null;
-  @Field(() => [String], { nullable: true, description: 'Requirements it applies to: upper-case identifiers the LSP chooses (open vocabulary, e.g. COLD_CHAIN, HAZMAT).' }) requirements?: string[] | null;
+  @Field(() => [String], { nullable: true, description: 'Service types it applies to: upper-case identifiers the LSP chooses (open vocabulary, e.g. STORAGE, CROSS_DOCK).' }) serviceTypes?:
+    string[] | null;
+  @Field(() => [String], { nullable: true, description: 'Requirements it applies to: upper-case identifiers the LSP chooses (open vocabulary, e.g. COLD_CHAIN, HAZMAT).' }) requirements?:
+    string[] | null;
 }
 
 /**
@@ -24,7 +26,7 @@ export class PricingRule {
   @Field({ description: 'Name of the rule.' }) name!: string;
   @Field(() => PricingBasis, { description: 'What the rule counts.' }) basis!: PricingBasis;
   @Field(() => Money, { description: 'Price of one unit of the basis.' }) rate!: Money;
-  @Field(() => Money, { nullable: true, description: 'The least one order pays, in the rate\'s currency.' }) minimumCharge?: Money | null;
+  @Field(() => Money, { nullable: true, description: "The least one order pays, in the rate's currency." }) minimumCharge?: Money | null;
   @Field(() => PricingConditions, { nullable: true, description: 'When the rule applies.' }) conditions?: PricingConditions | null;
   @Field(() => String, { nullable: true, description: 'First day the rule is valid (ISO 8601 date).' }) validFrom?: string | null;
   @Field(() => String, { nullable: true, description: 'Last day the rule is valid (ISO 8601 date, after validFrom).' }) validUntil?: string | null;

@@ -8,7 +8,7 @@ import { PricingAction } from './enums.js';
 import { HubPage, PricingChangeInput, WarehousePage } from './types.js';
 import { HUB, WAREHOUSE, changePricing, createSite, deleteSite, getSite, listSites, updateSite } from './service.js';
 
-const INPUT = { description: 'The operation\'s input.' };
+const INPUT = { description: "The operation's input." };
 
 /** Warehouses and hubs have the same operations; one resolver class is built for each, with its own field names. */
 function siteResolver(kind: typeof WAREHOUSE, entity: typeof Warehouse | typeof Hub, page: typeof WarehousePage | typeof HubPage, what: string) {

@@ -16,19 +16,37 @@ export const WAREHOUSE: Kind = { entity: Warehouse, name: 'warehouse', label: 'W
 export const HUB: Kind = { entity: Hub, name: 'hub', label: 'Hub' };
 
 type Site = Warehouse | Hub;
-const event = (k: Kind, f: Site, deleted = false): LspEvent => ['lsp.facility', f.id, {
-  kind: k.name.toUpperCase(), id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone,
-  level: f.level, operatingMode: f.operatingMode, operatingHours: f.operatingHours, pricing: f.pricing, deleted,
-}];
+const event = (k: Kind, f: Site, deleted = false): LspEvent => [
+  'lsp.facility',
+  f.id,
+  {
+    kind: k.name.toUpperCase(),
+    id: f.id,
+    code: f.code,
+    name: f.name,
+    type: f.type,
+    address: f.address,
+    timezone: f.timezone,
+    level: f.level,
+    operatingMode: f.operatingMode,
+    operatingHours: f.operatingHours,
+    pricing: f.pricing,
+    deleted,
+  },
+];
 const unique = (k: Kind) => ({ field: 'code', what: k.name });
 
 export function createSite(ctx: SubgraphContext, k: Kind, input: FacilityInput): Promise<Site> {
   const s = scope(ctx, 'write');
-  return saved(s, async (tx) => {
-    const site = tx.create(k.entity as Constructor<Site>, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone), pricing: [] } as never) as Site;
-    applyFacility(site, input, true);
-    return [site, [event(k, site)]];
-  }, unique(k));
+  return saved(
+    s,
+    async (tx) => {
+      const site = tx.create(k.entity as Constructor<Site>, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone), pricing: [] } as never) as Site;
+      applyFacility(site, input, true);
+      return [site, [event(k, site)]];
+    },
+    unique(k),
+  );
 }
 
 export const getSite = (ctx: SubgraphContext, k: Kind, id: string) => findOwn(scope(ctx, 'read').em, k.entity as Constructor<Site>, id, k.label);
@@ -38,16 +56,19 @@ export const listSites = (ctx: SubgraphContext, k: Kind, args: PageArgs) => page
 /** Every change of a site: load it in scope, apply, stamp in its time zone, save and publish. */
 function changeSite(ctx: SubgraphContext, k: Kind, id: string, apply: (site: Site) => void): Promise<Site> {
   const s = scope(ctx, 'write');
-  return saved(s, async (tx) => {
-    const site = await findOwn(tx, k.entity as Constructor<Site>, id, k.label);
-    apply(site);
-    site.updated = s.stamp(site.timezone);
-    return [site, [event(k, site)]];
-  }, unique(k));
+  return saved(
+    s,
+    async (tx) => {
+      const site = await findOwn(tx, k.entity as Constructor<Site>, id, k.label);
+      apply(site);
+      site.updated = s.stamp(site.timezone);
+      return [site, [event(k, site)]];
+    },
+    unique(k),
+  );
 }
 
-export const updateSite = (ctx: SubgraphContext, k: Kind, id: string, input: FacilityUpdateInput) =>
-  changeSite(ctx, k, id, (site) => applyFacility(site, input, false));
+export const updateSite = (ctx: SubgraphContext, k: Kind, id: string, input: FacilityUpdateInput) => changeSite(ctx, k, id, (site) => applyFacility(site, input, false));
 
 export function deleteSite(ctx: SubgraphContext, k: Kind, id: string): Promise<boolean> {
   const s = scope(ctx, 'delete');
@@ -69,10 +90,14 @@ function ruleOf(input: PricingRuleInput): PricingRule {
   if (input.validFrom && input.validUntil && input.validUntil <= input.validFrom) throw validationError('rule.validUntil', 'must be after validFrom');
   const money = (m: { amount: number; currency: string }) => ({ amount: roundMoney(m.amount, m.currency), currency: m.currency });
   return {
-    id: randomUUID(), name: input.name.trim(), basis: input.basis, rate: money(input.rate),
+    id: randomUUID(),
+    name: input.name.trim(),
+    basis: input.basis,
+    rate: money(input.rate),
     minimumCharge: input.minimumCharge ? money(input.minimumCharge) : null,
     conditions: c ? { minWeightKg: c.minWeightKg ?? null, maxWeightKg: c.maxWeightKg ?? null, serviceTypes: c.serviceTypes ?? null, requirements: c.requirements ?? null } : null,
-    validFrom: input.validFrom ?? null, validUntil: input.validUntil ?? null,
+    validFrom: input.validFrom ?? null,
+    validUntil: input.validUntil ?? null,
   };
 }
 

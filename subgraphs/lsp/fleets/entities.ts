@@ -7,9 +7,7 @@ import { Facility } from '../common/facility.js';
 import { LspRecord, type LspRecordOptional } from '../common/records.js';
 import { CoverageKind } from '../coverage/enums.js';
 import { ENTITY_DOCS } from '../../../kernel/references.js';
-import {
-  ParkingAccessType, ParkingStatus, VehicleCondition, VehicleEngine, VehicleGearbox, VehicleOwnership, VehicleStatus, WeightCapacityUnit,
-} from './enums.js';
+import { ParkingAccessType, ParkingStatus, VehicleCondition, VehicleEngine, VehicleGearbox, VehicleOwnership, VehicleStatus, WeightCapacityUnit } from './enums.js';
 
 /** A fleet: a facility that groups vehicles. */
 @ObjectType({ description: 'A fleet of an LSP: a facility that groups vehicles (the facility create body).' })
@@ -69,18 +67,22 @@ export class Vehicle extends LspRecord {
   @Index()
   fleet!: Fleet;
 
-  @Field(() => ID, { description: 'Identifier of the vehicle\'s fleet.' })
+  @Field(() => ID, { description: "Identifier of the vehicle's fleet." })
   get fleetId(): string {
     return this.fleet.id;
   }
 
   @Field({ description: 'Vehicle type, an upper-case identifier the LSP chooses (open vocabulary, e.g. MINIBUS, VAN, TRUCK, MOTORBIKE).' }) @Property() type!: string;
-  @Field(() => String, { nullable: true, description: 'Grade, an upper-case identifier the LSP chooses (open vocabulary, e.g. ECONOMY, STANDARD, PREMIUM).' }) @Property({ type: 'string', nullable: true }) grade?: string | null;
+  @Field(() => String, { nullable: true, description: 'Grade, an upper-case identifier the LSP chooses (open vocabulary, e.g. ECONOMY, STANDARD, PREMIUM).' })
+  @Property({ type: 'string', nullable: true })
+  grade?: string | null;
   @Field(() => VehicleStatus, { description: 'Whether the vehicle is in service.' }) @Property() status!: VehicleStatus;
   @Field(() => VehicleSpecs, { description: 'Technical data of the vehicle.' }) @Property({ type: 'json' }) specs!: VehicleSpecs;
   @Field(() => VehicleOwnership, { nullable: true, description: 'How the LSP holds the vehicle.' }) @Property({ type: 'string', nullable: true }) ownership?: VehicleOwnership | null;
   @Field(() => VehicleIot, { nullable: true, description: 'The device that reports for the vehicle, and its topic.' }) @Property({ type: 'json', nullable: true }) iot?: VehicleIot | null;
-  @Field(() => VehicleAllocation, { nullable: true, description: 'The coverage area or route the vehicle serves, if any.' }) @Property({ type: 'json', nullable: true }) allocation?: VehicleAllocation | null;
+  @Field(() => VehicleAllocation, { nullable: true, description: 'The coverage area or route the vehicle serves, if any.' })
+  @Property({ type: 'json', nullable: true })
+  allocation?: VehicleAllocation | null;
 }
 
 @ObjectType({ description: 'How vehicles get into a parking facility.' })
@@ -90,7 +92,7 @@ export class ParkingAccess {
 }
 
 /** A parking facility of the LSP's fleets (paths use the singular `fleet`). */
-@ObjectType({ description: 'A parking facility for the LSP\'s vehicles.' })
+@ObjectType({ description: "A parking facility for the LSP's vehicles." })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'parking_facility' })
 export class ParkingFacility extends LspRecord {

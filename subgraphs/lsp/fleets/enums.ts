@@ -28,7 +28,7 @@ export const VehicleEngine = closedList('VehicleEngine', 'What powers a vehicle.
 });
 export type VehicleEngine = keyof typeof VehicleEngine;
 
-export const VehicleGearbox = closedList('VehicleGearbox', 'How a vehicle changes gears (the spec\'s `specs.mode`).', {
+export const VehicleGearbox = closedList('VehicleGearbox', "How a vehicle changes gears (the spec's `specs.mode`).", {
   MANUAL: 'The driver changes gears.',
   AUTOMATIC: 'The vehicle changes gears itself.',
 });
@@ -42,7 +42,7 @@ export const VehicleCondition = closedList('VehicleCondition', 'The state a vehi
 });
 export type VehicleCondition = keyof typeof VehicleCondition;
 
-export const WeightCapacityUnit = closedList('WeightCapacityUnit', 'Unit of a vehicle\'s maximum load (written in lower case, as REST writes it).', {
+export const WeightCapacityUnit = closedList('WeightCapacityUnit', "Unit of a vehicle's maximum load (written in lower case, as REST writes it).", {
   kg: 'Kilograms.',
   t: 'Metric tonnes (1,000 kg).',
   lb: 'Pounds (0.45359237 kg).',
@@ -50,7 +50,7 @@ export const WeightCapacityUnit = closedList('WeightCapacityUnit', 'Unit of a ve
 export type WeightCapacityUnit = keyof typeof WeightCapacityUnit;
 
 export const ParkingStatus = closedList('ParkingStatus', 'Whether a parking facility takes vehicles.', {
-  OPERATIONAL: 'Open to the LSP\'s vehicles (the default).',
+  OPERATIONAL: "Open to the LSP's vehicles (the default).",
   CLOSED: 'Closed for now; it may open again.',
   DECOMMISSIONED: 'Out of use for good (set by decommissioning; the record stays).',
 });

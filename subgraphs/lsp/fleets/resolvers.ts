@@ -7,15 +7,13 @@ import { FacilityInput, FacilityUpdateInput } from '../common/facility.js';
 import { recordById, referenceResolver } from '../common/references.js';
 import { referenceScope } from '../common/scope.js';
 import { Fleet, ParkingFacility, Vehicle, VehicleAllocation } from './entities.js';
-import {
-  AllocationInput, FleetPage, ParkingFacilityInput, ParkingFacilityPage, VehicleInput, VehicleIotInput, VehiclePage, VehicleSpecsInput, VehicleUpdateInput,
-} from './types.js';
+import { AllocationInput, FleetPage, ParkingFacilityInput, ParkingFacilityPage, VehicleInput, VehicleIotInput, VehiclePage, VehicleSpecsInput, VehicleUpdateInput } from './types.js';
 import * as fleets from './service.js';
 
 const FLEET_ID = { description: 'Identifier of the fleet.' };
 const VEHICLE_ID = { description: 'Identifier of the vehicle (a vehicle of the fleet).' };
 const PARKING_ID = { description: 'Identifier of the parking facility.' };
-const INPUT = { description: 'The operation\'s input.' };
+const INPUT = { description: "The operation's input." };
 
 /** Vehicles of many fleets in one query per request (DataLoader): lists of fleets never query per row. */
 function vehiclesOf(ctx: SubgraphContext, fleetId: string): Promise<Vehicle[]> {
@@ -84,32 +82,40 @@ export class VehicleResolver {
 
   @Mutation(() => Vehicle, { description: 'Change the type, grade, status or ownership of a vehicle. REST: `PATCH /v1/lsp/fleets/:id/vehicles/:vid`.' })
   updateVehicle(
-    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string, @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
-    @Arg('input', INPUT) input: VehicleUpdateInput, @Ctx() ctx: SubgraphContext,
+    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string,
+    @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
+    @Arg('input', INPUT) input: VehicleUpdateInput,
+    @Ctx() ctx: SubgraphContext,
   ) {
     return fleets.updateVehicle(ctx, fleetId, vehicleId, input);
   }
 
   @Mutation(() => Vehicle, { description: 'Change the given technical data of a vehicle; the others stay. REST: `PATCH /v1/lsp/fleets/:id/vehicles/:vid/specs`.' })
   updateVehicleSpecs(
-    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string, @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
-    @Arg('input', INPUT) input: VehicleSpecsInput, @Ctx() ctx: SubgraphContext,
+    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string,
+    @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
+    @Arg('input', INPUT) input: VehicleSpecsInput,
+    @Ctx() ctx: SubgraphContext,
   ) {
     return fleets.updateVehicleSpecs(ctx, fleetId, vehicleId, input);
   }
 
   @Mutation(() => Vehicle, { description: 'Set the device that reports for a vehicle and its telemetry topic. REST: `PATCH /v1/lsp/fleets/:id/vehicles/:vid/iot`.' })
   updateVehicleIot(
-    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string, @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
-    @Arg('input', INPUT) input: VehicleIotInput, @Ctx() ctx: SubgraphContext,
+    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string,
+    @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
+    @Arg('input', INPUT) input: VehicleIotInput,
+    @Ctx() ctx: SubgraphContext,
   ) {
     return fleets.updateVehicleIot(ctx, fleetId, vehicleId, input);
   }
 
   @Mutation(() => Vehicle, { description: 'Allocate a vehicle to a coverage area or route of the same LSP. REST: `PUT /v1/lsp/fleets/:id/vehicles/:vid/allocate`.' })
   allocateVehicle(
-    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string, @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
-    @Arg('input', INPUT) input: AllocationInput, @Ctx() ctx: SubgraphContext,
+    @Arg('fleetId', () => ID, FLEET_ID) fleetId: string,
+    @Arg('vehicleId', () => ID, VEHICLE_ID) vehicleId: string,
+    @Arg('input', INPUT) input: AllocationInput,
+    @Ctx() ctx: SubgraphContext,
   ) {
     return fleets.allocateVehicle(ctx, fleetId, vehicleId, input);
   }

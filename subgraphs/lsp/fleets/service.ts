@@ -18,22 +18,48 @@ import type { AllocationInput, ParkingFacilityInput, VehicleInput, VehicleIotInp
  */
 
 const FLEET = { field: 'code', what: 'fleet' };
-const fleetEvent = (f: Fleet, deleted = false): LspEvent => ['lsp.facility', f.id, {
-  kind: 'FLEET', id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone, deleted,
-}];
-const vehicleEvent = (v: Vehicle, deleted = false): LspEvent => ['lsp.vehicle', v.id, {
-  id: v.id, fleetId: v.fleet.id, type: v.type, grade: v.grade, status: v.status, allocation: v.allocation, iot: v.iot, deleted,
-}];
+const fleetEvent = (f: Fleet, deleted = false): LspEvent => [
+  'lsp.facility',
+  f.id,
+  {
+    kind: 'FLEET',
+    id: f.id,
+    code: f.code,
+    name: f.name,
+    type: f.type,
+    address: f.address,
+    timezone: f.timezone,
+    deleted,
+  },
+];
+const vehicleEvent = (v: Vehicle, deleted = false): LspEvent => [
+  'lsp.vehicle',
+  v.id,
+  {
+    id: v.id,
+    fleetId: v.fleet.id,
+    type: v.type,
+    grade: v.grade,
+    status: v.status,
+    allocation: v.allocation,
+    iot: v.iot,
+    deleted,
+  },
+];
 
 // ───────────────────────────── fleets ─────────────────────────────
 
 export function createFleet(ctx: SubgraphContext, input: FacilityInput): Promise<Fleet> {
   const s = scope(ctx, 'write');
-  return saved(s, async (tx) => {
-    const fleet = tx.create(Fleet, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone) } as never) as Fleet;
-    applyFacility(fleet, input, true);
-    return [fleet, [fleetEvent(fleet)]];
-  }, FLEET);
+  return saved(
+    s,
+    async (tx) => {
+      const fleet = tx.create(Fleet, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone) } as never);
+      applyFacility(fleet, input, true);
+      return [fleet, [fleetEvent(fleet)]];
+    },
+    FLEET,
+  );
 }
 
 export const getFleet = (ctx: SubgraphContext, id: string) => findOwn(scope(ctx, 'read').em, Fleet, id, 'Fleet');
@@ -42,12 +68,16 @@ export const listFleets = (ctx: SubgraphContext, args: PageArgs) => pageOf(scope
 
 export function updateFleet(ctx: SubgraphContext, id: string, input: FacilityUpdateInput): Promise<Fleet> {
   const s = scope(ctx, 'write');
-  return saved(s, async (tx) => {
-    const fleet = await findOwn(tx, Fleet, id, 'Fleet');
-    applyFacility(fleet, input, false);
-    fleet.updated = s.stamp(fleet.timezone);
-    return [fleet, [fleetEvent(fleet)]];
-  }, FLEET);
+  return saved(
+    s,
+    async (tx) => {
+      const fleet = await findOwn(tx, Fleet, id, 'Fleet');
+      applyFacility(fleet, input, false);
+      fleet.updated = s.stamp(fleet.timezone);
+      return [fleet, [fleetEvent(fleet)]];
+    },
+    FLEET,
+  );
 }
 
 /** Deletes a fleet with its vehicles (their agent assignments go with them). */
@@ -83,9 +113,15 @@ export function addVehicle(ctx: SubgraphContext, fleetId: string, input: Vehicle
   return saved(s, async (tx) => {
     const fleet = await findOwn(tx, Fleet, fleetId, 'Fleet');
     const vehicle = tx.create(Vehicle, {
-      fleet, type: input.type, grade: input.grade ?? null, status: input.status ?? 'INACTIVE', specs: specsOf(input.specs),
-      ownership: input.ownership ?? null, added: s.stamp(fleet.timezone), updated: s.stamp(fleet.timezone),
-    } as never) as Vehicle;
+      fleet,
+      type: input.type,
+      grade: input.grade ?? null,
+      status: input.status ?? 'INACTIVE',
+      specs: specsOf(input.specs),
+      ownership: input.ownership ?? null,
+      added: s.stamp(fleet.timezone),
+      updated: s.stamp(fleet.timezone),
+    } as never);
     return [vehicle, [vehicleEvent(vehicle)]];
   });
 }
@@ -164,10 +200,16 @@ export function createParking(ctx: SubgraphContext, input: ParkingFacilityInput)
   if (Buffer.byteLength(JSON.stringify(amenities)) > 10 * 1024) throw validationError('amenities', 'must not exceed 10 KB');
   return saved(s, async (tx) => {
     const parking = tx.create(ParkingFacility, {
-      name: input.name.trim(), type: input.type, status: input.status ?? 'OPERATIONAL', address: { ...input.address },
-      access: { type: input.access.type, restrictions: input.access.restrictions ?? [] }, securityLevel: input.securityLevel ?? 'STANDARD',
-      amenities, added: s.stamp(), updated: s.stamp(),
-    } as never) as ParkingFacility;
+      name: input.name.trim(),
+      type: input.type,
+      status: input.status ?? 'OPERATIONAL',
+      address: { ...input.address },
+      access: { type: input.access.type, restrictions: input.access.restrictions ?? [] },
+      securityLevel: input.securityLevel ?? 'STANDARD',
+      amenities,
+      added: s.stamp(),
+      updated: s.stamp(),
+    } as never);
     return [parking, [['lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, name: parking.name, type: parking.type, address: parking.address, status: parking.status }]]];
   });
 }

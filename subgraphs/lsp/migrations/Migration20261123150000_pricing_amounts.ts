@@ -7,7 +7,6 @@ import { Migration } from '@mikro-orm/migrations';
  * number is cleared; a weight condition that is not a number is cleared. Rows without such values are not touched.
  */
 export class Migration20261123150000_pricing_amounts extends Migration {
-
   override name = 'Migration20261123150000_pricing_amounts';
 
   override up(): void | Promise<void> {
@@ -35,5 +34,4 @@ export class Migration20261123150000_pricing_amounts extends Migration {
   override down(): void | Promise<void> {
     // a repair: nothing to undo
   }
-
 }

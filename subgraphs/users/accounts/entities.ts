@@ -20,8 +20,24 @@ import { ENTITY_DOCS } from '../../../kernel/references.js';
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'user' })
 export class User {
-  [OptionalProps]?: 'id' | 'userType' | 'verified' | 'metadata' | 'notificationSettings' | 'profileVisibility' | 'showEmail'
-    | 'showPhone' | 'allowMessages' | 'shareLocation' | 'customMetadata' | 'createdAt' | 'updatedAt' | 'deletionDate' | 'bio' | 'avatar' | 'phone';
+  [OptionalProps]?:
+    | 'id'
+    | 'userType'
+    | 'verified'
+    | 'metadata'
+    | 'notificationSettings'
+    | 'profileVisibility'
+    | 'showEmail'
+    | 'showPhone'
+    | 'allowMessages'
+    | 'shareLocation'
+    | 'customMetadata'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'deletionDate'
+    | 'bio'
+    | 'avatar'
+    | 'phone';
 
   @Field(() => ID, { description: ENTITY_DOCS.userId })
   @PrimaryKey({ type: 'uuid' })
@@ -52,7 +68,7 @@ export class User {
   @Enum({ items: () => UserType })
   userType: UserType = UserType.client;
 
-  @Field({ description: 'Whether the user\'s identity verification was approved.' })
+  @Field({ description: "Whether the user's identity verification was approved." })
   @Property()
   verified: boolean = false;
 

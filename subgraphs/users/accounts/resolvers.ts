@@ -11,16 +11,16 @@ import { AccountDeletion, AvatarUpload, DeleteAccountInput, PublicUser, UpdatePr
 
 @Resolver(() => User)
 export class AccountResolver {
-  @Query(() => User, { description: 'The signed-in user\'s own account, with every owner-only field. REST: `GET /v1/users/me`.' })
+  @Query(() => User, { description: "The signed-in user's own account, with every owner-only field. REST: `GET /v1/users/me`." })
   me(@Ctx() ctx: SubgraphContext): Promise<User> {
     const account = scope(ctx, 'account');
     return accounts.activeUser(account.em, account.userId);
   }
 
   @Query(() => PublicUser, {
-    description: 'A user\'s public view: anyone\'s public profile, or the caller\'s own; any other (or a deleted account) is NOT_FOUND. REST: `GET /v1/users/:userId`.',
+    description: "A user's public view: anyone's public profile, or the caller's own; any other (or a deleted account) is NOT_FOUND. REST: `GET /v1/users/:userId`.",
   })
-  user(@Arg('id', () => ID, { description: 'The user\'s identifier.' }) id: string, @Ctx() ctx: SubgraphContext): Promise<PublicUser> {
+  user(@Arg('id', () => ID, { description: "The user's identifier." }) id: string, @Ctx() ctx: SubgraphContext): Promise<PublicUser> {
     return accounts.publicUser(scope(ctx, 'account'), id);
   }
 
@@ -37,12 +37,12 @@ export class AccountResolver {
     return accounts.search(scope(ctx, 'account'), { q, userType, limit, offset });
   }
 
-  @Mutation(() => User, { description: 'Change the signed-in user\'s name, avatar URL, bio or metadata. REST: `PATCH /v1/users/me`.' })
+  @Mutation(() => User, { description: "Change the signed-in user's name, avatar URL, bio or metadata. REST: `PATCH /v1/users/me`." })
   updateProfile(@Arg('input', { description: 'The changes; omitted fields keep their value.' }) input: UpdateProfileInput, @Ctx() ctx: SubgraphContext): Promise<User> {
     return accounts.updateProfile(scope(ctx, 'account'), input);
   }
 
-  @Mutation(() => AvatarUpload, { description: 'Upload an image that becomes the signed-in user\'s avatar. REST: `POST /v1/users/me/avatar`.' })
+  @Mutation(() => AvatarUpload, { description: "Upload an image that becomes the signed-in user's avatar. REST: `POST /v1/users/me/avatar`." })
   uploadAvatar(
     @Arg('file', () => GraphQLUpload, { description: 'The image: JPEG, PNG, WebP or GIF (judged by its bytes), at most 5 MB.' }) file: Promise<FileUpload>,
     @Ctx() ctx: SubgraphContext,
@@ -51,7 +51,7 @@ export class AccountResolver {
   }
 
   @Mutation(() => AccountDeletion, {
-    description: 'Delete the signed-in user\'s account: sessions end now, data is removed 30 days later. REST: `DELETE /v1/users/me`.',
+    description: "Delete the signed-in user's account: sessions end now, data is removed 30 days later. REST: `DELETE /v1/users/me`.",
   })
   deleteAccount(@Arg('input', { description: 'The password and the confirmation literal.' }) input: DeleteAccountInput, @Ctx() ctx: SubgraphContext): Promise<AccountDeletion> {
     return accounts.scheduleDeletion(scope(ctx, 'account'), input);

@@ -72,12 +72,9 @@ export async function search(account: AccountScope, args: SearchArgs): Promise<U
   const pattern = containing(text);
   const where = {
     ...(args.userType ? { userType: args.userType } : {}),
-    $and: [
-      visibleToFilter(account.userId),
-      { $or: [{ name: { $ilike: pattern } }, { showEmail: true, email: { $ilike: pattern } }, { showPhone: true, phone: { $ilike: pattern } }] },
-    ],
+    $and: [visibleToFilter(account.userId), { $or: [{ name: { $ilike: pattern } }, { showEmail: true, email: { $ilike: pattern } }, { showPhone: true, phone: { $ilike: pattern } }] }],
   };
-  const [users, total] = await account.em.findAndCount(User, where as never, { limit, offset, orderBy: { name: 'asc', id: 'asc' } });
+  const [users, total] = await account.em.findAndCount(User, where, { limit, offset, orderBy: { name: 'asc', id: 'asc' } });
   return { users: users.map(publicView), total, limit, offset };
 }
 
@@ -130,7 +127,10 @@ export async function purgeDueAccounts(em: EntityManager, config: Config): Promi
   if (due.length) {
     await em.transactional(async (tx) => {
       await tx.nativeDelete(User, { id: { $in: due.map((u) => u.id) } });
-      await revoke(tx, due.map((u) => userTag(u.id)));
+      await revoke(
+        tx,
+        due.map((u) => userTag(u.id)),
+      );
     });
   }
   return due.length;

@@ -12,7 +12,7 @@ export const UserType = closedList('UserType', 'What a user does on the platform
 });
 export type UserType = keyof typeof UserType;
 
-@ObjectType({ description: 'A user\'s language, time zone and notification preference.' })
+@ObjectType({ description: "A user's language, time zone and notification preference." })
 export class UserMetadata {
   @Field({ description: 'Preferred language, a BCP 47 tag (e.g. `en` or `fr-CA`; default `en`).' }) language!: string;
   @Field({ description: 'Time zone, an IANA name (e.g. `Africa/Nairobi`; default `UTC`).' }) timezone!: string;
@@ -22,28 +22,37 @@ export class UserMetadata {
 @InputType({ description: 'Changes to the language, time zone and notification preference; omitted fields keep their value.' })
 export class UserMetadataInput {
   @Field({ nullable: true, description: 'Preferred language, a BCP 47 tag.' })
-  @IsOptional() @IsLocale({ message: 'must be a language tag such as en or fr-CA' })
+  @IsOptional()
+  @IsLocale({ message: 'must be a language tag such as en or fr-CA' })
   language?: string;
   @Field({ nullable: true, description: 'Time zone, an IANA name.' })
-  @IsOptional() @IsTimeZone({ message: 'must be an IANA time zone name' })
+  @IsOptional()
+  @IsTimeZone({ message: 'must be an IANA time zone name' })
   timezone?: string;
   @Field({ nullable: true, description: 'Whether the user wants notifications at all.' })
   notifications?: boolean;
 }
 
-@InputType({ description: 'A change of the signed-in user\'s profile; omitted fields keep their value.' })
+@InputType({ description: "A change of the signed-in user's profile; omitted fields keep their value." })
 export class UpdateProfileInput {
   @Field({ nullable: true, description: 'Display name, 1 to 100 characters (trimmed).' })
-  @IsOptional() @Length(1, 100, { message: 'must be 1 to 100 characters' })
+  @IsOptional()
+  @Length(1, 100, { message: 'must be 1 to 100 characters' })
   name?: string;
   @Field(() => String, { nullable: true, description: 'Avatar image URL (http or https, at most 2048 characters); null removes it.' })
-  @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' }) @MaxLength(2048)
-  @Nullable() avatar?: string | null;
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
+  @MaxLength(2048)
+  @Nullable()
+  avatar?: string | null;
   @Field(() => String, { nullable: true, description: 'Self-description for the public profile, at most 500 characters; null removes it.' })
-  @IsOptional() @MaxLength(500)
-  @Nullable() bio?: string | null;
+  @IsOptional()
+  @MaxLength(500)
+  @Nullable()
+  bio?: string | null;
   @Field(() => UserMetadataInput, { nullable: true, description: 'Changes to the language, time zone and notification preference.' })
-  @IsOptional() @ValidateNested()
+  @IsOptional()
+  @ValidateNested()
   metadata?: UserMetadataInput;
 }
 
@@ -56,11 +65,11 @@ export class PublicProfile {
 
 @ObjectType({ description: 'Another user as every signed-in user may see them: never their e-mail address or phone number.' })
 export class PublicUser {
-  @Field(() => ID, { description: 'The user\'s identifier (their `User.id`).' }) id!: string;
+  @Field(() => ID, { description: "The user's identifier (their `User.id`)." }) id!: string;
   @Field({ description: 'Display name.' }) name!: string;
   @Field(() => String, { nullable: true, description: 'Avatar image URL; null when none.' }) avatar?: string | null;
   @Field(() => UserType, { description: 'What the user does on the platform.' }) userType!: UserType;
-  @Field({ description: 'Whether the user\'s identity verification was approved.' }) verified!: boolean;
+  @Field({ description: "Whether the user's identity verification was approved." }) verified!: boolean;
   @Field(() => PublicProfile, { description: 'The public profile: self-description, rating, deliveries.' }) public!: PublicProfile;
 }
 
@@ -76,13 +85,13 @@ export class UserSearchResult {
 
 @ObjectType({ description: 'The outcome of an avatar upload.' })
 export class AvatarUpload {
-  @Field({ description: 'Public URL of the stored image, now the user\'s avatar.' }) avatarUrl!: string;
+  @Field({ description: "Public URL of the stored image, now the user's avatar." }) avatarUrl!: string;
   @Field({ description: 'What happened, in words for people.' }) message!: string;
 }
 
 @InputType({ description: 'The confirmation an account deletion needs.' })
 export class DeleteAccountInput {
-  @Field({ description: 'The account\'s current password.' }) @MinLength(1, { message: 'is required' }) password!: string;
+  @Field({ description: "The account's current password." }) @MinLength(1, { message: 'is required' }) password!: string;
   @Field({ description: 'Must be the literal `DELETE_MY_ACCOUNT`.' })
   @Equals('DELETE_MY_ACCOUNT', { message: 'must equal DELETE_MY_ACCOUNT' })
   confirmation!: string;

@@ -33,8 +33,8 @@ export class AuthResolver {
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'End one of the signed-in user\'s own sessions (another device). REST: `DELETE /v1/auth/sessions/:id`.' })
-  async revokeSession(@Arg('sessionId', () => ID, { description: 'The session to end (one of the caller\'s own).' }) sessionId: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  @Mutation(() => Boolean, { description: "End one of the signed-in user's own sessions (another device). REST: `DELETE /v1/auth/sessions/:id`." })
+  async revokeSession(@Arg('sessionId', () => ID, { description: "The session to end (one of the caller's own)." }) sessionId: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
     await auth.revokeSession(scope(ctx, 'account'), sessionId, 'revoked');
     return true;
   }

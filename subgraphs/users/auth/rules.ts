@@ -13,7 +13,7 @@ export const refreshTokenText = ({ sessionId, generation, secret }: RefreshToken
 /** The parts of a refresh token, or undefined for any text not of that form. */
 export function parseRefreshToken(text: string): RefreshToken | undefined {
   const m = /^([0-9a-f-]{36})\.(\d+)\.([A-Za-z0-9_-]{20,})$/.exec(text.trim());
-  return m ? { sessionId: m[1]!, generation: Number(m[2]), secret: m[3]! } : undefined;
+  return m ? { sessionId: m[1], generation: Number(m[2]), secret: m[3] } : undefined;
 }
 
 /** When a refresh token issued at `now` (epoch ms) expires, for a lifetime of `days`. */

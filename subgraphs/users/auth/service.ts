@@ -34,11 +34,7 @@ async function openSession(guest: GuestScope, em: EntityManager, user: User, dev
 }
 
 async function issueTokens(config: Config, user: User, session: Session, secret: string): Promise<AuthPayload> {
-  const accessToken = await signAccessToken(
-    { userId: user.id, sessionId: session.id, deviceId: session.deviceId ?? undefined },
-    config.jwtSecret,
-    config.ACCESS_TOKEN_TTL_SECONDS,
-  );
+  const accessToken = await signAccessToken({ userId: user.id, sessionId: session.id, deviceId: session.deviceId ?? undefined }, config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   return {
     user,
     accessToken,
@@ -116,11 +112,7 @@ export async function revokeSession(account: AccountScope, sessionId: string, re
 
 /** The caller's live sessions, most recently used first. */
 export async function listSessions(account: AccountScope): Promise<SessionInfo[]> {
-  const sessions = await account.em.find(
-    Session,
-    { user: account.userId, revokedAt: null, expiresAt: { $gt: nowDate() } },
-    { orderBy: { lastUsedAt: 'desc' } },
-  );
+  const sessions = await account.em.find(Session, { user: account.userId, revokedAt: null, expiresAt: { $gt: nowDate() } }, { orderBy: { lastUsedAt: 'desc' } });
   return sessions.map((s) => ({ ...s, current: s.id === account.sessionId }));
 }
 

@@ -17,7 +17,8 @@ export class AuthPayload {
 @InputType({ description: 'A new account, signed in on the device that registers it.' })
 export class RegisterInput {
   @Field({ description: 'E-mail address the user signs in with (case-insensitive, at most 254 characters).' })
-  @IsEmail({}, { message: 'must be a valid e-mail address' }) @MaxLength(254)
+  @IsEmail({}, { message: 'must be a valid e-mail address' })
+  @MaxLength(254)
   email!: string;
   @Field({ description: 'Password, 8 to 128 characters.' })
   @Length(8, 128, { message: 'must be 8 to 128 characters' })
@@ -26,32 +27,40 @@ export class RegisterInput {
   @Length(1, 100, { message: 'must be 1 to 100 characters' })
   name!: string;
   @Field(() => String, { nullable: true, description: 'Phone number in E.164 form (`+` and 7 to 15 digits); null for none.' })
-  @IsOptional() @Matches(E164, { message: 'must be in E.164 form, e.g. +254700000000' })
-  @Nullable() phone?: string;
+  @IsOptional()
+  @Matches(E164, { message: 'must be in E.164 form, e.g. +254700000000' })
+  @Nullable()
+  phone?: string;
   @Field(() => UserType, { nullable: true, description: 'What the user does on the platform (default client).' })
   userType?: UserType;
   @Field(() => String, {
     nullable: true,
-    description: 'The registering device\'s own identifier, as the device gives it (kept exactly, case included; at most 128 characters): the session\'s tokens are bound to it.',
+    description: "The registering device's own identifier, as the device gives it (kept exactly, case included; at most 128 characters): the session's tokens are bound to it.",
   })
-  @IsOptional() @MaxLength(128) @Nullable() deviceId?: string;
+  @IsOptional()
+  @MaxLength(128)
+  @Nullable()
+  deviceId?: string;
 }
 
 @InputType({ description: 'The credentials of a sign-in, and the device it opens a session on.' })
 export class LoginInput {
-  @Field({ description: 'The account\'s e-mail address (case-insensitive).' }) @IsEmail({}, { message: 'must be a valid e-mail address' }) email!: string;
-  @Field({ description: 'The account\'s password.' }) @MinLength(1, { message: 'is required' }) @MaxLength(128) password!: string;
+  @Field({ description: "The account's e-mail address (case-insensitive)." }) @IsEmail({}, { message: 'must be a valid e-mail address' }) email!: string;
+  @Field({ description: "The account's password." }) @MinLength(1, { message: 'is required' }) @MaxLength(128) password!: string;
   @Field(() => String, {
     nullable: true,
-    description: 'The signing-in device\'s own identifier, as the device gives it (kept exactly, case included; at most 128 characters): the session\'s tokens are bound to it.',
+    description: "The signing-in device's own identifier, as the device gives it (kept exactly, case included; at most 128 characters): the session's tokens are bound to it.",
   })
-  @IsOptional() @MaxLength(128) @Nullable() deviceId?: string;
+  @IsOptional()
+  @MaxLength(128)
+  @Nullable()
+  deviceId?: string;
 }
 
-@ObjectType({ description: 'A signed-in device of the user: one login and its refresh token\'s life.' })
+@ObjectType({ description: "A signed-in device of the user: one login and its refresh token's life." })
 export class SessionInfo {
-  @Field(() => ID, { description: 'The session\'s identifier.' }) id!: string;
-  @Field(() => String, { nullable: true, description: 'The device\'s own identifier given at sign-in (as the device gave it); null when none.' }) deviceId?: string | null;
+  @Field(() => ID, { description: "The session's identifier." }) id!: string;
+  @Field(() => String, { nullable: true, description: "The device's own identifier given at sign-in (as the device gave it); null when none." }) deviceId?: string | null;
   @Field(() => String, { nullable: true, description: 'The user agent seen at sign-in; null when none.' }) userAgent?: string | null;
   @Field({ description: 'When the user signed in.' }) createdAt!: Date;
   @Field({ description: 'When the session last refreshed its tokens.' }) lastUsedAt!: Date;

@@ -17,12 +17,7 @@ export interface ReceivedFile {
  * Reads an uploaded file with a size limit and checks its real type from its first bytes
  * (the client's declared content type is not trusted).
  */
-export async function receiveFile(
-  upload: Promise<FileUpload> | undefined,
-  field: string,
-  maxBytes: number,
-  allowed: string[],
-): Promise<ReceivedFile> {
+export async function receiveFile(upload: Promise<FileUpload> | undefined, field: string, maxBytes: number, allowed: string[]): Promise<ReceivedFile> {
   if (!upload) throw validationError(field, 'file is required');
   let file: FileUpload;
   try {

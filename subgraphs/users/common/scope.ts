@@ -77,5 +77,5 @@ export function scope(ctx: SubgraphContext, access: 'account' | 'guest' | 'viewe
 /** A `User` field only the account's owner may read (e-mail, phone, metadata, times): FORBIDDEN to anyone else. */
 export const OwnerOnly: MiddlewareFn<SubgraphContext> = async ({ root, context }, next) => {
   scope(context, 'viewer').ownerOnly((root as { id: string }).id);
-  return next();
+  return (await next()) as unknown;
 };

@@ -27,7 +27,7 @@ export class SettingsResolver {
   }
 
   @Mutation(() => NotificationSettings, {
-    description: 'Switch the signed-in user\'s notifications on or off, channel by channel; answers them all. REST: `PATCH /v1/users/me/settings/notifications`.',
+    description: "Switch the signed-in user's notifications on or off, channel by channel; answers them all. REST: `PATCH /v1/users/me/settings/notifications`.",
   })
   updateNotificationSettings(
     @Arg('input', { description: 'The switches to change; omitted ones keep their value.' }) input: NotificationSettingsInput,
@@ -39,20 +39,14 @@ export class SettingsResolver {
   @Mutation(() => PrivacySettings, {
     description: 'Change what the signed-in user shows of themselves to others; answers every setting. REST: `PATCH /v1/users/me/settings/privacy`.',
   })
-  updatePrivacySettings(
-    @Arg('input', { description: 'The settings to change; omitted ones keep their value.' }) input: PrivacySettingsInput,
-    @Ctx() ctx: SubgraphContext,
-  ): Promise<PrivacySettings> {
+  updatePrivacySettings(@Arg('input', { description: 'The settings to change; omitted ones keep their value.' }) input: PrivacySettingsInput, @Ctx() ctx: SubgraphContext): Promise<PrivacySettings> {
     return settings.updatePrivacy(scope(ctx, 'account'), input);
   }
 
   @Mutation(() => CustomMetadata, {
-    description: 'Merge display preferences and free fields into the signed-in user\'s custom metadata. REST: `PATCH /v1/users/me/metadata`.',
+    description: "Merge display preferences and free fields into the signed-in user's custom metadata. REST: `PATCH /v1/users/me/metadata`.",
   })
-  updateCustomMetadata(
-    @Arg('input', { description: 'The keys to set, or to remove with null.' }) input: CustomMetadataInput,
-    @Ctx() ctx: SubgraphContext,
-  ): Promise<CustomMetadata> {
+  updateCustomMetadata(@Arg('input', { description: 'The keys to set, or to remove with null.' }) input: CustomMetadataInput, @Ctx() ctx: SubgraphContext): Promise<CustomMetadata> {
     return settings.updateCustomMetadata(scope(ctx, 'account'), input);
   }
 }

@@ -4,27 +4,27 @@ import { IsOptional, MaxLength, ValidateNested } from 'class-validator';
 import { closedList } from '../../../kernel/graphql-types.js';
 import { Nullable } from '../../../kernel/validation.js';
 
-export const ProfileVisibility = closedList('ProfileVisibility', 'Who may see a user\'s public profile (and find them in search).', {
+export const ProfileVisibility = closedList('ProfileVisibility', "Who may see a user's public profile (and find them in search).", {
   public: 'Every signed-in user may see the profile and find it in search (the default).',
-  friends: 'Only the user\'s connections may; the platform has no connection graph yet, so nobody else sees it (as private).',
+  friends: "Only the user's connections may; the platform has no connection graph yet, so nobody else sees it (as private).",
   private: 'Nobody but the user: the profile is not found for others, and a reference to the user resolves to null.',
 });
 export type ProfileVisibility = keyof typeof ProfileVisibility;
 
-@ObjectType({ description: 'The e-mail channel of a user\'s notifications.' })
+@ObjectType({ description: "The e-mail channel of a user's notifications." })
 export class EmailNotificationSettings {
   @Field({ description: 'Whether the user receives e-mail at all (default true).' }) enabled!: boolean;
   @Field({ description: 'Whether order status changes are e-mailed (default true).' }) orderUpdates!: boolean;
   @Field({ description: 'Whether marketing e-mails are sent (default false).' }) marketing!: boolean;
   @Field({ description: 'Whether security notices (sign-ins, password changes) are e-mailed (default true).' }) security!: boolean;
 }
-@ObjectType({ description: 'The push channel of a user\'s notifications (mobile and browser).' })
+@ObjectType({ description: "The push channel of a user's notifications (mobile and browser)." })
 export class PushNotificationSettings {
   @Field({ description: 'Whether the user receives push notifications at all (default true).' }) enabled!: boolean;
   @Field({ description: 'Whether order status changes are pushed (default true).' }) orderUpdates!: boolean;
   @Field({ description: 'Whether new messages are pushed (default true).' }) messages!: boolean;
 }
-@ObjectType({ description: 'The SMS channel of a user\'s notifications.' })
+@ObjectType({ description: "The SMS channel of a user's notifications." })
 export class SmsNotificationSettings {
   @Field({ description: 'Whether the user receives SMS at all (default false).' }) enabled!: boolean;
   @Field({ description: 'Whether order status changes are sent by SMS (default false).' }) orderUpdates!: boolean;
@@ -90,7 +90,7 @@ export class PreferencesInput {
   @Field(() => String, { nullable: true, description: 'Map style, at most 64 characters; null clears it.' }) @IsOptional() @MaxLength(64) @Nullable() mapStyle?: string | null;
   @Field(() => String, { nullable: true, description: 'Unit system, at most 64 characters; null clears it.' }) @IsOptional() @MaxLength(64) @Nullable() units?: string | null;
 }
-@ObjectType({ description: 'Data the applications keep on a user\'s account: display preferences and free fields.' })
+@ObjectType({ description: "Data the applications keep on a user's account: display preferences and free fields." })
 export class CustomMetadata {
   @Field(() => Preferences, { description: 'Display preferences.' }) preferences!: Preferences;
   @Field(() => GraphQLJSONObject, { description: 'Free keys; values are strings or objects of strings, at most 3 levels deep, 10 KB in all.' })
@@ -99,7 +99,8 @@ export class CustomMetadata {
 @InputType({ description: 'A partial change of the custom metadata: keys given replace, a null value removes a key.' })
 export class CustomMetadataInput {
   @Field(() => PreferencesInput, { nullable: true, description: 'Changes to the display preferences.' })
-  @IsOptional() @ValidateNested()
+  @IsOptional()
+  @ValidateNested()
   preferences?: PreferencesInput;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Free keys to merge: string values or objects of strings, at most 3 levels deep; null removes a key; 10 KB in all.' })
   customFields?: Record<string, unknown>;

@@ -6,7 +6,7 @@ import { Nullable } from '../../../kernel/validation.js';
 
 export const DocumentType = closedList('DocumentType', 'The kind of identity document a user submits for verification.', {
   passport: 'A passport: its photo page is enough (the back is optional).',
-  drivers_license: 'A driver\'s licence: front and back.',
+  drivers_license: "A driver's licence: front and back.",
   national_id: 'A national identity card: front and back.',
 });
 export type DocumentType = keyof typeof DocumentType;
@@ -21,13 +21,14 @@ export class VerificationInput {
   @Field(() => DocumentType, { description: 'The kind of document.' }) documentType!: DocumentType;
   @Field(() => GraphQLUpload, { description: 'The front of the document: an image (JPEG, PNG, WebP, GIF) or a PDF.' }) documentFront!: Promise<FileUpload>;
   @Field(() => GraphQLUpload, { nullable: true, description: 'The back of the document, as the front; required except for a passport.' })
-  @Nullable() documentBack?: Promise<FileUpload>;
+  @Nullable()
+  documentBack?: Promise<FileUpload>;
   @Field(() => GraphQLUpload, { description: 'A selfie of the user: an image (JPEG, PNG, WebP, GIF).' }) selfie!: Promise<FileUpload>;
 }
 
 @ObjectType({ description: 'A received identity verification submission.' })
 export class VerificationSubmission {
-  @Field(() => ID, { description: 'The submission\'s identifier.' }) verificationId!: string;
+  @Field(() => ID, { description: "The submission's identifier." }) verificationId!: string;
   @Field(() => VerificationStatus, { description: 'Where the submission stands: `pending` on submission.' }) status!: VerificationStatus;
   @Field({ description: 'What happened, in words for people.' }) message!: string;
 }

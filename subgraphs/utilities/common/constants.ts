@@ -129,7 +129,13 @@ export const TRANSPORT_VEHICLE_CAP = 100;
 
 // ---------------------------------------------------------------- ride model
 
-export interface RideRate { baseFare: number; perKm: number; perMinute: number; minimumFare: number; seats: number }
+export interface RideRate {
+  baseFare: number;
+  perKm: number;
+  perMinute: number;
+  minimumFare: number;
+  seats: number;
+}
 /**
  * Ride fares by vehicle class: base fare, per km, per minute are the spec's table (dollars).
  * minimumFare and seats are platform defaults (the spec names a minimum fare but gives none).
@@ -194,8 +200,7 @@ export const PLACE_CONFIDENCE = {
 export const SMALL_COUNTRY_KM2 = 10_000;
 
 export const DISCLAIMER = {
-  delivery:
-    'Indicative delivery fare from the platform reference model (docs/utilities.md); not a carrier quote. Duties and taxes of cross-border parcels are not included (see /fares/crossborder).',
+  delivery: 'Indicative delivery fare from the platform reference model (docs/utilities.md); not a carrier quote. Duties and taxes of cross-border parcels are not included (see /fares/crossborder).',
   crossborder:
     'Indicative landed-cost estimate: MFN duty rates by HS chapter (not a tariff classification; trade remedies, additional or retaliatory tariffs, excise and preferential rates outside customs unions are not applied), VAT/GST from the sales-tax package, reference exchange rates. Not a customs ruling.',
 } as const;

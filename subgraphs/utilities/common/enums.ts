@@ -21,7 +21,7 @@ export const WeightUnit = closedList('WeightUnit', 'Unit of a weight.', {
 });
 export type WeightUnit = keyof typeof WeightUnit;
 
-export const DimensionUnit = closedList('DimensionUnit', 'Unit of a package\'s length, width and height.', {
+export const DimensionUnit = closedList('DimensionUnit', "Unit of a package's length, width and height.", {
   cm: 'Centimetre.',
   in: 'International inch: 2.54 cm.',
   m: 'Metre: 100 cm.',
@@ -38,14 +38,14 @@ export type VolumeUnit = keyof typeof VolumeUnit;
 export const LocationAccuracy = closedList('LocationAccuracy', 'How precisely a place of the request was located (docs/utilities.md, "Places and metadata").', {
   ESTIMATE: 'Only the country was known: its representative point was used.',
   STANDARD: 'A city of the GeoNames gazetteer (given, or recognised in the address).',
-  PRECISE: 'The caller\'s own coordinates.',
+  PRECISE: "The caller's own coordinates.",
 });
 export type LocationAccuracy = keyof typeof LocationAccuracy;
 
-export const EstimateDataSource = closedList('EstimateDataSource', 'Where an estimate\'s answer came from.', {
+export const EstimateDataSource = closedList('EstimateDataSource', "Where an estimate's answer came from.", {
   LSP: 'LSP rate cards or coverage areas (reserved: none exist yet).',
   FALLBACK: 'A place was known only by its country, whose representative point was used.',
-  HYBRID: 'Caller coordinates or gazetteer cities, priced with the platform\'s reference models.',
+  HYBRID: "Caller coordinates or gazetteer cities, priced with the platform's reference models.",
 });
 export type EstimateDataSource = keyof typeof EstimateDataSource;
 
@@ -61,7 +61,7 @@ export type PlaceRole = keyof typeof PlaceRole;
 export const PlaceSource = closedList('PlaceSource', 'How a place was located.', {
   COORDINATES: 'From the coordinates the caller gave.',
   GAZETTEER: 'From a city of the GeoNames gazetteer, named or recognised in the address.',
-  COUNTRY_CENTROID: 'From the country\'s representative point (the country was all that was known).',
+  COUNTRY_CENTROID: "From the country's representative point (the country was all that was known).",
 });
 export type PlaceSource = keyof typeof PlaceSource;
 

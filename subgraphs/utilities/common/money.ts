@@ -65,8 +65,7 @@ export function roundMoney(amount: Decimal.Value, currency: string): Decimal {
 export const money = (amount: Decimal.Value, currency: string): number => roundMoney(amount, currency).toNumber();
 
 /** Sum of already-rounded amounts (exact). */
-export const sum = (...amounts: (Decimal | undefined | null)[]): Decimal =>
-  amounts.reduce<Decimal>((a, b) => (b ? a.add(b) : a), new Decimal(0));
+export const sum = (...amounts: (Decimal | undefined | null)[]): Decimal => amounts.reduce<Decimal>((a, b) => (b ? a.add(b) : a), new Decimal(0));
 
 export function preloadMoney(): void {
   loadFx();

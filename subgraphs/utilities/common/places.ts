@@ -49,14 +49,22 @@ function resolveCountry(value: string | null | undefined, field: string, require
 
 function fromCity(city: City, country: Country, role: PlaceRole, confidence: number): Located {
   return {
-    role, lat: city.lat, lng: city.lng, source: 'GAZETTEER', accuracy: LocationAccuracy.STANDARD, confidence, country, city, matchedName: city.name,
+    role,
+    lat: city.lat,
+    lng: city.lng,
+    source: 'GAZETTEER',
+    accuracy: LocationAccuracy.STANDARD,
+    confidence,
+    country,
+    city,
+    matchedName: city.name,
   };
 }
 
 /** Picks the most populous match; ambiguous when the runner-up has more than a tenth of its population. */
 function bestCity(matches: City[]): { city: City; ambiguous: boolean } {
   const [first, second] = matches;
-  return { city: first!, ambiguous: Boolean(second && second.population * 10 > first!.population) };
+  return { city: first, ambiguous: Boolean(second && second.population * 10 > first.population) };
 }
 
 /**
@@ -82,16 +90,25 @@ export function locate(place: PlaceLike | undefined | null, field: string, role:
   }
   if (address) {
     // the last parts of an address are usually the most general ("1 Main St, Westlands, Nairobi"): try them first
-    const parts = address.split(/[,\n]/).map((p) => p.replace(/\b\d{3,}\b/g, '').trim()).filter(Boolean).reverse();
+    const parts = address
+      .split(/[,\n]/)
+      .map((p) => p.replace(/\b\d{3,}\b/g, '').trim())
+      .filter(Boolean)
+      .reverse();
     for (const part of parts) {
       const matches = findCities(part, country.code);
       if (matches.length) return fromCity(bestCity(matches).city, country, role, PLACE_CONFIDENCE.GAZETTEER_FROM_ADDRESS);
     }
   }
   return {
-    role, lat: country.lat, lng: country.lng, source: 'COUNTRY_CENTROID', accuracy: LocationAccuracy.ESTIMATE,
+    role,
+    lat: country.lat,
+    lng: country.lng,
+    source: 'COUNTRY_CENTROID',
+    accuracy: LocationAccuracy.ESTIMATE,
     confidence: country.areaKm2 < SMALL_COUNTRY_KM2 ? PLACE_CONFIDENCE.COUNTRY_CENTROID_SMALL : PLACE_CONFIDENCE.COUNTRY_CENTROID,
-    country, matchedName: country.name,
+    country,
+    matchedName: country.name,
   };
 }
 
@@ -115,8 +132,15 @@ export function metadataOf(places: Located[], calculatedAt: Date, opts: { factor
 function describe(p: Located): LocatedPlace {
   p.timeZone ??= timeZoneAt(p.lat, p.lng);
   return {
-    role: p.role, latitude: p.lat, longitude: p.lng, source: p.source, accuracy: p.accuracy, confidence: p.confidence,
-    country: p.country?.code ?? null, matchedName: p.matchedName ?? null, timeZone: p.timeZone,
+    role: p.role,
+    latitude: p.lat,
+    longitude: p.lng,
+    source: p.source,
+    accuracy: p.accuracy,
+    confidence: p.confidence,
+    country: p.country?.code ?? null,
+    matchedName: p.matchedName ?? null,
+    timeZone: p.timeZone,
   };
 }
 

@@ -23,15 +23,15 @@ export class PlaceInput {
   country!: string;
   @Field(() => String, { nullable: true, description: 'Postal code (delivery); accepted, not used to locate the place.' })
   zip?: string | null;
-  @Field(() => GeoPointInput, { nullable: true, description: 'The place\'s position; when given it is used as is (accuracy PRECISE). REST: `[lat, lng]`.' })
+  @Field(() => GeoPointInput, { nullable: true, description: "The place's position; when given it is used as is (accuracy PRECISE). REST: `[lat, lng]`." })
   coordinates?: GeoPointInput | null;
 }
 
 @InputType({ description: 'A place of an arrival-time request: coordinates, or failing them a city and country, or a country.' })
 export class EtaPlaceInput {
-  @Field(() => GeoPointInput, { nullable: true, description: 'The place\'s position. REST: `[lat, lng]`.' })
+  @Field(() => GeoPointInput, { nullable: true, description: "The place's position. REST: `[lat, lng]`." })
   coordinates?: GeoPointInput | null;
-  @Field(() => String, { nullable: true, description: 'Free-text address, used like a place\'s address.' })
+  @Field(() => String, { nullable: true, description: "Free-text address, used like a place's address." })
   address?: string | null;
   @Field(() => String, { nullable: true, description: 'City, used when no coordinates are given.' })
   city?: string | null;
@@ -69,7 +69,7 @@ export class LocatedPlace {
   @Field(() => PlaceSource, { description: 'How the place was located.' }) source!: PlaceSource;
   @Field(() => LocationAccuracy, { description: 'How precisely the place was located.' }) accuracy!: LocationAccuracy;
   @Field(() => Float, { description: 'Confidence of this place, 0 to 1 (docs/utilities.md, "Places and metadata").' }) confidence!: number;
-  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code of the place\'s country, when known.' }) country?: string | null;
+  @Field(() => String, { nullable: true, description: "ISO 3166-1 alpha-2 code of the place's country, when known." }) country?: string | null;
   @Field(() => String, { nullable: true, description: 'Name of the gazetteer city or the country used, when one was.' }) matchedName?: string | null;
   @Field(() => String, { nullable: true, description: 'IANA time zone at the position (e.g. Africa/Nairobi).' }) timeZone?: string | null;
 }
@@ -77,11 +77,11 @@ export class LocatedPlace {
 @ObjectType({ description: 'How an estimate was produced: the accuracy and confidence of its places and models.' })
 export class EstimateMetadata {
   @Field(() => LocationAccuracy, { description: 'The least accurate of the places: PRECISE only when every place had coordinates.' }) accuracy!: LocationAccuracy;
-  @Field(() => Float, { description: 'Confidence, 0 to 1, 2 decimals: the least place confidence × the model\'s factor (docs/utilities.md).' }) confidence!: number;
+  @Field(() => Float, { description: "Confidence, 0 to 1, 2 decimals: the least place confidence × the model's factor (docs/utilities.md)." }) confidence!: number;
   @Field(() => EstimateDataSource, { description: 'Where the answer came from.' }) dataSource!: EstimateDataSource;
   @Field(() => DateTimeScalar, { description: 'When the answer was calculated. REST: Unix seconds.' }) calculatedAt!: Date;
   @Field(() => String, { nullable: true, description: 'Terms of the estimate (delivery and cross-border answers); null elsewhere.' }) disclaimer?: string | null;
-  @Field(() => [LocatedPlace], { description: 'How each place of the request was located, in the request\'s order.' }) locations!: LocatedPlace[];
+  @Field(() => [LocatedPlace], { description: "How each place of the request was located, in the request's order." }) locations!: LocatedPlace[];
   @Field(() => String, { description: 'Version of the reference models (e.g. utilities-2026.11; docs/utilities.md).' }) modelVersion!: string;
 }
 

@@ -14,9 +14,10 @@ import { CostPayer, CustomsValuationBasis, Incoterm } from './enums.js';
 
 @InputType({ description: 'A shipment crossing a border.' })
 export class ShipmentInput {
-  @Field(() => WeightInput, { description: 'Gross weight, at most the mode\'s largest shipment.' }) weight!: WeightInput;
-  @Field(() => MoneyInput, { description: 'Total value of the goods (the invoice value), 0 to 999,999,999,999; its currency is the quote\'s currency.' }) declaredValue!: MoneyInput;
-  @Field(() => String, { nullable: true, description: 'HS code: 2 to 10 digits (dots, spaces and dashes ignored), chapter 01–97 except 77; its chapter selects the duty rate.' }) hsCode?: string | null;
+  @Field(() => WeightInput, { description: "Gross weight, at most the mode's largest shipment." }) weight!: WeightInput;
+  @Field(() => MoneyInput, { description: "Total value of the goods (the invoice value), 0 to 999,999,999,999; its currency is the quote's currency." }) declaredValue!: MoneyInput;
+  @Field(() => String, { nullable: true, description: 'HS code: 2 to 10 digits (dots, spaces and dashes ignored), chapter 01–97 except 77; its chapter selects the duty rate.' }) hsCode?:
+    string | null;
   @Field(() => String, { description: 'Description of the goods (1–500 characters).' }) description!: string;
   @Field(() => Int, { description: 'Number of units, 1 to 10,000,000.' }) quantity!: number;
 }
@@ -24,7 +25,7 @@ export class ShipmentInput {
 @InputType({ description: 'A cross-border landed-cost request.' })
 export class CrossBorderFareInput {
   @Field(() => PlaceInput, { description: 'Where the shipment leaves from (country required).' }) origin!: PlaceInput;
-  @Field(() => PlaceInput, { description: 'Where it is imported (country required, another country than the origin\'s).' }) destination!: PlaceInput;
+  @Field(() => PlaceInput, { description: "Where it is imported (country required, another country than the origin's)." }) destination!: PlaceInput;
   @Field(() => ShipmentInput, { description: 'The goods shipped.' }) shipment!: ShipmentInput;
   @Field(() => TransportMode, { description: 'Mode of the main carriage.' }) transportMode!: TransportMode;
   @Field(() => Incoterm, { nullable: true, description: 'Incoterm deciding who pays what (default DAP).' }) incoterms?: Incoterm | null;
@@ -33,7 +34,7 @@ export class CrossBorderFareInput {
 @ObjectType({ description: 'A cost with its name.' })
 export class NamedFee {
   @Field(() => String, { description: 'Name of the cost (e.g. Cargo insurance, Import Declaration Fee (IDF)).' }) name!: string;
-  @Field(() => Money, { description: 'Amount, in the quote\'s currency.' }) amount!: Money;
+  @Field(() => Money, { description: "Amount, in the quote's currency." }) amount!: Money;
 }
 
 @ObjectType({ description: 'Lines of a landed cost (they add up to totalCost; importTaxLines detail importTax).' })
@@ -64,7 +65,7 @@ export class CrossBorderDuties {
 
 @ObjectType({ description: 'One cost and who pays it under the incoterm.' })
 export class CostLine {
-  @Field(() => String, { description: 'The cost: a breakdown line\'s name, `insurance`, or a half of the documentation fee (`documentationFee.export`, `documentationFee.import`).' }) item!: string;
+  @Field(() => String, { description: "The cost: a breakdown line's name, `insurance`, or a half of the documentation fee (`documentationFee.export`, `documentationFee.import`)." }) item!: string;
   @Field(() => CostPayer, { description: 'Who pays it.' }) payer!: CostPayer;
   @Field(() => Money, { description: 'Amount of the cost.' }) amount!: Money;
 }
@@ -87,16 +88,15 @@ export class ExchangeRate {
 
 @ObjectType({ description: 'A cross-border landed-cost estimate: its lines, duty, documents, clearance time and who pays what.' })
 export class CrossBorderFare {
-  @Field(() => Money, { description: 'Landed cost: the sum of the breakdown\'s lines (the goods\' own value not included).' }) totalCost!: Money;
+  @Field(() => Money, { description: "Landed cost: the sum of the breakdown's lines (the goods' own value not included)." }) totalCost!: Money;
   @Field(() => CrossBorderBreakdown, { description: 'Lines of the landed cost.' }) breakdown!: CrossBorderBreakdown;
-  @Field(() => String, { description: 'ISO 4217 currency of every amount: the declared value\'s.' }) currency!: string;
+  @Field(() => String, { description: "ISO 4217 currency of every amount: the declared value's." }) currency!: string;
   @Field(() => CrossBorderDuties, { nullable: true, description: 'The customs duty applied.' }) duties?: CrossBorderDuties | null;
   @Field(() => [String], { description: 'Documents the shipment needs, in words.' }) requiredDocuments!: string[];
   @Field(() => DayRange, { description: 'Customs clearance time at the destination, in days.' }) estimatedClearanceTime!: DayRange;
   @Field(() => DateTimeScalar, { description: 'Until when the estimate holds: 24 hours after calculatedAt. REST: Unix seconds.' }) validUntil!: Date;
   @Field(() => CostAllocation, { description: 'Who pays what under the incoterm.' }) costAllocation!: CostAllocation;
   @Field(() => Float, { description: 'VAT/GST rate at the destination, percent (0 where none).' }) vatRate!: number;
-  @Field(() => [ExchangeRate], { description: 'Reference exchange rates used, from US dollars (the model\'s currency) and to thresholds\' currencies.' }) exchangeRates!: ExchangeRate[];
+  @Field(() => [ExchangeRate], { description: "Reference exchange rates used, from US dollars (the model's currency) and to thresholds' currencies." }) exchangeRates!: ExchangeRate[];
   @Field(() => EstimateMetadata, { description: 'How the answer was produced.' }) metadata!: EstimateMetadata;
 }
-

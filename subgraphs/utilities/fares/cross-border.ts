@@ -19,13 +19,27 @@ import { CostPayer, CustomsValuationBasis, FreightUrgency, Incoterm } from './en
 import { clearanceDays, hsChapter, importLevies, inChapters, insurancePremium, isOneOf, payerOf, SEA_ONLY_TERMS } from './rules.js';
 import { freightQuote } from './service.js';
 import {
-  CHAPTER_DOCUMENTS, CHAPTER_GROUPS, CUSTOMS_UNIONS, CA_CUSMA, DE_MINIMIS, DUTY_PROFILES, EU_MEMBERS, EXPORT_DECLARATION, FOB_VALUATION, IMPORT_DOCUMENTS,
-  TRANSPORT_DOCUMENT, dutyProfileOf, generalRate, groupOfChapter,
+  CHAPTER_DOCUMENTS,
+  CHAPTER_GROUPS,
+  CUSTOMS_UNIONS,
+  CA_CUSMA,
+  DE_MINIMIS,
+  DUTY_PROFILES,
+  EU_MEMBERS,
+  EXPORT_DECLARATION,
+  FOB_VALUATION,
+  IMPORT_DOCUMENTS,
+  TRANSPORT_DOCUMENT,
+  dutyProfileOf,
+  generalRate,
+  groupOfChapter,
 } from './tariffs.js';
 
 const require = createRequire(import.meta.url);
 
-interface SalesTaxModule { getSalesTax(country: string): Promise<{ type: string; rate: number }> }
+interface SalesTaxModule {
+  getSalesTax(country: string): Promise<{ type: string; rate: number }>;
+}
 let salesTax: { module: SalesTaxModule; known: Set<string> } | undefined;
 function vatModule() {
   if (!salesTax) {
@@ -49,7 +63,7 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
   const destination = locate(input.destination, 'destination', 'destination');
   const from = origin.country!.code;
   const to = destination.country!.code;
-  if (from === to) throw invalid('destination.country', 'must be another country than the origin\'s for a cross-border estimate');
+  if (from === to) throw invalid('destination.country', "must be another country than the origin's for a cross-border estimate");
   const s = input.shipment;
   if (!s) throw invalid('shipment', 'is required');
   const kg = weightKg(s.weight, 'shipment.weight');
@@ -103,8 +117,8 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
   // duty
   const profile = dutyProfileOf(to);
   const group = hs ? groupOfChapter(hs.chapter) : undefined;
-  const dutyRate = union ? 0 : group ? DUTY_PROFILES[profile.key]!.rates[group] : generalRate(profile.key);
-  const exemption = union ? `${union.name} customs union` : dutyFree ? `de minimis: ${threshold!.note}` : dutyRate === 0 ? 'duty-free under the tariff' : null;
+  const dutyRate = union ? 0 : group ? DUTY_PROFILES[profile.key].rates[group] : generalRate(profile.key);
+  const exemption = union ? `${union.name} customs union` : dutyFree ? `de minimis: ${threshold.note}` : dutyRate === 0 ? 'duty-free under the tariff' : null;
   const duty = union || dutyFree ? dec(0) : r(customsValue.mul(dutyRate).div(100));
 
   // other import levies
@@ -133,14 +147,22 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
   // who pays what
   const exportDocs = r(documentation.div(2));
   const costs: [string, Decimal | undefined][] = [
-    ['transportFee', transport], ['insurance', insurance], ['documentationFee.export', exportDocs], ['documentationFee.import', documentation.sub(exportDocs)],
-    ['borderCrossingFee', border], ['brokerageFee', brokerage], ['customsDuty', duty], ['importTax', levies], ['vat', vat], ['inspectionFee', inspection],
+    ['transportFee', transport],
+    ['insurance', insurance],
+    ['documentationFee.export', exportDocs],
+    ['documentationFee.import', documentation.sub(exportDocs)],
+    ['borderCrossingFee', border],
+    ['brokerageFee', brokerage],
+    ['customsDuty', duty],
+    ['importTax', levies],
+    ['vat', vat],
+    ['inspectionFee', inspection],
   ];
   const lines: CostLine[] = costs.filter(([, a]) => a && !a.isZero()).map(([item, a]) => ({ item, payer: payerOf(term, item), amount: moneyOf(a!) }));
   const paidBy = (p: CostPayer) => moneyOf(lines.filter((l) => l.payer === p).reduce((acc, l) => acc.add(l.amount.amount), dec(0)));
 
   // documents
-  const documents = new Set<string>(['Commercial invoice', 'Packing list', TRANSPORT_DOCUMENT[mode]!]);
+  const documents = new Set<string>(['Commercial invoice', 'Packing list', TRANSPORT_DOCUMENT[mode]]);
   if (!noFormalities) {
     const regionKey = (c: string) => (EU_MEMBERS.includes(c) ? 'EU' : c);
     documents.add(EXPORT_DECLARATION[regionKey(from)] ?? 'Export declaration');
@@ -156,8 +178,11 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
   const clearance = clearanceDays(to, noFormalities, inspected);
 
   const notes = [DISCLAIMER.crossborder, `Exchange rates: reference rates of ${fxDate()}.`];
-  if (SEA_ONLY_TERMS.includes(term) && mode !== TransportMode.SEA) notes.push(`${term} is a sea and inland-waterway term under Incoterms 2020; costs were allocated as written, consider ${term === Incoterm.FOB || term === Incoterm.FAS ? 'FCA' : term === Incoterm.CFR ? 'CPT' : 'CIP'}.`);
-  if (!hs) notes.push('No HS code: the duty is the mean rate of the destination\'s tariff profile.');
+  if (SEA_ONLY_TERMS.includes(term) && mode !== TransportMode.SEA)
+    notes.push(
+      `${term} is a sea and inland-waterway term under Incoterms 2020; costs were allocated as written, consider ${term === Incoterm.FOB || term === Incoterm.FAS ? 'FCA' : term === Incoterm.CFR ? 'CPT' : 'CIP'}.`,
+    );
+  if (!hs) notes.push("No HS code: the duty is the mean rate of the destination's tariff profile.");
   if (!profile.known) notes.push(`No tariff profile for ${to}: world average rates were used.`);
   if (!vatInfo.known) notes.push(`No VAT/GST data for ${to}: none was added.`);
   if (noFormalities) notes.push(`Inside the ${union!.name}: no customs formalities; VAT is accounted for by the parties (intra-union supply), not at a border.`);
@@ -179,8 +204,14 @@ export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorde
     },
     currency: Q,
     duties: {
-      rate: dutyRate, amount: moneyOf(duty), hsCode: hs?.code ?? null, tariff: union ? `${union.name} (intra-union)` : DUTY_PROFILES[profile.key]!.name,
-      chapterGroup: group ? CHAPTER_GROUPS[group].name : null, customsValue: moneyOf(customsValue), valuationBasis: basis, exemption,
+      rate: dutyRate,
+      amount: moneyOf(duty),
+      hsCode: hs?.code ?? null,
+      tariff: union ? `${union.name} (intra-union)` : DUTY_PROFILES[profile.key].name,
+      chapterGroup: group ? CHAPTER_GROUPS[group].name : null,
+      customsValue: moneyOf(customsValue),
+      valuationBasis: basis,
+      exemption,
     },
     requiredDocuments: [...documents],
     estimatedClearanceTime: { min: { day: clearance.min }, max: { day: clearance.max } },

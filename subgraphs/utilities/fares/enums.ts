@@ -37,7 +37,7 @@ export const RideVehicleClass = closedList('RideVehicleClass', 'Vehicle class of
 });
 export type RideVehicleClass = keyof typeof RideVehicleClass;
 
-export const SurgeRule = closedList('SurgeRule', 'The surge rule a ride fare applied, read on the pickup\'s local clock (first rule that matches).', {
+export const SurgeRule = closedList('SurgeRule', "The surge rule a ride fare applied, read on the pickup's local clock (first rule that matches).", {
   PEAK_HOURS: 'Every day 07:00–08:59 and 17:00–18:59: × 1.5.',
   WEEKEND_NIGHT: 'Friday 22:00 – Saturday 01:59 and Saturday 22:00 – Sunday 01:59: × 1.8.',
   LATE_NIGHT: 'Every day 02:00–04:59: × 1.3.',

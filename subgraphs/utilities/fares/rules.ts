@@ -4,12 +4,24 @@
  * caller passes distances). service.ts and cross-border.ts validate, locate the places and call these.
  */
 import { AppError } from '../../../kernel/errors.js';
+import { CLEARANCE_DAYS, FAST_CLEARANCE, IMPORT_LEVIES, SLOW_CLEARANCE } from './tariffs.js';
 import {
-  CLEARANCE_DAYS, FAST_CLEARANCE, IMPORT_LEVIES, SLOW_CLEARANCE,
-} from './tariffs.js';
-import {
-  CIRCUITY, DELIVERY, FREIGHT_HANDLING_H, HAZARDOUS_PCT, INSPECTION, INSURANCE, MODE_SPEED_KMH, PICKUP_SPEED_KMH, RIDE_BOOKING_FEE,
-  RIDE_CURRENCY, RIDE_RATES, ROAD_DRIVER_RULES, TRANSPORT_RATES, URGENCY_HANDLING_FACTOR, URGENCY_MULTIPLIER, type RideRate,
+  CIRCUITY,
+  DELIVERY,
+  FREIGHT_HANDLING_H,
+  HAZARDOUS_PCT,
+  INSPECTION,
+  INSURANCE,
+  MODE_SPEED_KMH,
+  PICKUP_SPEED_KMH,
+  RIDE_BOOKING_FEE,
+  RIDE_CURRENCY,
+  RIDE_RATES,
+  ROAD_DRIVER_RULES,
+  TRANSPORT_RATES,
+  URGENCY_HANDLING_FACTOR,
+  URGENCY_MULTIPLIER,
+  type RideRate,
 } from '../common/constants.js';
 import { TransportMode } from '../common/enums.js';
 import { CostPayer, DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule } from './enums.js';
@@ -49,10 +61,18 @@ export function deliveryChargeableKg(actualKg: number, cm3: number | undefined):
 /** SAME_DAY and NEXT_DAY are domestic and have a largest road distance: ESTIMATION_FAILED naming `serviceLevel`. */
 export function checkDeliveryService(level: DeliveryServiceLevel, roadKm: number, international: boolean): void {
   if (level === DeliveryServiceLevel.SAME_DAY && (international || roadKm > DELIVERY.sameDayMaxKm)) {
-    throw new AppError('UTILITY::ESTIMATION_FAILED', `serviceLevel: SAME_DAY is offered within one country up to ${DELIVERY.sameDayMaxKm} road km (this parcel: ${roadKm} km${international ? ', across a border' : ''})`, 'serviceLevel');
+    throw new AppError(
+      'UTILITY::ESTIMATION_FAILED',
+      `serviceLevel: SAME_DAY is offered within one country up to ${DELIVERY.sameDayMaxKm} road km (this parcel: ${roadKm} km${international ? ', across a border' : ''})`,
+      'serviceLevel',
+    );
   }
   if (level === DeliveryServiceLevel.NEXT_DAY && (international || roadKm > DELIVERY.nextDayMaxKm)) {
-    throw new AppError('UTILITY::ESTIMATION_FAILED', `serviceLevel: NEXT_DAY is offered within one country up to ${DELIVERY.nextDayMaxKm} road km (this parcel: ${roadKm} km${international ? ', across a border' : ''})`, 'serviceLevel');
+    throw new AppError(
+      'UTILITY::ESTIMATION_FAILED',
+      `serviceLevel: NEXT_DAY is offered within one country up to ${DELIVERY.nextDayMaxKm} road km (this parcel: ${roadKm} km${international ? ', across a border' : ''})`,
+      'serviceLevel',
+    );
   }
 }
 
@@ -68,8 +88,14 @@ export interface DeliveryPrice {
 /** A parcel's fee lines (model in USD, each line converted to `quote` and rounded) on `roadKm` at the date `at`. */
 export function deliveryPrice(level: DeliveryServiceLevel, packageType: DeliveryPackageType, roadKm: number, chargeableKg: number, at: Date, quote: string): DeliveryPrice {
   const base = dec(DELIVERY.baseFee[level]);
-  const distance = banded(roadKm, DELIVERY.distanceBands.map((b) => ({ upto: b.uptoKm, rate: b.perKm })));
-  const weight = banded(Math.max(0, chargeableKg - DELIVERY.includedKg), DELIVERY.weightBands.map((b) => ({ upto: b.uptoKg - DELIVERY.includedKg, rate: b.perKg })));
+  const distance = banded(
+    roadKm,
+    DELIVERY.distanceBands.map((b) => ({ upto: b.uptoKm, rate: b.perKm })),
+  );
+  const weight = banded(
+    Math.max(0, chargeableKg - DELIVERY.includedKg),
+    DELIVERY.weightBands.map((b) => ({ upto: b.uptoKg - DELIVERY.includedKg, rate: b.perKg })),
+  );
   const core = base.add(distance).add(weight);
   const service = distance.add(weight).mul(DELIVERY.servicePct[level]);
   const fuel = core.mul(DELIVERY.fuelPct);
@@ -121,7 +147,10 @@ export function freightFares(mode: TransportMode, km: number, chargeableKg: numb
   const m = URGENCY_MULTIPLIER[urgency];
   const base = dec(rate.baseFare);
   const distanceFare = dec(rate.perKm).mul(km).mul(m);
-  const weightFare = dec(rate.perTonneKm).mul(chargeableKg / 1000).mul(km).mul(m);
+  const weightFare = dec(rate.perTonneKm)
+    .mul(chargeableKg / 1000)
+    .mul(km)
+    .mul(m);
   const fuel = distanceFare.add(weightFare).mul(rate.fuelPct);
   const hazardousFare = hazardous ? base.add(distanceFare).add(weightFare).mul(HAZARDOUS_PCT) : undefined;
   return { base, distanceFare, weightFare, fuel, hazardous: hazardousFare };
@@ -193,14 +222,21 @@ export function rideFareLines(rate: RideRate, km: number, minutes: number, multi
   const minimumFare = roundMoney(rate.minimumFare, c);
   const minimumFareApplied = afterSurge.lt(minimumFare);
   return {
-    baseFare, distanceFare, timeFare, bookingFee, surgeFare, totalBeforeSurge,
-    totalAfterSurge: minimumFareApplied ? minimumFare : afterSurge, minimumFare, minimumFareApplied,
+    baseFare,
+    distanceFare,
+    timeFare,
+    bookingFee,
+    surgeFare,
+    totalBeforeSurge,
+    totalAfterSurge: minimumFareApplied ? minimumFare : afterSurge,
+    minimumFare,
+    minimumFareApplied,
   };
 }
 
 /** Pickup ETA in whole minutes (at least 1) of the nearest driver `nearestMetres` away; null when there is none. */
 export const pickupEtaMinutes = (nearestMetres: number | null): number | null =>
-  nearestMetres === null ? null : Math.max(1, Math.ceil(((nearestMetres / 1000) * CIRCUITY.ROAD / PICKUP_SPEED_KMH) * 60));
+  nearestMetres === null ? null : Math.max(1, Math.ceil((((nearestMetres / 1000) * CIRCUITY.ROAD) / PICKUP_SPEED_KMH) * 60));
 
 // ================================================================= cross-border
 
@@ -215,10 +251,11 @@ export function hsChapter(code: string | null | undefined): { code: string; chap
 }
 
 /** Whether `chapter` is in one of `ranges` (`'01-24'`, `'30'`). */
-export const inChapters = (chapter: number, ranges: string[]) => ranges.some((r) => {
-  const [a, b] = r.split('-').map(Number);
-  return chapter >= a! && chapter <= (b ?? a)!;
-});
+export const inChapters = (chapter: number, ranges: string[]) =>
+  ranges.some((r) => {
+    const [a, b] = r.split('-').map(Number);
+    return chapter >= a && chapter <= (b ?? a);
+  });
 
 /** Incoterms 2020 rules for sea and inland waterway transport only. */
 export const SEA_ONLY_TERMS: readonly Incoterm[] = [Incoterm.FAS, Incoterm.FOB, Incoterm.CFR, Incoterm.CIF];
@@ -235,18 +272,23 @@ export function payerOf(term: Incoterm, item: string): CostPayer {
   if (importSide.includes(item)) return B;
   if (term === Incoterm.EXW) return B;
   switch (item) {
-    case 'documentationFee.export': return S;
-    case 'documentationFee.import': return B;
-    case 'transportFee': return isOneOf(term, Incoterm.FCA, Incoterm.FAS, Incoterm.FOB) ? B : S;
-    case 'insurance': return isOneOf(term, Incoterm.CIF, Incoterm.CIP, Incoterm.DAP, Incoterm.DPU) ? S : B;
-    case 'borderCrossingFee': return isOneOf(term, Incoterm.DAP, Incoterm.DPU) ? S : B;
-    default: return B;
+    case 'documentationFee.export':
+      return S;
+    case 'documentationFee.import':
+      return B;
+    case 'transportFee':
+      return isOneOf(term, Incoterm.FCA, Incoterm.FAS, Incoterm.FOB) ? B : S;
+    case 'insurance':
+      return isOneOf(term, Incoterm.CIF, Incoterm.CIP, Incoterm.DAP, Incoterm.DPU) ? S : B;
+    case 'borderCrossingFee':
+      return isOneOf(term, Incoterm.DAP, Incoterm.DPU) ? S : B;
+    default:
+      return B;
   }
 }
 
 /** Cargo insurance in `quote`, rounded: a share of the goods value, at least the minimum (USD, converted). */
-export const insurancePremium = (goods: Decimal, quote: string): Decimal =>
-  roundMoney(Decimal.max(goods.mul(INSURANCE.pct), convert(INSURANCE.minimum, 'USD', quote)), quote);
+export const insurancePremium = (goods: Decimal, quote: string): Decimal => roundMoney(Decimal.max(goods.mul(INSURANCE.pct), convert(INSURANCE.minimum, 'USD', quote)), quote);
 
 /** The destination's other import levies (IMPORT_LEVIES) for `mode`, each rounded in `quote`, and their sum. */
 export function importLevies(to: string, mode: TransportMode, duty: Decimal, customsValue: Decimal, quote: string): { total: Decimal; lines: { name: string; amount: Decimal }[] } {

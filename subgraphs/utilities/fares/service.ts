@@ -7,8 +7,17 @@
 import { AppError } from '../../../kernel/errors.js';
 import { nowDate } from '../../../kernel/clock.js';
 import {
-  DELIVERY, DISCLAIMER, PICKUP_COUNT_CAP, PICKUP_DRIVERS_LISTED, PICKUP_RADIUS_M, POSITION_FRESH_S, RIDE_CURRENCY, RIDE_TRAFFIC_CONFIDENCE, SURGE,
-  TRANSPORT_VEHICLE_CAP, TRANSPORT_VEHICLE_RADIUS_M,
+  DELIVERY,
+  DISCLAIMER,
+  PICKUP_COUNT_CAP,
+  PICKUP_DRIVERS_LISTED,
+  PICKUP_RADIUS_M,
+  POSITION_FRESH_S,
+  RIDE_CURRENCY,
+  RIDE_TRAFFIC_CONFIDENCE,
+  SURGE,
+  TRANSPORT_VEHICLE_CAP,
+  TRANSPORT_VEHICLE_RADIUS_M,
 } from '../common/constants.js';
 import { currency, intRange, invalid, optionalText, vehicleType } from '../common/checks.js';
 import { LiveVehicleStatus, TransportMode } from '../common/enums.js';
@@ -20,8 +29,18 @@ import { dimensionsCm3, kmMi, minuteHour, round, volumeM3, weightKg } from '../c
 import * as store from '../nearby/store.js';
 import { toNearby } from '../nearby/service.js';
 import {
-  checkDeliveryService, deliveryChargeableKg, deliveryDays, deliveryPrice, freightChargeableKg, freightFares, freightHours, pickupEtaMinutes, rideClass,
-  rideFareLines, SURGE_REASON, surgeRuleAt,
+  checkDeliveryService,
+  deliveryChargeableKg,
+  deliveryDays,
+  deliveryPrice,
+  freightChargeableKg,
+  freightFares,
+  freightHours,
+  pickupEtaMinutes,
+  rideClass,
+  rideFareLines,
+  SURGE_REASON,
+  surgeRuleAt,
 } from './rules.js';
 import { DeliveryPackageType, FreightUrgency } from './enums.js';
 import type { DeliveryFare, DeliveryFareInput, RideFare, RideFareInput, TransportFare, TransportFareInput } from './types.js';
@@ -49,9 +68,13 @@ export function deliveryFare(_caller: UtilitiesScope, input: DeliveryFareInput):
     totalFee: total.toNumber(),
     currency: quote,
     breakdown: {
-      baseFee: lines.baseFee.toNumber(), distanceFee: lines.distanceFee.toNumber(), weightFee: lines.weightFee.toNumber(),
-      serviceFee: lines.serviceFee.toNumber(), fuelSurcharge: lines.fuelSurcharge.toNumber(),
-      seasonalAdjustment: seasonalLine?.toNumber() ?? null, handlingFee: handlingLine?.toNumber() ?? null,
+      baseFee: lines.baseFee.toNumber(),
+      distanceFee: lines.distanceFee.toNumber(),
+      weightFee: lines.weightFee.toNumber(),
+      serviceFee: lines.serviceFee.toNumber(),
+      fuelSurcharge: lines.fuelSurcharge.toNumber(),
+      seasonalAdjustment: seasonalLine?.toNumber() ?? null,
+      handlingFee: handlingLine?.toNumber() ?? null,
     },
     serviceLevel: level,
     estimatedDeliveryTime: { min: { day: min }, max: { day: max } },
@@ -76,7 +99,16 @@ export interface FreightQuote {
 }
 
 /** A freight move priced in USD (unrounded lines) with its distance and door-to-door hours; also the cross-border main carriage. */
-export function freightQuote(origin: Located, destination: Located, mode: TransportMode, kg: number, m3: number | undefined, urgency: FreightUrgency, hazardous: boolean, weightField: string): FreightQuote {
+export function freightQuote(
+  origin: Located,
+  destination: Located,
+  mode: TransportMode,
+  kg: number,
+  m3: number | undefined,
+  urgency: FreightUrgency,
+  hazardous: boolean,
+  weightField: string,
+): FreightQuote {
   const chargeableKg = freightChargeableKg(mode, kg, m3, weightField);
   const distance = distanceBy(origin, destination, mode);
   const km = round(distance.km);
@@ -103,7 +135,15 @@ export async function transportFare(s: UtilitiesScope, input: TransportFareInput
   const q = (usd: Decimal.Value) => roundMoney(convert(usd, 'USD', quote), quote);
   const lines = { baseFare: q(f.base), distanceFare: q(f.distanceFare), weightFare: q(f.weightFare), fuelSurcharge: q(f.fuel) };
   const hazardousLine = f.hazardous ? q(f.hazardous) : undefined;
-  const stats = await store.nearbyStats(s.em, s.workspaceId, origin.lat, origin.lng, TRANSPORT_VEHICLE_RADIUS_M, { vehicleType: type, status: LiveVehicleStatus.AVAILABLE, freshSince: fresh(now) }, TRANSPORT_VEHICLE_CAP);
+  const stats = await store.nearbyStats(
+    s.em,
+    s.workspaceId,
+    origin.lat,
+    origin.lng,
+    TRANSPORT_VEHICLE_RADIUS_M,
+    { vehicleType: type, status: LiveVehicleStatus.AVAILABLE, freshSince: fresh(now) },
+    TRANSPORT_VEHICLE_CAP,
+  );
   return {
     baseFare: lines.baseFare.toNumber(),
     distanceFare: lines.distanceFare.toNumber(),
@@ -144,8 +184,7 @@ export async function rideFare(s: UtilitiesScope, input: RideFareInput): Promise
   const multiplier = SURGE[rule];
 
   const c = RIDE_CURRENCY;
-  const { baseFare, distanceFare, timeFare, bookingFee, surgeFare, totalBeforeSurge, totalAfterSurge, minimumFare, minimumFareApplied } =
-    rideFareLines(rate, km, duration.minute, multiplier);
+  const { baseFare, distanceFare, timeFare, bookingFee, surgeFare, totalBeforeSurge, totalAfterSurge, minimumFare, minimumFareApplied } = rideFareLines(rate, km, duration.minute, multiplier);
 
   const filters = { status: LiveVehicleStatus.AVAILABLE, freshSince: fresh(now) };
   const stats = await store.nearbyStats(s.em, s.workspaceId, pickup.lat, pickup.lng, PICKUP_RADIUS_M, filters, PICKUP_COUNT_CAP);
@@ -155,9 +194,16 @@ export async function rideFare(s: UtilitiesScope, input: RideFareInput): Promise
   const metadata = metadataOf([pickup, dropoff], now);
   return {
     estimatedFare: {
-      baseFare: baseFare.toNumber(), distanceFare: distanceFare.toNumber(), timeFare: timeFare.toNumber(), surgeFare: surgeFare.toNumber(),
-      bookingFee: bookingFee.toNumber(), totalBeforeSurge: totalBeforeSurge.toNumber(),
-      totalAfterSurge: totalAfterSurge.toNumber(), minimumFare: minimumFare.toNumber(), minimumFareApplied, currency: c,
+      baseFare: baseFare.toNumber(),
+      distanceFare: distanceFare.toNumber(),
+      timeFare: timeFare.toNumber(),
+      surgeFare: surgeFare.toNumber(),
+      bookingFee: bookingFee.toNumber(),
+      totalBeforeSurge: totalBeforeSurge.toNumber(),
+      totalAfterSurge: totalAfterSurge.toNumber(),
+      minimumFare: minimumFare.toNumber(),
+      minimumFareApplied,
+      currency: c,
     },
     surgeInfo: { multiplier, reason: SURGE_REASON[rule], isActive: multiplier > 1, rule, localWallClock: local.iso, timeZone },
     tripEstimate: { distance: kmMi(km), duration, confidence: round(metadata.confidence * RIDE_TRAFFIC_CONFIDENCE) },

@@ -15,7 +15,13 @@ export const CHAPTER_GROUPS = {
   FATS: { name: 'Animal and vegetable fats and oils', chapters: [[15, 15]] },
   FOOD: { name: 'Prepared food, beverages, tobacco', chapters: [[16, 24]] },
   MINERAL: { name: 'Mineral products and fuels', chapters: [[25, 27]] },
-  CHEMICAL: { name: 'Chemicals', chapters: [[28, 29], [31, 38]] },
+  CHEMICAL: {
+    name: 'Chemicals',
+    chapters: [
+      [28, 29],
+      [31, 38],
+    ],
+  },
   PHARMA: { name: 'Pharmaceutical products', chapters: [[30, 30]] },
   PLASTIC: { name: 'Plastics and rubber', chapters: [[39, 40]] },
   LEATHER: { name: 'Hides, leather, travel goods, furs', chapters: [[41, 43]] },
@@ -26,7 +32,13 @@ export const CHAPTER_GROUPS = {
   FOOTWEAR: { name: 'Footwear, headgear, umbrellas', chapters: [[64, 67]] },
   STONE: { name: 'Stone, ceramics, glass', chapters: [[68, 70]] },
   PRECIOUS: { name: 'Pearls, precious stones and metals, jewellery', chapters: [[71, 71]] },
-  METAL: { name: 'Base metals and articles', chapters: [[72, 76], [78, 83]] },
+  METAL: {
+    name: 'Base metals and articles',
+    chapters: [
+      [72, 76],
+      [78, 83],
+    ],
+  },
   MACHINERY: { name: 'Machinery and mechanical appliances', chapters: [[84, 84]] },
   ELECTRICAL: { name: 'Electrical machinery and electronics', chapters: [[85, 85]] },
   VEHICLE: { name: 'Vehicles, aircraft, vessels', chapters: [[86, 89]] },
@@ -49,7 +61,7 @@ type Profile = Record<ChapterGroup, number>;
 const profile = (rates: number[]): Profile => {
   const groups = Object.keys(CHAPTER_GROUPS) as ChapterGroup[];
   if (rates.length !== groups.length) throw new Error('tariff profile: one rate per chapter group');
-  return Object.fromEntries(groups.map((g, i) => [g, rates[i]!])) as Profile;
+  return Object.fromEntries(groups.map((g, i) => [g, rates[i]])) as Profile;
 };
 
 /**
@@ -73,7 +85,7 @@ export const DUTY_PROFILES: Record<string, { name: string; rates: Profile }> = {
   MERCOSUR: { name: 'Mercosur Common External Tariff', rates: profile([9, 10, 10, 15, 3, 7, 5, 14, 15, 9, 12, 23, 35, 35, 12, 12, 12, 12, 14, 20, 13, 20, 18, 4]) },
   MX: { name: 'Mexico General Import Tariff (MFN)', rates: profile([15, 12, 10, 20, 3, 3, 0, 5, 10, 5, 3, 10, 20, 25, 10, 5, 5, 2, 3, 15, 3, 15, 10, 0]) },
   CH: { name: 'Swiss customs tariff (industrial goods duty-free since 2024)', rates: profile([30, 15, 20, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) },
-  FREE: { name: 'Free port (no customs duty)', rates: profile(Array(24).fill(0)) },
+  FREE: { name: 'Free port (no customs duty)', rates: profile(Array<number>(24).fill(0)) },
   DEFAULT: { name: 'Platform default (world simple averages)', rates: profile([15, 12, 10, 18, 5, 5, 2, 8, 10, 8, 6, 10, 17, 17, 9, 8, 6, 4, 6, 10, 5, 12, 10, 5]) },
 };
 
@@ -107,7 +119,7 @@ export function dutyProfileOf(country: string): { key: string; known: boolean } 
 
 /** Mean of a profile's group rates: the duty estimate when no HS code is given. */
 export function generalRate(key: string): number {
-  const rates = Object.values(DUTY_PROFILES[key]!.rates);
+  const rates = Object.values(DUTY_PROFILES[key].rates);
   return Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 10) / 10;
 }
 

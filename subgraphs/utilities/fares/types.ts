@@ -23,7 +23,7 @@ export class DeliveryFareInput {
   @Field(() => String, { nullable: true, description: 'Currency of the quote: an ISO 4217 code with a reference exchange rate (default USD).' }) currency?: string | null;
 }
 
-@ObjectType({ description: 'Lines of a delivery fare, in the fare\'s currency (they add up to totalFee).' })
+@ObjectType({ description: "Lines of a delivery fare, in the fare's currency (they add up to totalFee)." })
 export class DeliveryFareBreakdown {
   @Field(() => DecimalScalar, { description: 'Base fee of the service level.' }) baseFee!: number;
   @Field(() => DecimalScalar, { description: 'Fee on the road distance, by distance band.' }) distanceFee!: number;
@@ -36,7 +36,7 @@ export class DeliveryFareBreakdown {
 
 @ObjectType({ description: 'A parcel delivery fare: its lines, the weight and distance priced, the delivery days.' })
 export class DeliveryFare {
-  @Field(() => DecimalScalar, { description: 'Total fee: the sum of the breakdown\'s lines.' }) totalFee!: number;
+  @Field(() => DecimalScalar, { description: "Total fee: the sum of the breakdown's lines." }) totalFee!: number;
   @Field(() => String, { description: 'ISO 4217 currency of every amount of the fare.' }) currency!: string;
   @Field(() => DeliveryFareBreakdown, { description: 'Lines of the fee.' }) breakdown!: DeliveryFareBreakdown;
   @Field(() => DeliveryServiceLevel, { description: 'Service level priced.' }) serviceLevel!: DeliveryServiceLevel;
@@ -51,8 +51,8 @@ export class DeliveryFare {
 
 @InputType({ description: 'The cargo of a freight transport fare.' })
 export class CargoInput {
-  @Field(() => WeightInput, { description: 'Gross weight, at most the mode\'s largest shipment.' }) weight!: WeightInput;
-  @Field(() => VolumeInput, { nullable: true, description: 'Volume (chargeable weight uses the mode\'s volumetric factor).' }) volume?: VolumeInput | null;
+  @Field(() => WeightInput, { description: "Gross weight, at most the mode's largest shipment." }) weight!: WeightInput;
+  @Field(() => VolumeInput, { nullable: true, description: "Volume (chargeable weight uses the mode's volumetric factor)." }) volume?: VolumeInput | null;
   @Field(() => String, { nullable: true, description: 'Kind of cargo, free text of at most 60 characters (e.g. GENERAL, PALLETS, BULK); an open vocabulary, not priced.' }) type?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'Whether the cargo is dangerous goods (adds the hazardous surcharge); default false.' }) hazardous?: boolean | null;
 }
@@ -62,7 +62,11 @@ export class TransportFareInput {
   @Field(() => PlaceInput, { description: 'Where the cargo is collected.' }) origin!: PlaceInput;
   @Field(() => PlaceInput, { description: 'Where it is delivered.' }) destination!: PlaceInput;
   @Field(() => TransportMode, { description: 'Mode of transport to price.' }) transportMode!: TransportMode;
-  @Field(() => String, { nullable: true, description: 'Vehicle type wanted (1–40 letters, digits, _ or -, case-insensitive; the fleets\' own vocabulary): availableVehicles counts that type only; an open vocabulary.' }) vehicleType?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "Vehicle type wanted (1–40 letters, digits, _ or -, case-insensitive; the fleets' own vocabulary): availableVehicles counts that type only; an open vocabulary.",
+  })
+  vehicleType?: string | null;
   @Field(() => CargoInput, { description: 'The cargo to carry.' }) cargo!: CargoInput;
   @Field(() => FreightUrgency, { nullable: true, description: 'Urgency to price (default STANDARD).' }) urgency?: FreightUrgency | null;
   @Field(() => String, { nullable: true, description: 'Currency of the quote (ISO 4217, default USD).' }) currency?: string | null;
@@ -79,7 +83,7 @@ export class TransportFare {
   @Field(() => DecimalScalar, { description: 'Base fare of the mode.' }) baseFare!: number;
   @Field(() => DecimalScalar, { description: 'Distance fare: per km × km × the urgency multiplier.' }) distanceFare!: number;
   @Field(() => DecimalScalar, { description: 'Weight fare: per chargeable tonne-km × tonnes × km × the urgency multiplier.' }) weightFare!: number;
-  @Field(() => DecimalScalar, { description: 'Fuel surcharge: the mode\'s share of the distance and weight fares.' }) fuelSurcharge!: number;
+  @Field(() => DecimalScalar, { description: "Fuel surcharge: the mode's share of the distance and weight fares." }) fuelSurcharge!: number;
   @Field(() => DecimalScalar, { nullable: true, description: 'Hazardous-cargo surcharge (30 % of base, distance and weight fares), null for ordinary cargo.' }) hazardousSurcharge?: number | null;
   @Field(() => DecimalScalar, { description: 'Total fare: the sum of the lines.' }) totalFare!: number;
   @Field(() => String, { description: 'ISO 4217 currency of every amount of the fare.' }) currency!: string;
@@ -87,7 +91,7 @@ export class TransportFare {
   @Field(() => HoursDays, { nullable: true, description: 'Door-to-door duration: moving time, driver rest (ROAD) and handling.' }) estimatedDuration?: HoursDays | null;
   @Field(() => Int, { nullable: true, description: 'AVAILABLE vehicles of this workspace (of vehicleType when given) reported within 50 km of the origin in the last 10 minutes, counted up to 100.' })
   availableVehicles?: number | null;
-  @Field(() => Float, { description: 'Chargeable weight, kg: the larger of the gross weight and the volume × the mode\'s volumetric factor.' }) chargeableWeight!: number;
+  @Field(() => Float, { description: "Chargeable weight, kg: the larger of the gross weight and the volume × the mode's volumetric factor." }) chargeableWeight!: number;
   @Field(() => FreightUrgency, { description: 'Urgency priced.' }) urgency!: FreightUrgency;
   @Field(() => EstimateMetadata, { description: 'How the answer was produced.' }) metadata!: EstimateMetadata;
 }
@@ -99,7 +103,7 @@ export class RideFareInput {
   @Field(() => PlaceInput, { description: 'Pickup place (its local time decides the surge).' }) pickup!: PlaceInput;
   @Field(() => PlaceInput, { description: 'Drop-off place.' }) dropoff!: PlaceInput;
   @Field(() => RideVehicleClass, { nullable: true, description: 'Vehicle class (default STANDARD, or XL above 4 passengers).' }) vehicleClass?: RideVehicleClass | null;
-  @Field(() => Int, { nullable: true, description: 'Passengers, 1 to the class\'s seats (default 1).' }) passengerCount?: number | null;
+  @Field(() => Int, { nullable: true, description: "Passengers, 1 to the class's seats (default 1)." }) passengerCount?: number | null;
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the ride is requested (default now). REST: Unix seconds (milliseconds accepted).' }) requestTime?: Date | null;
   @Field(() => Boolean, { nullable: true, description: 'Whether to list the nearest available drivers in pickupEstimate.drivers (default false).' }) includeNearbyDrivers?: boolean | null;
 }
@@ -115,17 +119,17 @@ export class RideEstimatedFare {
   @Field(() => DecimalScalar, { description: 'What the rider pays: totalBeforeSurge + surgeFare, at least minimumFare.' }) totalAfterSurge!: number;
   @Field(() => DecimalScalar, { description: 'Minimum fare of the class.' }) minimumFare!: number;
   @Field(() => Boolean, { description: 'Whether the minimum fare set the total.' }) minimumFareApplied!: boolean;
-  @Field(() => String, { description: 'ISO 4217 currency of every line: USD, as the spec\'s constants.' }) currency!: string;
+  @Field(() => String, { description: "ISO 4217 currency of every line: USD, as the spec's constants." }) currency!: string;
 }
 
-@ObjectType({ description: 'The surge applied to a ride, read on the pickup\'s local clock.' })
+@ObjectType({ description: "The surge applied to a ride, read on the pickup's local clock." })
 export class RideSurgeInfo {
   @Field(() => Float, { description: 'Multiplier of the rule: 1.0, 1.3, 1.5 or 1.8.' }) multiplier!: number;
-  @Field(() => String, { description: 'Which rule applied, in words, with the pickup\'s local time.' }) reason!: string;
+  @Field(() => String, { description: "Which rule applied, in words, with the pickup's local time." }) reason!: string;
   @Field(() => Boolean, { description: 'Whether a surge applies (multiplier above 1).' }) isActive!: boolean;
   @Field(() => SurgeRule, { description: 'The rule that applied.' }) rule!: SurgeRule;
   @Field(() => String, {
-    description: 'The pickup\'s local date and time the rule was read from, as a wall clock there shows it: `YYYY-MM-DDTHH:MM:SS`, no offset (see timeZone). REST: `localTime`.',
+    description: "The pickup's local date and time the rule was read from, as a wall clock there shows it: `YYYY-MM-DDTHH:MM:SS`, no offset (see timeZone). REST: `localTime`.",
   })
   localWallClock!: string;
   @Field(() => String, { description: 'IANA time zone of the pickup (e.g. Africa/Nairobi).' }) timeZone!: string;
@@ -135,7 +139,7 @@ export class RideSurgeInfo {
 export class RideTripEstimate {
   @Field(() => KilometersMiles, { description: 'Road distance (great circle × 1.30).' }) distance!: KilometersMiles;
   @Field(() => MinutesHours, { description: 'Driving time on the road speed bands.' }) duration!: MinutesHours;
-  @Field(() => Float, { description: 'Confidence of the estimate, 0 to 1: the places\' confidence × 0.85 (traffic is not modelled).' }) confidence!: number;
+  @Field(() => Float, { description: "Confidence of the estimate, 0 to 1: the places' confidence × 0.85 (traffic is not modelled)." }) confidence!: number;
 }
 
 @ObjectType({ description: 'A duration in minutes.' })
@@ -143,7 +147,7 @@ export class Minutes {
   @Field(() => Float, { description: 'Minutes, whole minutes rounded up.' }) minute!: number;
 }
 
-@ObjectType({ description: 'How soon a driver of the caller\'s workspace can pick up.' })
+@ObjectType({ description: "How soon a driver of the caller's workspace can pick up." })
 export class RidePickupEstimate {
   @Field(() => Minutes, { nullable: true, description: 'Minutes for the nearest available driver to arrive; null when none is within 5 km.' }) eta?: Minutes | null;
   @Field(() => Int, { description: 'AVAILABLE drivers within 5 km reported in the last 10 minutes, counted up to 50 (the nearest).' }) nearbyDrivers!: number;
@@ -160,4 +164,3 @@ export class RideFare {
   @Field(() => RideVehicleClass, { description: 'Vehicle class priced.' }) vehicleClass!: RideVehicleClass;
   @Field(() => EstimateMetadata, { description: 'How the answer was produced.' }) metadata!: EstimateMetadata;
 }
-

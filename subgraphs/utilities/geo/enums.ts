@@ -4,7 +4,7 @@ import { closedList } from '../../../kernel/graphql-types.js';
 
 export const DistanceMethod = closedList('DistanceMethod', 'How a distance was measured.', {
   GREAT_CIRCLE: 'The great circle on the mean Earth sphere (AIR).',
-  CIRCUITY: 'The great circle × the mode\'s circuity factor (ROAD 1.30, RAIL 1.40).',
+  CIRCUITY: "The great circle × the mode's circuity factor (ROAD 1.30, RAIL 1.40).",
   SEA_ROUTE: 'A route on the maritime network, plus the road legs to and from it (SEA).',
 });
 export type DistanceMethod = keyof typeof DistanceMethod;
@@ -37,7 +37,7 @@ export const ZoneShape = closedList('ZoneShape', 'Shape of the area a zone cover
 export type ZoneShape = keyof typeof ZoneShape;
 
 export const ZoningSource = closedList('ZoningSource', 'Which zone source answered.', {
-  DEFAULT: 'The platform\'s default zoning over the GeoNames gazetteer.',
+  DEFAULT: "The platform's default zoning over the GeoNames gazetteer.",
   LSP: 'An LSP coverage area (reserved: no source reads them yet).',
 });
 export type ZoningSource = keyof typeof ZoningSource;

@@ -50,7 +50,7 @@ export class ZoneCoverage {
   @Field(() => Float, { nullable: true, description: 'Radius of a CIRCLE, metres; null for other shapes.' }) radius?: number | null;
   @Field(() => String, { description: 'Country of the zone (ISO 3166-1 alpha-2 code).' }) country!: string;
   @Field(() => String, { nullable: true, description: 'First-level division (GeoNames code, e.g. KE.05), when known.' }) region?: string | null;
-  @Field(() => Float, { nullable: true, description: 'Population of the zone\'s city (GeoNames), for CITY and METRO zones.' }) population?: number | null;
+  @Field(() => Float, { nullable: true, description: "Population of the zone's city (GeoNames), for CITY and METRO zones." }) population?: number | null;
 }
 
 @ObjectType({ description: 'A zone: an area the platform groups locations by, for a service.' })

@@ -36,7 +36,10 @@ export const defaultZoning: ZoneSource = {
     if (city) {
       const c = city.city;
       return {
-        id: `city:${c.id}`, name: c.name, type: ZoneType.CITY, source: 'DEFAULT',
+        id: `city:${c.id}`,
+        name: c.name,
+        type: ZoneType.CITY,
+        source: 'DEFAULT',
         coverage: { shape: 'CIRCLE', center: [c.lat, c.lng], radius: Math.round(cityRadiusKm(c) * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
       };
     }
@@ -44,8 +47,18 @@ export const defaultZoning: ZoneSource = {
     if (metro) {
       const c = metro.city;
       return {
-        id: `metro:${c.id}`, name: `${c.name} metropolitan area`, type: ZoneType.METRO, source: 'DEFAULT',
-        coverage: { shape: 'CIRCLE', center: [c.lat, c.lng], radius: Math.round(cityRadiusKm(c) * ZONING.metroFactor * 1000), country: c.country, region: `${c.country}.${c.admin1}`, population: c.population },
+        id: `metro:${c.id}`,
+        name: `${c.name} metropolitan area`,
+        type: ZoneType.METRO,
+        source: 'DEFAULT',
+        coverage: {
+          shape: 'CIRCLE',
+          center: [c.lat, c.lng],
+          radius: Math.round(cityRadiusKm(c) * ZONING.metroFactor * 1000),
+          country: c.country,
+          region: `${c.country}.${c.admin1}`,
+          population: c.population,
+        },
       };
     }
     const nearest = citiesNear(place.lat, place.lng, ZONING.regionMaxKm, sameCountry)[0];
@@ -53,7 +66,10 @@ export const defaultZoning: ZoneSource = {
       const c = nearest.city;
       const code = `${c.country}.${c.admin1}`;
       return {
-        id: `region:${code}`, name: regionName(c.country, c.admin1) ?? `Region ${code}`, type: ZoneType.REGION, source: 'DEFAULT',
+        id: `region:${code}`,
+        name: regionName(c.country, c.admin1) ?? `Region ${code}`,
+        type: ZoneType.REGION,
+        source: 'DEFAULT',
         coverage: { shape: 'ADMIN_AREA', center: [place.lat, place.lng], radius: null, country: c.country, region: code, population: null },
       };
     }
@@ -61,7 +77,10 @@ export const defaultZoning: ZoneSource = {
     const info = code ? countryByCode(code) : undefined;
     if (!info) return undefined;
     return {
-      id: `country:${info.code}`, name: info.name, type: ZoneType.COUNTRY, source: 'DEFAULT',
+      id: `country:${info.code}`,
+      name: info.name,
+      type: ZoneType.COUNTRY,
+      source: 'DEFAULT',
       coverage: { shape: 'COUNTRY', center: [info.lat, info.lng], radius: null, country: info.code, region: null, population: null },
     };
   },

@@ -1,4 +1,4 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { consume } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { applyFleetVehicle } from './store.js';
@@ -18,9 +18,9 @@ export function startFleetSync(orm: MikroORM, log: Logger, intervalMs = 500): ()
     try {
       let n: number;
       do {
-        n = await consume(orm.em.fork() as EntityManager, FLEET_SYNC_CONSUMER, 'lsp.vehicle', async (events, em) => {
+        n = await consume(orm.em.fork(), FLEET_SYNC_CONSUMER, 'lsp.vehicle', async (events, em) => {
           for (const e of events) {
-            if (e.workspaceId) await applyFleetVehicle(em, e.workspaceId, e.key, e.payload as { status?: string; type?: string; deleted?: boolean });
+            if (e.workspaceId) await applyFleetVehicle(em, e.workspaceId, e.key, e.payload);
           }
         });
       } while (n > 0);

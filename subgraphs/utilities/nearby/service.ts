@@ -13,8 +13,16 @@ import type { UtilitiesScope } from '../common/scope.js';
 import { round } from '../common/units.js';
 import * as store from './store.js';
 import type {
-  NearbyBoundsInput, NearbyBoundsResult, NearbySearchInput, NearbySearchResult, NearbyVehicle, NearestInput, NearestResult, VehiclePosition,
-  VehiclePositionBatch, VehiclePositionInput,
+  NearbyBoundsInput,
+  NearbyBoundsResult,
+  NearbySearchInput,
+  NearbySearchResult,
+  NearbyVehicle,
+  NearestInput,
+  NearestResult,
+  VehiclePosition,
+  VehiclePositionBatch,
+  VehiclePositionInput,
 } from './types.js';
 
 /**
@@ -27,13 +35,17 @@ const vehicleOf = (vehicleId: string): VehicleReference | null => (isUuid(vehicl
 /** A stored position as a search answers it (distance from the search point). */
 export function toNearby(r: store.PositionRow): NearbyVehicle {
   return {
-    id: r.vehicle_id, vehicle: vehicleOf(r.vehicle_id), type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
-    distance: round(Number(r.distance ?? 0), 1), updatedAt: new Date(r.updated_at),
+    id: r.vehicle_id,
+    vehicle: vehicleOf(r.vehicle_id),
+    type: r.type,
+    status: r.status,
+    location: [Number(r.lat), Number(r.lng)],
+    distance: round(Number(r.distance ?? 0), 1),
+    updatedAt: new Date(r.updated_at),
   };
 }
 
-const limitOf = (limit: number | null | undefined, field = 'limit') =>
-  limit === undefined || limit === null ? NEARBY_DEFAULT_LIMIT : intRange(limit, field, 1, NEARBY_MAX_LIMIT);
+const limitOf = (limit: number | null | undefined, field = 'limit') => (limit === undefined || limit === null ? NEARBY_DEFAULT_LIMIT : intRange(limit, field, 1, NEARBY_MAX_LIMIT));
 
 export async function nearbySearch(s: UtilitiesScope, input: NearbySearchInput): Promise<NearbySearchResult> {
   const c = point(input.location, 'location');
@@ -97,8 +109,14 @@ function report(p: VehiclePositionInput | undefined | null, field: string, now: 
 
 function toPosition(r: store.PositionRow): VehiclePosition {
   return {
-    id: r.vehicle_id, vehicle: vehicleOf(r.vehicle_id), type: r.type, status: r.status, location: [Number(r.lat), Number(r.lng)],
-    heading: r.heading === null ? null : Number(r.heading), speed: r.speed === null ? null : Number(r.speed), updatedAt: new Date(r.updated_at),
+    id: r.vehicle_id,
+    vehicle: vehicleOf(r.vehicle_id),
+    type: r.type,
+    status: r.status,
+    location: [Number(r.lat), Number(r.lng)],
+    heading: r.heading === null ? null : Number(r.heading),
+    speed: r.speed === null ? null : Number(r.speed),
+    updatedAt: new Date(r.updated_at),
   };
 }
 

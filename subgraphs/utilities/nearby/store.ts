@@ -55,9 +55,18 @@ const COLUMNS = 'vehicle_id, type, status, lat, lng, heading, speed, updated_at'
 
 function filterSql(f: Filters, params: unknown[]): string {
   let sql = '';
-  if (f.vehicleType) { sql += ' and type = ?'; params.push(f.vehicleType); }
-  if (f.status) { sql += ' and status = ?'; params.push(f.status); }
-  if (f.freshSince) { sql += ' and updated_at >= ?::timestamptz'; params.push(f.freshSince.toISOString()); }
+  if (f.vehicleType) {
+    sql += ' and type = ?';
+    params.push(f.vehicleType);
+  }
+  if (f.status) {
+    sql += ' and status = ?';
+    params.push(f.status);
+  }
+  if (f.freshSince) {
+    sql += ' and updated_at >= ?::timestamptz';
+    params.push(f.freshSince.toISOString());
+  }
   return sql;
 }
 
@@ -123,10 +132,18 @@ export async function searchRadius(em: EntityManager, workspaceId: string, lat: 
  * Count, mean and least distance of the vehicles within `radiusM` metres, counting at most `cap` of them (the nearest):
  * an index-ordered k-nearest scan that stops after `cap` rows, so a dense city costs no more than a sparse one.
  */
-export async function nearbyStats(em: EntityManager, workspaceId: string, lat: number, lng: number, radiusM: number, f: Filters, cap: number): Promise<{ count: number; avg: number | null; nearest: number | null; rows: PositionRow[] }> {
+export async function nearbyStats(
+  em: EntityManager,
+  workspaceId: string,
+  lat: number,
+  lng: number,
+  radiusM: number,
+  f: Filters,
+  cap: number,
+): Promise<{ count: number; avg: number | null; nearest: number | null; rows: PositionRow[] }> {
   const rows = await searchNearest(em, workspaceId, lat, lng, cap, f, radiusM);
   const d = rows.map((r) => Number(r.distance));
-  return { count: d.length, avg: d.length ? d.reduce((a, b) => a + b, 0) / d.length : null, nearest: d.length ? d[0]! : null, rows };
+  return { count: d.length, avg: d.length ? d.reduce((a, b) => a + b, 0) / d.length : null, nearest: d.length ? d[0] : null, rows };
 }
 
 /** The `count` nearest vehicles (index-ordered k-nearest scan), optionally within `maxDistanceM` metres. */
@@ -155,14 +172,27 @@ export async function searchNearest(em: EntityManager, workspaceId: string, lat:
  * longitude crosses the antimeridian and is searched as two boxes.
  */
 export async function searchBounds(
-  em: EntityManager, workspaceId: string, box: { north: number; south: number; east: number; west: number }, centre: { lat: number; lng: number }, f: Filters, limit: number,
+  em: EntityManager,
+  workspaceId: string,
+  box: { north: number; south: number; east: number; west: number },
+  centre: { lat: number; lng: number },
+  f: Filters,
+  limit: number,
 ): Promise<PositionRow[]> {
-  const boxes = box.west <= box.east ? [[box.west, box.east]] : [[box.west, 180], [-180, box.east]];
+  const boxes =
+    box.west <= box.east
+      ? [[box.west, box.east]]
+      : [
+          [box.west, 180],
+          [-180, box.east],
+        ];
   const params: unknown[] = [centre.lat, centre.lng, workspaceId];
-  const inBox = boxes.map(([w, e]) => {
-    params.push(w, box.south, e, box.north);
-    return 'point(lng, lat) <@ box(point(?::float8, ?::float8), point(?::float8, ?::float8))';
-  }).join(' or ');
+  const inBox = boxes
+    .map(([w, e]) => {
+      params.push(w, box.south, e, box.north);
+      return 'point(lng, lat) <@ box(point(?::float8, ?::float8), point(?::float8, ?::float8))';
+    })
+    .join(' or ');
   const filters = filterSql(f, params);
   params.push(limit);
   // ordered by the computed distance (not `<->`), so the point index filters first and only the box's rows are sorted

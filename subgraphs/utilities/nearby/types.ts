@@ -12,14 +12,14 @@ import { LiveVehicleStatus } from '../common/enums.js';
  */
 
 const VEHICLE =
-  'The LSP vehicle of this position (resolved by the lsp subgraph, within the caller\'s workspace): null when the id is not ' +
-  'an LSP vehicle id (a UUID), or names no vehicle of the caller\'s workspace.';
+  "The LSP vehicle of this position (resolved by the lsp subgraph, within the caller's workspace): null when the id is not " +
+  "an LSP vehicle id (a UUID), or names no vehicle of the caller's workspace.";
 
-@ObjectType({ description: 'A vehicle of the caller\'s workspace found by a search, at its last reported position.' })
+@ObjectType({ description: "A vehicle of the caller's workspace found by a search, at its last reported position." })
 export class NearbyVehicle {
   @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
   @Field(() => VehicleReference, { nullable: true, description: VEHICLE }) vehicle?: VehicleReference | null;
-  @Field(() => String, { description: 'Vehicle type, upper case (the fleet\'s own vocabulary, e.g. CAR, MOTORBIKE, VAN); an open vocabulary.' }) type!: string;
+  @Field(() => String, { description: "Vehicle type, upper case (the fleet's own vocabulary, e.g. CAR, MOTORBIKE, VAN); an open vocabulary." }) type!: string;
   @Field(() => LiveVehicleStatus, { description: 'Status last reported.' }) status!: LiveVehicleStatus;
   @Field(() => GeoPoint, { description: 'Last reported position.' }) location!: [number, number];
   @Field(() => Float, { description: 'Great-circle distance from the search point, metres, 0.1 m.' }) distance!: number;
@@ -28,7 +28,7 @@ export class NearbyVehicle {
 
 // ================================================================= searches
 
-const VEHICLE_TYPE = 'Only vehicles of this type (1–40 letters, digits, _ or -, case-insensitive; the fleets\' own types, an open vocabulary).';
+const VEHICLE_TYPE = "Only vehicles of this type (1–40 letters, digits, _ or -, case-insensitive; the fleets' own types, an open vocabulary).";
 const STATUS = 'Only vehicles whose last reported status is this one.';
 
 @InputType({ description: 'A search for the vehicles within a radius of a point.' })
@@ -51,7 +51,7 @@ export class NearbySearchResult {
 @InputType({ description: 'A bounding box, by two corners.' })
 export class BoundsInput {
   @Field(() => GeoPointInput, { description: 'North-east corner. REST: `{lat, lng}`.' }) northeast!: GeoPointInput;
-  @Field(() => GeoPointInput, { description: 'South-west corner; a longitude greater than the north-east one\'s makes the box cross the antimeridian. REST: `{lat, lng}`.' })
+  @Field(() => GeoPointInput, { description: "South-west corner; a longitude greater than the north-east one's makes the box cross the antimeridian. REST: `{lat, lng}`." })
   southwest!: GeoPointInput;
 }
 
@@ -110,7 +110,7 @@ export class VehiclePositionInput {
   recordedAt?: Date | null;
 }
 
-@ObjectType({ description: 'The last reported position of a vehicle of the caller\'s workspace.' })
+@ObjectType({ description: "The last reported position of a vehicle of the caller's workspace." })
 export class VehiclePosition {
   @Field(() => ID, { description: 'Vehicle identifier, as its fleet reports it.' }) id!: string;
   @Field(() => VehicleReference, { nullable: true, description: VEHICLE }) vehicle?: VehicleReference | null;

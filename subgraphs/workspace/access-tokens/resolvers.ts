@@ -7,7 +7,7 @@ import { AccessConfig, AccessTokenInput, AccessTokenIssued, AccessTokenRevoked, 
 
 @Resolver()
 export class AccessTokenResolver {
-  @Mutation(() => AccessTokenIssued, { description: 'Exchange a connector\'s secret for an access token (headers origin and svc-user-agent). REST: `POST /v1/access/token`.' })
+  @Mutation(() => AccessTokenIssued, { description: "Exchange a connector's secret for an access token (headers origin and svc-user-agent). REST: `POST /v1/access/token`." })
   issueAccessToken(@Arg('input', { description: 'The connector and its secret.' }) input: IssueAccessTokenInput, @Ctx() ctx: SubgraphContext) {
     return tokens.issueAccessToken(scope(ctx), input);
   }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { forbidden, unauthorized } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
@@ -73,7 +72,7 @@ async function liveToken(c: Caller, token: string, allowExpired: boolean) {
 async function revokeRow(c: Caller, row: AccessToken) {
   await c.em.transactional(async (tx) => {
     row.revokedAt = nowDate();
-    await revoke(tx as EntityManager, [workspaceTag(row.workspaceId)]);
+    await revoke(tx, [workspaceTag(row.workspaceId)]);
   });
 }
 
@@ -108,6 +107,6 @@ export function accessConfig(c: Caller, type: ConnectorType): AccessConfig {
     protocols: type === 'IOT' ? ['mqtt', 'http1', 'http2'] : ['http1', 'http2', 'grpc'],
     authModes: valuesOf(ConnectorAuthMode),
     tokenLifetime: c.config.CONNECTOR_TOKEN_TTL_SECONDS,
-    usage: 'Authorization: Bearer <accessToken>; the token carries the connector\'s scopes; rotate before it expires',
+    usage: "Authorization: Bearer <accessToken>; the token carries the connector's scopes; rotate before it expires",
   };
 }

@@ -8,10 +8,10 @@ export const AccessTokenType = closedList('AccessTokenType', 'How an access toke
 });
 export type AccessTokenType = keyof typeof AccessTokenType;
 
-@InputType({ description: 'A connector\'s credentials, to exchange for an access token.' })
+@InputType({ description: "A connector's credentials, to exchange for an access token." })
 export class IssueAccessTokenInput {
-  @Field(() => ID, { description: 'The connector\'s identifier.' }) connectorId!: string;
-  @Field({ description: 'The connector\'s secret (`lcs_…`), at most 200 characters.' }) @Length(1, 200) secret!: string;
+  @Field(() => ID, { description: "The connector's identifier." }) connectorId!: string;
+  @Field({ description: "The connector's secret (`lcs_…`), at most 200 characters." }) @Length(1, 200) secret!: string;
 }
 
 @InputType({ description: 'An access token to rotate or revoke.' })
@@ -24,7 +24,7 @@ export class AccessTokenIssued {
   @Field({ description: 'The token (a JWT).' }) accessToken!: string;
   @Field(() => AccessTokenType, { description: 'How the token is presented.' }) tokenType!: AccessTokenType;
   @Field(() => Int, { description: 'Lifetime of the token in seconds.' }) expiresIn!: number;
-  @Field(() => [String], { description: 'The scopes it carries: the connector\'s `config.scope` when it was issued.' }) scope!: string[];
+  @Field(() => [String], { description: "The scopes it carries: the connector's `config.scope` when it was issued." }) scope!: string[];
   @Field(() => ID, { description: 'The connector it was issued to.' }) connectorId!: string;
 }
 

@@ -10,7 +10,7 @@ import { TenantEntity } from '../../../kernel/tenancy.js';
 export class ApiKey extends TenantEntity {
   [OptionalProps]?: 'id' | 'createdAt' | 'workspaceId' | 'lastUsedAt' | 'revokedAt' | 'expiresAt';
 
-  @Field(() => ID, { description: 'The key\'s identifier.' })
+  @Field(() => ID, { description: "The key's identifier." })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

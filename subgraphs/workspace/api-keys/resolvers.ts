@@ -21,7 +21,7 @@ export class ApiKeyResolver {
   }
 
   @Mutation(() => ApiKey, { description: 'Revoke an API key of a workspace; it stops working at once. REST: `DELETE /v1/workspace/:wid/api-keys/:id`.' })
-  async revokeApiKey(@Args() { workspaceId }: WorkspaceArgs, @Arg('id', () => ID, { description: 'The key\'s identifier.' }) id: string, @Ctx() ctx: SubgraphContext) {
+  async revokeApiKey(@Args() { workspaceId }: WorkspaceArgs, @Arg('id', () => ID, { description: "The key's identifier." }) id: string, @Ctx() ctx: SubgraphContext) {
     return apiKeys.revokeApiKey(await scope(ctx, workspaceId, 'apikeys.manage'), id);
   }
 

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { notFound } from '../../../kernel/errors.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
@@ -42,7 +41,7 @@ export async function revokeApiKey(s: WorkspaceScope, id: string) {
   if (apiKey.revokedAt) return apiKey;
   await s.em.transactional(async (tx) => {
     apiKey.revokedAt = nowDate();
-    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+    await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return apiKey;
 }

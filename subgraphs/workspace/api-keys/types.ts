@@ -13,15 +13,20 @@ export const ApiKeyPage = PageOf(ApiKey, 'ApiKey');
 export class CreateApiKeyInput {
   @Field({ description: 'A name to recognise the key by, 1–100 characters (surrounding spaces are trimmed).' }) @Length(1, 100) name!: string;
   @Field(() => [String], { nullable: true, description: 'The families it may call: utilities, pipelines, queries, or `*` for all (the default); at most 10, duplicates dropped.' })
-  @IsOptional() @ArrayMaxSize(10) @IsIn(API_KEY_SCOPES, { each: true, message: 'must contain only utilities, pipelines, queries or *' })
+  @IsOptional()
+  @ArrayMaxSize(10)
+  @IsIn(API_KEY_SCOPES, { each: true, message: 'must contain only utilities, pipelines, queries or *' })
   scopes?: string[];
   @Field(() => Int, { nullable: true, description: 'Days until the key expires, 1–3650; none: it does not expire.' })
-  @IsOptional() @Min(1) @Max(3650) @Nullable()
+  @IsOptional()
+  @Min(1)
+  @Max(3650)
+  @Nullable()
   expiresInDays?: number;
 }
 
 @ObjectType({ description: 'A created API key: `key` is shown this once and stored only as a hash.' })
 export class ApiKeyCreated {
-  @Field(() => ApiKey, { description: 'The key\'s record.' }) apiKey!: ApiKey;
+  @Field(() => ApiKey, { description: "The key's record." }) apiKey!: ApiKey;
   @Field({ description: 'The secret key, presented as `Authorization: Bearer <key>`. Never shown again.' }) key!: string;
 }

@@ -21,6 +21,6 @@ export class ProviderKindArgs extends WorkspaceArgs {
 
 @ArgsType()
 export class ProviderArgs extends ProviderKindArgs {
-  @Field({ description: 'The provider\'s code, any case (`:xcode` in REST paths), e.g. LSP-7F3K9Q2M.' })
+  @Field({ description: "The provider's code, any case (`:xcode` in REST paths), e.g. LSP-7F3K9Q2M." })
   providerCode!: string;
 }

@@ -60,11 +60,7 @@ export function scope(ctx: SubgraphContext): Caller;
 export function scope(ctx: SubgraphContext, who: 'signed-in'): SignedIn;
 export function scope(ctx: SubgraphContext, workspaceId: string, permission: Permission): Promise<WorkspaceScope>;
 export function scope(ctx: SubgraphContext, context: { providerKind: PathKind }, permission: Permission): Promise<ProviderContextScope>;
-export function scope(
-  ctx: SubgraphContext,
-  where?: string | { providerKind: PathKind },
-  permission?: Permission,
-): Caller | SignedIn | Promise<WorkspaceScope | ProviderContextScope> {
+export function scope(ctx: SubgraphContext, where?: string | { providerKind: PathKind }, permission?: Permission): Caller | SignedIn | Promise<WorkspaceScope | ProviderContextScope> {
   const caller: Caller = { em: ctx.em, config: ctx.config, principal: ctx.principal, ctx, sees: seesFor(ctx) };
   if (where === undefined) return caller;
   if (where === 'signed-in') return signedIn(caller);

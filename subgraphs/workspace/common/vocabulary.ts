@@ -19,7 +19,7 @@ export const WorkspaceRole = closedList('WorkspaceRole', 'The role of a member i
 export type WorkspaceRole = keyof typeof WorkspaceRole;
 
 const CONNECTOR_TYPES = {
-  ASI: 'Application-to-service integration: an application of the provider (web or mobile) calling the platform on its users\' behalf.',
+  ASI: "Application-to-service integration: an application of the provider (web or mobile) calling the platform on its users' behalf.",
   MSI: 'Machine-to-service integration: a back-end system of the provider calling the platform.',
   IOT: 'Device integration: telemetry gateways and trackers reporting to the platform.',
   API: 'A plain server API client.',
@@ -36,8 +36,8 @@ export const ConnectorStatus = closedList('ConnectorStatus', 'Whether a connecto
 export type ConnectorStatus = keyof typeof ConnectorStatus;
 
 export const ConnectorAuthMode = closedList('ConnectorAuthMode', 'How the users a connector acts for are authenticated (written in lower case, as REST writes it).', {
-  external: 'The provider\'s own system authenticates its users; the platform trusts the connector.',
-  internal: 'The platform\'s own accounts authenticate the users.',
+  external: "The provider's own system authenticates its users; the platform trusts the connector.",
+  internal: "The platform's own accounts authenticate the users.",
 });
 export type ConnectorAuthMode = keyof typeof ConnectorAuthMode;
 

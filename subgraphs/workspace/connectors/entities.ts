@@ -24,7 +24,7 @@ export class ConnectorConfig {
 export class Connector extends TenantEntity {
   [OptionalProps]?: 'id' | 'createdAt' | 'updatedAt' | 'workspaceId' | 'status' | 'origins' | 'description' | 'secretRotatedAt';
 
-  @Field(() => ID, { description: 'The connector\'s identifier (`connectorId`).' })
+  @Field(() => ID, { description: "The connector's identifier (`connectorId`)." })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

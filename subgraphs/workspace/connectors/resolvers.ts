@@ -10,12 +10,9 @@ import { Provider } from '../providers/entities.js';
 import { visibleProviderById } from '../providers/service.js';
 import { Connector } from './entities.js';
 import * as connectors from './service.js';
-import {
-  ConnectorAction, ConnectorConfigPatchInput, ConnectorConfigReplaceInput, ConnectorCreated, ConnectorPage, ConnectorSecret,
-  CreateConnectorInput, UpdateConnectorInput,
-} from './types.js';
+import { ConnectorAction, ConnectorConfigPatchInput, ConnectorConfigReplaceInput, ConnectorCreated, ConnectorPage, ConnectorSecret, CreateConnectorInput, UpdateConnectorInput } from './types.js';
 
-const ID_ARG = { description: 'The connector\'s identifier.' };
+const ID_ARG = { description: "The connector's identifier." };
 
 /** The caller in the provider's workspace with the permission, and the provider named by the arguments. */
 async function inProvider(ctx: SubgraphContext, args: ProviderArgs, permission: Permission) {
@@ -45,7 +42,7 @@ export class ConnectorResolver {
     return connectors.updateConnector(...(await inProvider(ctx, args, 'connectors.manage')), id, input);
   }
 
-  @Mutation(() => Connector, { description: 'Enable or disable a connector; a disabled connector\'s tokens stop working at once. REST: `PATCH /v1/:wid/:ctype/:xcode/connectors/:id/:action`.' })
+  @Mutation(() => Connector, { description: "Enable or disable a connector; a disabled connector's tokens stop working at once. REST: `PATCH /v1/:wid/:ctype/:xcode/connectors/:id/:action`." })
   async setConnectorState(
     @Args() args: ProviderArgs,
     @Arg('id', () => ID, ID_ARG) id: string,

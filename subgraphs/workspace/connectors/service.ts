@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
@@ -12,9 +11,7 @@ import { providerIn } from '../providers/service.js';
 import type { Provider } from '../providers/entities.js';
 import { Connector } from './entities.js';
 import { allowedOrigins, statusAfter } from './rules.js';
-import type {
-  ConnectorAction, ConnectorConfigPatchInput, ConnectorConfigReplaceInput, CreateConnectorInput, UpdateConnectorInput,
-} from './types.js';
+import type { ConnectorAction, ConnectorConfigPatchInput, ConnectorConfigReplaceInput, CreateConnectorInput, UpdateConnectorInput } from './types.js';
 
 /** Connectors of a provider (docs/contract.md "Connectors"): every operation names the provider by kind and code. */
 
@@ -69,7 +66,7 @@ async function changeConnector(s: WorkspaceScope, p: ProviderRef, id: string, ap
   await s.em.transactional(async (tx) => {
     const revokesTokens = apply(connector) === true;
     connector.updatedAt = nowDate();
-    if (revokesTokens) await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+    if (revokesTokens) await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return connector;
 }
@@ -125,7 +122,7 @@ export async function deleteConnector(s: WorkspaceScope, p: ProviderRef, id: str
   await s.em.transactional(async (tx) => {
     await tx.nativeDelete(AccessToken, { connectorId: connector.id });
     await tx.nativeDelete(Connector, { id: connector.id });
-    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+    await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;
 }

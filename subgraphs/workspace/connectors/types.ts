@@ -14,7 +14,7 @@ const SCOPE_HINT = { each: true, message: 'must contain scopes such as orders:re
 
 export const ConnectorPage = PageOf(Connector, 'Connector');
 
-export const ConnectorAction = closedList('ConnectorAction', 'A change of a connector\'s status (REST: the `:action` of the path, any case).', {
+export const ConnectorAction = closedList('ConnectorAction', "A change of a connector's status (REST: the `:action` of the path, any case).", {
   ENABLE: 'Enable the connector: it may exchange its secret for access tokens again.',
   DISABLE: 'Disable the connector: token requests are refused and the tokens it was issued stop working at once.',
 });
@@ -29,30 +29,37 @@ export class ConnectorConfigInput {
   @Matches(VERSION, VERSION_HINT)
   version!: string;
   @Field(() => [String], { description: 'The scopes its access tokens carry (such as orders:read), at most 32; duplicates are dropped.' })
-  @ArrayMaxSize(32) @Matches(SCOPE, SCOPE_HINT)
+  @ArrayMaxSize(32)
+  @Matches(SCOPE, SCOPE_HINT)
   scope!: string[];
   @Field(() => ConnectorAuthMode, { nullable: true, description: 'How the users it acts for are authenticated (none when omitted).' })
-  @IsOptional() @Nullable()
+  @IsOptional()
+  @Nullable()
   auth?: ConnectorAuthMode;
 }
 
-@InputType({ description: 'Changes to a connector\'s configuration: at least one field; an omitted field keeps its value, a null auth clears it.' })
+@InputType({ description: "Changes to a connector's configuration: at least one field; an omitted field keeps its value, a null auth clears it." })
 export class ConnectorConfigPatchInput {
   @Field({ nullable: true, description: 'Lower-case name of the wire protocol, at most 20 characters; an open list.' })
-  @IsOptional() @Matches(PROTOCOL, PROTOCOL_HINT)
+  @IsOptional()
+  @Matches(PROTOCOL, PROTOCOL_HINT)
   protocol?: string;
   @Field({ nullable: true, description: 'Version of the integration contract, such as v1 or 1.0.0.' })
-  @IsOptional() @Matches(VERSION, VERSION_HINT)
+  @IsOptional()
+  @Matches(VERSION, VERSION_HINT)
   version?: string;
   @Field(() => [String], { nullable: true, description: 'The scopes its access tokens carry, at most 32 (replaces the list).' })
-  @IsOptional() @ArrayMaxSize(32) @Matches(SCOPE, SCOPE_HINT)
+  @IsOptional()
+  @ArrayMaxSize(32)
+  @Matches(SCOPE, SCOPE_HINT)
   scope?: string[];
   @Field(() => ConnectorAuthMode, { nullable: true, description: 'How the users it acts for are authenticated.' })
-  @IsOptional() @Nullable()
+  @IsOptional()
+  @Nullable()
   auth?: ConnectorAuthMode;
 }
 
-@InputType({ description: 'A connector\'s whole configuration (every field is given).' })
+@InputType({ description: "A connector's whole configuration (every field is given)." })
 export class ConnectorConfigReplaceInput extends ConnectorConfigInput {
   @Field(() => ConnectorAuthMode, { description: 'How the users it acts for are authenticated.' })
   declare auth: ConnectorAuthMode;
@@ -66,7 +73,7 @@ export class CreateConnectorInput {
   @Field(() => ConnectorConfigInput, { description: 'Protocol, version, scopes and authentication mode.' }) @ValidateNested() config!: ConnectorConfigInput;
 }
 
-@InputType({ description: 'Changes to a connector\'s name or description; an omitted field keeps its value, a null description clears it.' })
+@InputType({ description: "Changes to a connector's name or description; an omitted field keeps its value, a null description clears it." })
 export class UpdateConnectorInput {
   @Field({ nullable: true, description: 'Display name, 1–120 characters.' }) @IsOptional() @Length(1, 120) name?: string;
   @Field({ nullable: true, description: 'What the connector is for, at most 2,000 characters.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
@@ -74,13 +81,13 @@ export class UpdateConnectorInput {
 
 @ObjectType({ description: 'A created connector: its `secret` is shown this once.' })
 export class ConnectorCreated {
-  @Field(() => ID, { description: 'The connector\'s identifier.' }) connectorId!: string;
-  @Field({ description: 'The connector\'s secret (`lcs_…`), exchanged for access tokens (`issueAccessToken`). Stored hashed, never shown again.' }) secret!: string;
+  @Field(() => ID, { description: "The connector's identifier." }) connectorId!: string;
+  @Field({ description: "The connector's secret (`lcs_…`), exchanged for access tokens (`issueAccessToken`). Stored hashed, never shown again." }) secret!: string;
   @Field(() => Connector, { description: 'The connector.' }) connector!: Connector;
 }
 
-@ObjectType({ description: 'A connector\'s new secret: the old one no longer works (tokens already issued keep working until they expire or are revoked).' })
+@ObjectType({ description: "A connector's new secret: the old one no longer works (tokens already issued keep working until they expire or are revoked)." })
 export class ConnectorSecret {
-  @Field(() => ID, { description: 'The connector\'s identifier.' }) connectorId!: string;
+  @Field(() => ID, { description: "The connector's identifier." }) connectorId!: string;
   @Field({ description: 'The new secret, shown this once.' }) secret!: string;
 }

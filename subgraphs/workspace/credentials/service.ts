@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { isUuid } from '../../../kernel/ids.js';
-import type { Role } from '../../../kernel/principal.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
 import { ConnectorStatus } from '../common/vocabulary.js';
@@ -36,19 +35,20 @@ export async function resolveProviderContext(em: EntityManager, userId: string, 
   const scoped = scopeToWorkspace(em, workspaceId);
   const [member, provider] = await Promise.all([scoped.findOne(Member, { userId }), scoped.findOne(Provider, { id: providerId })]);
   if (!member || !provider) return { active: false };
-  return { active: true, role: member.role as Role, providerCode: provider.code };
+  return { active: true, role: member.role, providerCode: provider.code };
 }
 
 /** A connector access token: not revoked, its connector enabled; the connector's provider and current scopes. */
 export async function resolveConnectorToken(em: EntityManager, connectorId: string, tokenId: string) {
   if (!isUuid(connectorId) || !isUuid(tokenId)) return { active: false };
-  const [connector, row] = await Promise.all([
-    em.findOne(Connector, { id: connectorId }, { filters: false }),
-    em.findOne(AccessToken, { id: tokenId, connectorId }, { filters: false }),
-  ]);
+  const [connector, row] = await Promise.all([em.findOne(Connector, { id: connectorId }, { filters: false }), em.findOne(AccessToken, { id: tokenId, connectorId }, { filters: false })]);
   if (!connector || !row || row.revokedAt || connector.status !== ConnectorStatus.ENABLED) return { active: false };
   return {
-    active: true, workspaceId: connector.workspaceId, providerKind: connector.providerKind, providerCode: connector.providerCode,
-    scopes: connector.config.scope, expiresAt: row.expiresAt,
+    active: true,
+    workspaceId: connector.workspaceId,
+    providerKind: connector.providerKind,
+    providerCode: connector.providerCode,
+    scopes: connector.config.scope,
+    expiresAt: row.expiresAt,
   };
 }

@@ -18,9 +18,9 @@ export class Viewer {
   @Field(() => PrincipalKind, { description: 'The kind of credential.' }) kind!: PrincipalKind;
   @Field(() => ID, { nullable: true, description: 'The user, for user and provider-context tokens.' }) userId?: string;
   @Field(() => ID, { nullable: true, description: 'The workspace, for the credentials bound to one (provider-context tokens, API keys, connector tokens).' }) workspaceId?: string;
-  @Field(() => ProviderKind, { nullable: true, description: 'The provider\'s kind, for provider-context and connector tokens.' }) providerKind?: ProviderKind;
-  @Field(() => String, { nullable: true, description: 'The provider\'s code, for provider-context and connector tokens.' }) providerCode?: string;
-  @Field(() => WorkspaceRole, { nullable: true, description: 'The member\'s current role, for provider-context tokens.' }) role?: WorkspaceRole;
+  @Field(() => ProviderKind, { nullable: true, description: "The provider's kind, for provider-context and connector tokens." }) providerKind?: ProviderKind;
+  @Field(() => String, { nullable: true, description: "The provider's code, for provider-context and connector tokens." }) providerCode?: string;
+  @Field(() => WorkspaceRole, { nullable: true, description: "The member's current role, for provider-context tokens." }) role?: WorkspaceRole;
   @Field(() => ID, { nullable: true, description: 'The connector, for connector tokens.' }) connectorId?: string;
   @Field(() => [String], { nullable: true, description: 'The scopes, for connector tokens and API keys.' }) scopes?: string[];
 }

@@ -10,17 +10,17 @@ import { InvitationStatus, WorkspaceRole } from '../common/vocabulary.js';
 @ObjectType({ description: 'Who an invited operator will be in the workspace.' })
 export class InvitedOperator {
   @Field(() => WorkspaceRole, { description: 'The role the invitee will have.' }) role!: WorkspaceRole;
-  @Field({ description: 'The operator\'s status on joining: an upper-case identifier (ACTIVE by default); an open list.' }) status!: string;
+  @Field({ description: "The operator's status on joining: an upper-case identifier (ACTIVE by default); an open list." }) status!: string;
   @Field(() => String, { nullable: true, description: 'A short description of the operator, at most 500 characters; null when not given.' }) bio?: string | null;
   @Field(() => Contacts, { nullable: true, description: 'How to reach the operator; null when not given.' }) contacts?: Contacts | null;
 }
 
-@ObjectType({ description: 'An invitation of an operator into a CSP\'s workspace.' })
+@ObjectType({ description: "An invitation of an operator into a CSP's workspace." })
 @Entity({ tableName: 'invitation' })
 export class Invitation extends TenantEntity {
   [OptionalProps]?: 'id' | 'createdAt' | 'workspaceId' | 'status' | 'acceptedBy' | 'acceptedAt';
 
-  @Field(() => ID, { description: 'The invitation\'s identifier.' })
+  @Field(() => ID, { description: "The invitation's identifier." })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -28,11 +28,11 @@ export class Invitation extends TenantEntity {
   @Property()
   providerCode!: string;
 
-  @Field({ description: 'The invitee\'s phone number (E.164).' })
+  @Field({ description: "The invitee's phone number (E.164)." })
   @Property()
   phone!: string;
 
-  @Field({ description: 'The invitee\'s name, 1–100 characters (the member\'s name once accepted).' })
+  @Field({ description: "The invitee's name, 1–100 characters (the member's name once accepted)." })
   @Property()
   name!: string;
 

@@ -18,8 +18,9 @@ export type InvitableRole = keyof typeof InvitableRole;
 @InputType({ description: 'Details of the invited operator.' })
 export class InvitedOperatorInput {
   @Field(() => WorkspaceRole, { nullable: true, description: 'The role; if given, it must be the role invited as.' }) role?: WorkspaceRole;
-  @Field({ nullable: true, description: 'The operator\'s status on joining: an upper-case identifier of 2–20 characters (default ACTIVE); an open list.' })
-  @IsOptional() @Matches(/^[A-Z][A-Z_]{1,19}$/, { message: 'must be an upper-case status such as ACTIVE' })
+  @Field({ nullable: true, description: "The operator's status on joining: an upper-case identifier of 2–20 characters (default ACTIVE); an open list." })
+  @IsOptional()
+  @Matches(/^[A-Z][A-Z_]{1,19}$/, { message: 'must be an upper-case status such as ACTIVE' })
   status?: string;
   @Field({ nullable: true, description: 'A short description of the operator, at most 500 characters.' }) @IsOptional() @Length(0, 500) @Nullable() bio?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'How to reach the operator.' }) @IsOptional() @ValidateNested() @Nullable() contacts?: ContactsInput;
@@ -27,10 +28,10 @@ export class InvitedOperatorInput {
 
 @InputType({ description: 'An invitation of an operator.' })
 export class InviteInput {
-  @Field({ description: 'The invitee\'s phone number in E.164 form (e.g. +254700000000).' })
+  @Field({ description: "The invitee's phone number in E.164 form (e.g. +254700000000)." })
   @Matches(/^\+[1-9]\d{6,14}$/, { message: 'must be in E.164 form, e.g. +254700000000' })
   phone!: string;
-  @Field({ description: 'The invitee\'s name, 1–100 characters (surrounding spaces are trimmed).' }) @Length(1, 100) name!: string;
+  @Field({ description: "The invitee's name, 1–100 characters (surrounding spaces are trimmed)." }) @Length(1, 100) name!: string;
   @Field(() => InvitedOperatorInput, { nullable: true, description: 'Role and details of the operator.' }) @IsOptional() @ValidateNested() operator?: InvitedOperatorInput;
 }
 
@@ -43,5 +44,5 @@ export class InvitationCreated {
 @ObjectType({ description: 'An accepted invitation and the membership it made.' })
 export class InvitationAccepted {
   @Field(() => Invitation, { description: 'The invitation.' }) invitation!: Invitation;
-  @Field(() => Member, { description: 'The invitee\'s new membership.' }) member!: Member;
+  @Field(() => Member, { description: "The invitee's new membership." }) member!: Member;
 }

@@ -21,7 +21,7 @@ import { ENTITY_DOCS } from '../../../kernel/references.js';
 export class Provider extends TenantEntity {
   [OptionalProps]?: 'id' | 'createdAt' | 'updatedAt' | 'workspaceId' | 'description' | 'logo';
 
-  @Field(() => ID, { description: 'The provider\'s identifier.' })
+  @Field(() => ID, { description: "The provider's identifier." })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -48,7 +48,7 @@ export class Provider extends TenantEntity {
   @Property({ type: 'text', nullable: true })
   description?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'URL (http or https) of the provider\'s logo; null when not given.' })
+  @Field(() => String, { nullable: true, description: "URL (http or https) of the provider's logo; null when not given." })
   @Property({ type: 'text', nullable: true })
   logo?: string | null;
 

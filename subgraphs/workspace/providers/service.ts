@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import { notFound, unauthorized } from '../../../kernel/errors.js';
 import { pageWindow, pagination, storedAddress, type PageArgs } from '../../../kernel/graphql-types.js';
@@ -74,7 +73,7 @@ export async function deleteProvider(s: WorkspaceScope, kind: PathKind, code: st
     await tx.nativeDelete(Connector, { providerId: provider.id });
     await tx.nativeDelete(Invitation, { providerCode: provider.code });
     await tx.nativeDelete(Provider, { id: provider.id });
-    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+    await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;
 }
@@ -87,8 +86,14 @@ export async function providerContext(s: WorkspaceScope, kind: PathKind, code: s
   const ttl = s.config.CONTEXT_TOKEN_TTL_SECONDS;
   const token = await signContextToken(
     {
-      userId: s.userId, sessionId: s.sessionId, workspaceId: s.workspaceId, providerKind: kind, providerId: provider.id,
-      providerCode: provider.code, role: s.role, deviceId,
+      userId: s.userId,
+      sessionId: s.sessionId,
+      workspaceId: s.workspaceId,
+      providerKind: kind,
+      providerId: provider.id,
+      providerCode: provider.code,
+      role: s.role,
+      deviceId,
     },
     s.config.jwtSecret,
     ttl,

@@ -19,7 +19,7 @@ export class ProviderSetupInput {
   type!: string;
   @Field({ description: 'Display name, 1–120 characters (surrounding spaces are trimmed).' }) @Length(1, 120) name!: string;
   @Field({ nullable: true, description: 'What the provider does, at most 2,000 characters.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
-  @Field({ nullable: true, description: 'URL (http or https) of the provider\'s logo.' }) @IsOptional() @IsUrl(URL_OPTIONS, URL_HINT) @Nullable() logo?: string;
+  @Field({ nullable: true, description: "URL (http or https) of the provider's logo." }) @IsOptional() @IsUrl(URL_OPTIONS, URL_HINT) @Nullable() logo?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'How to reach the provider (none: empty lists).' }) @IsOptional() @ValidateNested() @Nullable() contacts?: ContactsInput;
   @Field(() => AddressInput, { nullable: true, description: 'Where the provider is.' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
 }
@@ -27,11 +27,12 @@ export class ProviderSetupInput {
 @InputType({ description: 'Changes to a provider: an omitted field keeps its value, contacts and address are replaced whole, null clears description, logo and address.' })
 export class ProviderUpdateInput {
   @Field({ nullable: true, description: 'What the provider is within its kind: an upper-case identifier of 2–40 characters; an open list.' })
-  @IsOptional() @Matches(TYPE, TYPE_HINT)
+  @IsOptional()
+  @Matches(TYPE, TYPE_HINT)
   type?: string;
   @Field({ nullable: true, description: 'Display name, 1–120 characters.' }) @IsOptional() @Length(1, 120) name?: string;
   @Field({ nullable: true, description: 'What the provider does, at most 2,000 characters.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
-  @Field({ nullable: true, description: 'URL (http or https) of the provider\'s logo.' }) @IsOptional() @IsUrl(URL_OPTIONS, URL_HINT) @Nullable() logo?: string;
+  @Field({ nullable: true, description: "URL (http or https) of the provider's logo." }) @IsOptional() @IsUrl(URL_OPTIONS, URL_HINT) @Nullable() logo?: string;
   @Field(() => ContactsInput, { nullable: true, description: 'How to reach the provider (replaces the contacts whole).' }) @IsOptional() @ValidateNested() contacts?: ContactsInput;
   @Field(() => AddressInput, { nullable: true, description: 'Where the provider is (replaces the address whole).' }) @IsOptional() @ValidateNested() @Nullable() address?: AddressInput;
 }
@@ -42,6 +43,6 @@ export class ProviderContext {
   @Field(() => Int, { description: 'Lifetime of the token in seconds.' }) expiresIn!: number;
   @Field(() => Provider, { description: 'The provider the token acts as.' }) provider!: Provider;
   @Field(() => ID, { description: 'The workspace the token acts in.' }) workspaceId!: string;
-  @Field(() => WorkspaceRole, { description: 'The user\'s role in the workspace (the token grants the member\'s current role).' }) role!: WorkspaceRole;
+  @Field(() => WorkspaceRole, { description: "The user's role in the workspace (the token grants the member's current role)." }) role!: WorkspaceRole;
   @Field(() => ID, { description: 'The device the token is bound to (header svc-auth-device at issue).' }) deviceId!: string;
 }

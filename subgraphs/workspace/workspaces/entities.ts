@@ -13,7 +13,7 @@ import { WorkspaceRole } from '../common/vocabulary.js';
 export class Workspace {
   [OptionalProps]?: 'id' | 'description' | 'createdAt' | 'updatedAt';
 
-  @Field(() => ID, { description: 'The workspace\'s identifier (`:wid` in REST paths).' })
+  @Field(() => ID, { description: "The workspace's identifier (`:wid` in REST paths)." })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -46,11 +46,11 @@ export class Workspace {
 export class Member extends TenantEntity {
   [OptionalProps]?: 'id' | 'createdAt' | 'workspaceId' | 'name';
 
-  @Field(() => ID, { description: 'The membership\'s identifier.' })
+  @Field(() => ID, { description: "The membership's identifier." })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field(() => ID, { description: 'The member\'s user identifier (see `user`).' })
+  @Field(() => ID, { description: "The member's user identifier (see `user`)." })
   @Index()
   @Property({ type: 'uuid' })
   userId!: string;
@@ -59,7 +59,7 @@ export class Member extends TenantEntity {
   @Property({ type: 'string', nullable: true })
   name?: string | null;
 
-  @Field(() => WorkspaceRole, { description: 'The member\'s role in the workspace.' })
+  @Field(() => WorkspaceRole, { description: "The member's role in the workspace." })
   @Enum({ items: () => WorkspaceRole })
   role!: WorkspaceRole;
 

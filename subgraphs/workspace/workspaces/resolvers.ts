@@ -11,7 +11,7 @@ import { Member, Workspace } from './entities.js';
 import * as workspaces from './service.js';
 import { ChangeRoleInput, CreateWorkspaceInput, MemberPage, UpdateWorkspaceInput, WorkspaceMembership, WorkspaceMembershipPage } from './types.js';
 
-const USER_ID = { description: 'The member\'s user identifier.' };
+const USER_ID = { description: "The member's user identifier." };
 
 @Resolver(() => Workspace)
 export class WorkspaceResolver {
@@ -20,7 +20,7 @@ export class WorkspaceResolver {
     return workspaces.createWorkspace(scope(ctx, 'signed-in'), input);
   }
 
-  @Query(() => WorkspaceMembership, { description: 'One of the caller\'s workspaces with the caller\'s role in it. REST: `GET /v1/workspace/:wid`.' })
+  @Query(() => WorkspaceMembership, { description: "One of the caller's workspaces with the caller's role in it. REST: `GET /v1/workspace/:wid`." })
   async workspace(@Args() { workspaceId }: WorkspaceArgs, @Ctx() ctx: SubgraphContext) {
     return workspaces.getWorkspace(await scope(ctx, workspaceId, 'workspace.read'));
   }
@@ -45,7 +45,7 @@ export class WorkspaceResolver {
     return userRef(workspace.ownerId);
   }
 
-  @FieldResolver(() => ProviderPage, { description: 'The workspace\'s providers, of one kind or of all kinds, oldest first.' })
+  @FieldResolver(() => ProviderPage, { description: "The workspace's providers, of one kind or of all kinds, oldest first." })
   providers(
     @Root() workspace: Workspace,
     @Arg('providerKind', () => ProviderKind, { nullable: true, description: 'Only providers of this kind (default: every kind).' }) providerKind: ProviderKind | undefined,
@@ -63,7 +63,7 @@ export class MemberResolver {
     return workspaces.listMembers(await scope(ctx, workspaceId, 'members.read'), page);
   }
 
-  @Mutation(() => Member, { description: 'Give a member another role (never OWNER, never the owner\'s). REST: `PATCH /v1/workspace/:wid/members/:userId`.' })
+  @Mutation(() => Member, { description: "Give a member another role (never OWNER, never the owner's). REST: `PATCH /v1/workspace/:wid/members/:userId`." })
   async changeMemberRole(
     @Args() { workspaceId }: WorkspaceArgs,
     @Arg('userId', () => ID, USER_ID) userId: string,
@@ -78,7 +78,7 @@ export class MemberResolver {
     return workspaces.removeMember(await scope(ctx, workspaceId, 'members.manage'), userId);
   }
 
-  @FieldResolver(() => UserReference, { nullable: true, description: 'The member\'s account (resolved by the users subgraph; null when it is gone or not visible).' })
+  @FieldResolver(() => UserReference, { nullable: true, description: "The member's account (resolved by the users subgraph; null when it is gone or not visible)." })
   user(@Root() member: Member): UserReference {
     return userRef(member.userId);
   }

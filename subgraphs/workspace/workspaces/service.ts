@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { byKeys, loader } from '../../../kernel/loaders.js';
 import { forbidden, notFound, validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
@@ -60,7 +59,7 @@ export async function deleteWorkspace(s: WorkspaceScope): Promise<boolean> {
       await tx.nativeDelete(entity as never, { workspaceId: s.workspaceId }, { filters: false });
     }
     await tx.nativeDelete(Workspace, { id: s.workspaceId });
-    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+    await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;
 }
@@ -85,7 +84,7 @@ export async function listMembers(s: WorkspaceScope, args: PageArgs) {
 async function memberToManage(s: WorkspaceScope, userId: string): Promise<Member> {
   const member = isUuid(userId) ? await s.em.findOne(Member, { userId }) : null;
   if (!member) throw notFound('Member');
-  if (member.role === WorkspaceRole.OWNER) throw forbidden('The owner\'s membership cannot be changed');
+  if (member.role === WorkspaceRole.OWNER) throw forbidden("The owner's membership cannot be changed");
   return member;
 }
 
@@ -96,7 +95,7 @@ export async function changeRole(s: WorkspaceScope, userId: string, role: Worksp
   if (member.role === role) return member;
   await s.em.transactional(async (tx) => {
     member.role = role;
-    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+    await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return member;
 }
@@ -105,7 +104,7 @@ export async function removeMember(s: WorkspaceScope, userId: string): Promise<b
   const member = await memberToManage(s, userId);
   await s.em.transactional(async (tx) => {
     tx.remove(member);
-    await revoke(tx as EntityManager, [workspaceTag(s.workspaceId)]);
+    await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;
 }

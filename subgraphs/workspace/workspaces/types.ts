@@ -17,16 +17,16 @@ export class UpdateWorkspaceInput {
   @Field({ nullable: true, description: 'New description, at most 1,000 characters.' }) @IsOptional() @Length(0, 1000) @Nullable() description?: string;
 }
 
-@ObjectType({ description: 'A workspace as one of its members sees it: the workspace and the member\'s role in it.' })
+@ObjectType({ description: "A workspace as one of its members sees it: the workspace and the member's role in it." })
 export class WorkspaceMembership {
   @Field(() => Workspace, { description: 'The workspace.' }) workspace!: Workspace;
-  @Field(() => WorkspaceRole, { description: 'The caller\'s role in it.' }) role!: WorkspaceRole;
+  @Field(() => WorkspaceRole, { description: "The caller's role in it." }) role!: WorkspaceRole;
 }
 
 export const WorkspaceMembershipPage = PageOf(WorkspaceMembership, 'WorkspaceMembership');
 export const MemberPage = PageOf(Member, 'Member');
 
-@InputType({ description: 'A member\'s new role.' })
+@InputType({ description: "A member's new role." })
 export class ChangeRoleInput {
   @Field(() => WorkspaceRole, { description: 'The new role; OWNER cannot be given.' }) role!: WorkspaceRole;
 }
