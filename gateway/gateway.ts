@@ -40,8 +40,9 @@ function countStatements(ctx: Partial<GatewayContext>, response: GatewayGraphQLR
 }
 
 /**
- * GRAPHQL_SQL_STATEMENTS: answers carry `extensions.sqlStatements`, the SQL statements all subgraphs ran for the
- * operation (how a test, or an operator tuning a query, sees that references are batched: docs/gateway.md).
+ * GRAPHQL_SQL_STATEMENTS: an answer to a request with `x-sql-statements: true` carries `extensions.sqlStatements`, the
+ * SQL statements all subgraphs ran for the operation (how a test, or an operator tuning a query, sees that references
+ * are batched: docs/gateway.md).
  */
 function sqlStatementsPlugin(): ApolloServerPlugin<GatewayContext> {
   return {
@@ -240,7 +241,8 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
         principal: await resolvePrincipal(req),
         requestId: requestIdOf(req),
         caller: res.locals.caller as string | undefined,
-        ...(config.GRAPHQL_SQL_STATEMENTS ? { sqlStatements: { count: 0 } } : {}),
+        // counted for the requests that ask (x-sql-statements: true) when GRAPHQL_SQL_STATEMENTS allows it
+        ...(config.GRAPHQL_SQL_STATEMENTS && req.header('x-sql-statements') === 'true' ? { sqlStatements: { count: 0 } } : {}),
       }),
     }),
   );

@@ -84,7 +84,7 @@ const schema = z
      * NODE_ENV=production.
      */
     TEST_CLOCK: bool(false),
-    /** The gateway adds `extensions.sqlStatements` (the SQL statements every subgraph ran for the operation) to its answers. */
+    /** The gateway adds `extensions.sqlStatements` (the SQL statements every subgraph ran) to answers whose request asks (`x-sql-statements: true`). */
     GRAPHQL_SQL_STATEMENTS: bool(false),
     NODE_ENV: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -74,7 +74,7 @@ export async function setup(project: TestProject) {
     // (docs/gateway.md); test/gateway-guards.e2e.test.ts tests the limits on platforms of its own
     GRAPHQL_MAX_ALIASES: '100',
     GRAPHQL_MAX_TOKENS: '4000',
-    // answers carry extensions.sqlStatements (test/references.e2e.test.ts counts the statements of a cross-subgraph query)
+    // a request with x-sql-statements: true gets extensions.sqlStatements (test/references.e2e.test.ts counts them)
     GRAPHQL_SQL_STATEMENTS: 'true',
   };
   launcher = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });

@@ -1,7 +1,7 @@
 import { Kind, parse, type OperationDefinitionNode, type TypeNode } from 'graphql';
 import { api, newUser, randomIp, gatewayUrl, PASSWORD, type ApiResponse, type TestUser } from './helpers.js';
 import { DEVICE, AGENT, KINDS, type Kind as ProviderKind, contextToken, setupProvider, uniqueName, createConnector, allowOrigins, issueToken, invite, accept } from './workspace-helpers.js';
-import { facilityBody, vehicleBody, parkingBody, uniqueCode } from './lsp-helpers.js';
+import { areaBody, facilityBody, vehicleBody, parkingBody, uniqueCode } from './lsp-helpers.js';
 import { routes, type RouteSpec } from '../rest-bridge/routes/index.js';
 
 /**
@@ -86,18 +86,7 @@ export async function buildWorld(): Promise<World> {
   const parking = await must(await callA('POST', '/v1/lsp/fleet/parking/facilities', await lspToken(), parkingBody()), 201, 'parking');
   const warehouse = await must(await callA('POST', '/v1/lsp/warehouses/create', await lspToken(), facilityBody({ type: 'FULFILLMENT' })), 201, 'warehouse');
   const hub = await must(await callA('POST', '/v1/lsp/hubs/create', await lspToken(), facilityBody({ type: 'DISTRIBUTION' })), 201, 'hub');
-  const area = await must(
-    await callA('POST', '/v1/lsp/coverage/areas/last_mile', await lspToken(), {
-      name: uniqueName('Area'),
-      code: uniqueCode('AREA'),
-      reach: 'LOCAL',
-      transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
-      country: 'KE',
-      city: 'Nairobi',
-    }),
-    201,
-    'area',
-  );
+  const area = await must(await callA('POST', '/v1/lsp/coverage/areas/last_mile', await lspToken(), areaBody()), 201, 'area');
   const route = await must(
     await callA('POST', '/v1/lsp/coverage/routes/line_haul', await lspToken(), {
       name: uniqueName('Route'),

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { expect, inject } from 'vitest';
 import { api, newUser, type ApiResponse, type TestUser } from './helpers.js';
-import { AGENT, DEVICE, UUID_RE, accept, callA, contextToken, gqlH, invite, newOwner, setA, setupProvider, uniqueName, type Owner, type Role } from './workspace-helpers.js';
+import { AGENT, DEVICE, UUID_RE, accept, callA, contextToken, gqlH, graphqlAt, invite, newOwner, setA, setupProvider, uniqueName, type Owner, type Role } from './workspace-helpers.js';
 
 /**
  * Fixtures for the LSP family tests (fleets, vehicles, parking, warehouses, hubs, pricing, agents).
@@ -257,16 +257,19 @@ export async function newAgent(lsp: Lsp, body: Record<string, unknown> = {}) {
   return { user, agent: res.body.data };
 }
 
+/** A minimal coverage area body (a last-mile area in Nairobi). */
+export const areaBody = () => ({
+  name: uniqueName('Area'),
+  code: uniqueCode('AREA'),
+  reach: 'LOCAL',
+  transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
+  country: 'KE',
+  city: 'Nairobi',
+});
+
 /** A coverage area of the LSP through the coverage routes; returns its id. Anything but 201 fails the caller. */
 export async function coverageArea(lsp: Lsp): Promise<string> {
-  const res = await lsp.call('POST', '/v1/lsp/coverage/areas/last_mile', {
-    name: uniqueName('Area'),
-    code: uniqueCode('AREA'),
-    reach: 'LOCAL',
-    transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
-    country: 'KE',
-    city: 'Nairobi',
-  });
+  const res = await lsp.call('POST', '/v1/lsp/coverage/areas/last_mile', areaBody());
   if (res.status !== 201) throw new Error(`create coverage area failed: ${res.status} ${JSON.stringify(res.body)}`);
   expect(res.body.area.id, JSON.stringify(res.body)).toMatch(UUID_RE);
   return res.body.area.id;
@@ -413,20 +416,6 @@ export function lspPrincipal(lsp: Lsp) {
 }
 
 /** A GraphQL request straight to the lsp subgraph with `headers`. */
-export async function subgraphCall(query: string, variables: Record<string, unknown>, headers: Record<string, string>) {
-  const res = await fetch(lspSubgraphUrl(), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ query, variables }),
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body };
-}
+export const subgraphCall = (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => graphqlAt(lspSubgraphUrl(), query, variables, headers);
 
 export { api, newUser, newOwner, contextToken, setupProvider, invite, accept, randomUUID };

@@ -236,6 +236,6 @@ describe('_entities at the lsp subgraph: batched (DataLoader)', () => {
     const codes = new Map(fleets.map((f) => [f.id, f.code]));
     for (const v of res.body.data._entities) expect(v.fleet.code).toBe(codes.get(v.fleet.id));
     expect(new Set(res.body.data._entities.map((v: any) => v.fleet.id))).toEqual(new Set(codes.keys()));
-    expect(res.body.extensions.sqlStatements).toBeLessThanOrEqual(3);
+    expect(res.body.extensions?.sqlStatements).toBeLessThanOrEqual(3);
   });
 });

@@ -20,7 +20,9 @@ async function utilitiesKey(lsp: Lsp): Promise<string> {
   return res.body.data.key as string;
 }
 
-const asKey = (key: string, query: string, variables: Record<string, unknown> = {}) => gqlH(query, variables, { authorization: `Bearer ${key}` });
+const asKey = (key: string, query: string, variables: Record<string, unknown> = {}) => gqlH(query, variables, { authorization: `Bearer ${key}`, ...COUNTED });
+/** Asks the gateway for the operation's SQL statements (GRAPHQL_SQL_STATEMENTS is on in the suite's platform). */
+const COUNTED = { 'x-sql-statements': 'true' };
 
 describe('queries spanning three subgraphs', () => {
   let lsp: Lsp;
@@ -49,7 +51,7 @@ describe('queries spanning three subgraphs', () => {
   }, 60_000);
 
   async function fleets(limit: number) {
-    const res = await lsp.gql(SPANNING, { limit });
+    const res = await gqlH(SPANNING, { limit }, { ...setA(lsp.token), ...COUNTED });
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
     return res.body as { data: any; extensions?: { sqlStatements?: number } };
@@ -87,6 +89,12 @@ describe('queries spanning three subgraphs', () => {
     for (const v of vehicles) {
       expect(v.vehicle).toEqual({ id: v.id, fleet: { id: fleetOf.get(v.id), provider: { code: lsp.code, name: lsp.provider.name } } });
     }
+  });
+
+  it('a request that does not ask for the SQL statements gets an answer without them', async () => {
+    const plain = await lsp.gql(SPANNING, { limit: 5 });
+    expect(plain.status, JSON.stringify(plain.body).slice(0, 300)).toBe(200);
+    expect(Object.keys(plain.body)).toEqual(['data']);
   });
 
   it('each costs the same bounded number of SQL statements for 50 results as for 5: references are batched, not one query each', async () => {

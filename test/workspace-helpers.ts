@@ -32,10 +32,15 @@ export function callA<T = any>(method: string, path: string, token: string, body
 }
 
 /** A GraphQL call to the gateway with any headers. */
-export async function gqlH<T = any>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const res = await fetch(gatewayUrl(), {
+export function gqlH<T = any>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return graphqlAt<T>(gatewayUrl(), query, variables, { 'x-forwarded-for': randomIp(), ...headers });
+}
+
+/** One GraphQL request to `url` (the gateway, or a subgraph with the gateway's signature); the body parsed when JSON. */
+export async function graphqlAt<T = any>(url: string, query: string, variables: Record<string, unknown>, headers: Record<string, string>) {
+  const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp(), ...headers },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
   const text = await res.text();
@@ -45,7 +50,7 @@ export async function gqlH<T = any>(query: string, variables: Record<string, unk
   } catch {
     /* not JSON */
   }
-  return { status: res.status, body: body as { data?: T; errors?: { message: string; extensions?: Record<string, any> }[] } };
+  return { status: res.status, body: body as { data?: T; errors?: { message: string; extensions?: Record<string, any> }[]; extensions?: Record<string, any> } };
 }
 
 export const VIEWER = '{ viewer { kind userId workspaceId providerKind providerCode role connectorId scopes } }';

@@ -24,6 +24,14 @@ export async function pageOf<T extends object>(em: EntityManager, entity: Constr
 /** An event of the platform log (kernel/events.ts): topic, key, payload (the LSP's code is added to it). */
 export type LspEvent = [topic: string, key: string, payload: object];
 
+/** The `lsp.facility` event of a fleet, warehouse or hub (docs/lsp.md, "Events"): what every facility carries, then `more`. */
+export const facilityEvent = (
+  kind: string,
+  f: { id: string; code: string; name: string; type: string; address?: unknown; timezone: string },
+  deleted: boolean,
+  more: Record<string, unknown> = {},
+): LspEvent => ['lsp.facility', f.id, { kind, id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone, ...more, deleted }];
+
 /** Which unique column a change may clash on, and what to call the record in the CONFLICT message. */
 export interface Unique {
   field: string;

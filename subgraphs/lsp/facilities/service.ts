@@ -4,7 +4,7 @@ import { collectionFull, notFound, validationError } from '../../../kernel/error
 import { roundMoney, type PageArgs } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { facilityEvent, findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
 import { scope } from '../common/scope.js';
 import { Hub, Warehouse, type PricingRule } from './entities.js';
 import type { PricingAction } from './enums.js';
@@ -16,24 +16,8 @@ export const WAREHOUSE: Kind = { entity: Warehouse, name: 'warehouse', label: 'W
 export const HUB: Kind = { entity: Hub, name: 'hub', label: 'Hub' };
 
 type Site = Warehouse | Hub;
-const event = (k: Kind, f: Site, deleted = false): LspEvent => [
-  'lsp.facility',
-  f.id,
-  {
-    kind: k.name.toUpperCase(),
-    id: f.id,
-    code: f.code,
-    name: f.name,
-    type: f.type,
-    address: f.address,
-    timezone: f.timezone,
-    level: f.level,
-    operatingMode: f.operatingMode,
-    operatingHours: f.operatingHours,
-    pricing: f.pricing,
-    deleted,
-  },
-];
+const event = (k: Kind, f: Site, deleted = false): LspEvent =>
+  facilityEvent(k.name.toUpperCase(), f, deleted, { level: f.level, operatingMode: f.operatingMode, operatingHours: f.operatingHours, pricing: f.pricing });
 const unique = (k: Kind) => ({ field: 'code', what: k.name });
 
 export function createSite(ctx: SubgraphContext, k: Kind, input: FacilityInput): Promise<Site> {

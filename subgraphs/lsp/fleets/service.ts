@@ -5,7 +5,7 @@ import { isUuid } from '../../../kernel/ids.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { facilityEvent, findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
 import { scope, type LspScope } from '../common/scope.js';
 import { coverageRecordExists } from '../coverage/lookup.js';
 import { checkAllocatable, checkDeallocatable, checkStatusChange } from './rules.js';
@@ -18,20 +18,7 @@ import type { AllocationInput, ParkingFacilityInput, VehicleInput, VehicleIotInp
  */
 
 const FLEET = { field: 'code', what: 'fleet' };
-const fleetEvent = (f: Fleet, deleted = false): LspEvent => [
-  'lsp.facility',
-  f.id,
-  {
-    kind: 'FLEET',
-    id: f.id,
-    code: f.code,
-    name: f.name,
-    type: f.type,
-    address: f.address,
-    timezone: f.timezone,
-    deleted,
-  },
-];
+const fleetEvent = (f: Fleet, deleted = false): LspEvent => facilityEvent('FLEET', f, deleted);
 const vehicleEvent = (v: Vehicle, deleted = false): LspEvent => [
   'lsp.vehicle',
   v.id,

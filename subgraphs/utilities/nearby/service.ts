@@ -32,17 +32,19 @@ import type {
  */
 const vehicleOf = (vehicleId: string): VehicleReference | null => (isUuid(vehicleId) ? vehicleRef(vehicleId) : null);
 
+/** What every answer about a stored position carries: the vehicle, its type and status, where and when. */
+const stored = (r: store.PositionRow) => ({
+  id: r.vehicle_id,
+  vehicle: vehicleOf(r.vehicle_id),
+  type: r.type,
+  status: r.status,
+  location: [Number(r.lat), Number(r.lng)] as [number, number],
+  updatedAt: new Date(r.updated_at),
+});
+
 /** A stored position as a search answers it (distance from the search point). */
 export function toNearby(r: store.PositionRow): NearbyVehicle {
-  return {
-    id: r.vehicle_id,
-    vehicle: vehicleOf(r.vehicle_id),
-    type: r.type,
-    status: r.status,
-    location: [Number(r.lat), Number(r.lng)],
-    distance: round(Number(r.distance ?? 0), 1),
-    updatedAt: new Date(r.updated_at),
-  };
+  return { ...stored(r), distance: round(Number(r.distance ?? 0), 1) };
 }
 
 const limitOf = (limit: number | null | undefined, field = 'limit') => (limit === undefined || limit === null ? NEARBY_DEFAULT_LIMIT : intRange(limit, field, 1, NEARBY_MAX_LIMIT));
@@ -108,16 +110,7 @@ function report(p: VehiclePositionInput | undefined | null, field: string, now: 
 }
 
 function toPosition(r: store.PositionRow): VehiclePosition {
-  return {
-    id: r.vehicle_id,
-    vehicle: vehicleOf(r.vehicle_id),
-    type: r.type,
-    status: r.status,
-    location: [Number(r.lat), Number(r.lng)],
-    heading: r.heading === null ? null : Number(r.heading),
-    speed: r.speed === null ? null : Number(r.speed),
-    updatedAt: new Date(r.updated_at),
-  };
+  return { ...stored(r), heading: r.heading === null ? null : Number(r.heading), speed: r.speed === null ? null : Number(r.speed) };
 }
 
 /** Stores one position report of the caller's workspace; answers the stored position (the newer one if the report was older). */
