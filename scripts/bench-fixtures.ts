@@ -79,12 +79,11 @@ async function loadPositions(gateway: string, key: string, count: number, progre
   const batch = 500;
   let lastReport = started;
   for (let i = 0; i < count; i += batch) {
-    const p = Array.from({ length: Math.min(batch, count - i) }, (_, j) => ({
-      vehicleId: `veh-${i + j}`,
-      type: TYPES[(i + j) % TYPES.length],
-      status: STATUSES[(i + j) % STATUSES.length],
-      location: pointFrom(random),
-    }));
+    const p = Array.from({ length: Math.min(batch, count - i) }, (_, j) => {
+      const { lat, lng } = pointFrom(random);
+      // the graph's GeoPointInput (REST's {lat, lng} is the bridge's to map)
+      return { vehicleId: `veh-${i + j}`, type: TYPES[(i + j) % TYPES.length], status: STATUSES[(i + j) % STATUSES.length], location: { latitude: lat, longitude: lng } };
+    });
     await call('POST', gateway, { authorization: `Bearer ${key}` }, { query: mutation, variables: { p } });
     if (performance.now() - lastReport > 10_000) {
       lastReport = performance.now();
