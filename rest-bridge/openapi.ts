@@ -28,6 +28,7 @@ import type { Config } from '../kernel/config.js';
 import { ERROR_CODES } from '../kernel/errors.js';
 import type { RouteSpec } from './routes/types.js';
 import { compileOperation } from './translate.js';
+import { isPairSelection } from './wire.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -46,10 +47,39 @@ const SCALARS: Record<string, JsonSchema> = {
   Int: { type: 'integer' },
   Float: { type: 'number' },
   Boolean: { type: 'boolean' },
-  DateTimeISO: { type: 'string', format: 'date-time' },
   JSONObject: { type: 'object', additionalProperties: true },
   Upload: { type: 'string', format: 'binary' },
+  // the REST wire forms of the graph's own scalars (rest-bridge/wire.ts): a Decimal is a JSON number on REST
+  Decimal: { type: 'number' },
+  // inputs: ISO-8601, or a number in the route's time form (epoch milliseconds or Unix seconds)
+  DateTime: { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'number' }] },
 };
+
+/** An instant as a route answers it: ISO-8601, epoch milliseconds or Unix seconds (the route's `time`, wire.ts). */
+function instantSchema(route: RouteSpec, key: string): JsonSchema {
+  const form = typeof route.time === 'string' ? route.time : (route.time?.[key] ?? 'iso');
+  if (form === 'iso') return { type: 'string', format: 'date-time' };
+  return { type: 'integer', description: form === 'epoch-ms' ? 'Epoch milliseconds.' : 'Unix timestamp, seconds.' };
+}
+
+/** `[lat, lng]` (or `{lat, lng}` where the spec shows it): how REST writes a GeoPointInput (wire.ts). */
+const POINT_INPUT: JsonSchema = {
+  description: 'A point: `[lat, lng]` in degrees, or `{lat, lng}`.',
+  oneOf: [
+    { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 },
+    { type: 'object', additionalProperties: false, required: ['lat', 'lng'], properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
+  ],
+};
+
+/** The enum spellings of every route (inputs are shared components: a spelled value is spelled wherever it is read). */
+let inputSpellings: RouteSpec['enums'] = {};
+
+/** An enum's values as a route writes them: its REST spellings (`enums`, `lowerCase`, wire.ts) in place of the graph's names. */
+function enumValues(names: string[], route: RouteSpec | undefined, typeName: string, key: string): string[] {
+  const table = (route ? route.enums : inputSpellings)?.[typeName];
+  const rest = table && typeof table === 'object' ? Object.fromEntries(Object.entries(table).map(([r, g]) => [g, r])) : {};
+  return names.map((n) => (route?.lowerCase?.includes(key) ? n.toLowerCase() : (rest[n] ?? n)));
+}
 
 /** OpenAPI 3.1 (JSON Schema) nullability: `type: [t, "null"]`, or `anyOf` with null for references. */
 function orNull(schema: JsonSchema): JsonSchema {
@@ -66,7 +96,18 @@ function inputSchema(type: GraphQLInputType, components: Record<string, JsonSche
 function inputSchemaOf(type: GraphQLInputType, components: Record<string, JsonSchema>): JsonSchema {
   if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType, components) };
   if (isScalarType(type)) return SCALARS[type.name] ?? { type: 'string' };
-  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.name), description: type.description ?? undefined };
+  if (isEnumType(type))
+    return {
+      type: 'string',
+      enum: enumValues(
+        type.getValues().map((v) => v.name),
+        undefined,
+        type.name,
+        '',
+      ),
+      description: type.description ?? undefined,
+    };
+  if (type.name === 'GeoPointInput') return POINT_INPUT;
   if (isInputObjectType(type)) {
     if (!components[type.name]) {
       components[type.name] = {}; // break cycles
@@ -84,12 +125,14 @@ function inputSchemaOf(type: GraphQLInputType, components: Record<string, JsonSc
   return {};
 }
 
-/** The JSON schema of exactly what a selection set returns (enums under a `lower` key in lower case, as the bridge writes them). */
-function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined, lower: ReadonlySet<string>, key = ''): JsonSchema {
+/** The JSON schema of exactly what a selection set returns, in the route's REST wire forms (wire.ts). */
+function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined, route: RouteSpec, key = ''): JsonSchema {
   const nullable = !isNonNullType(type);
   const inner = isNonNullType(type) ? type.ofType : type;
   let out: JsonSchema;
-  if (isListType(inner)) out = { type: 'array', items: selectionSchema(inner.ofType, selection, lower, key) };
+  if (isListType(inner)) out = { type: 'array', items: selectionSchema(inner.ofType, selection, route, key) };
+  else if (getNamedType(inner).name === 'GeoPoint' && isPairSelection(selection)) out = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2, description: '[lat, lng] in degrees.' };
+  else if (getNamedType(inner).name === 'DateTime') out = instantSchema(route, key);
   else if ((isObjectType(inner) || isInterfaceType(inner) || isUnionType(inner)) && selection) {
     // fields of the type itself, and of inline fragments (`... on CoverageArea { … }`) of the same or an implementing type
     const props: Record<string, JsonSchema> = {};
@@ -103,12 +146,21 @@ function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | 
         if (sel.kind !== Kind.FIELD || isUnionType(on)) continue;
         const field = on.getFields()[sel.name.value];
         const name = sel.alias?.value ?? sel.name.value;
-        if (field) props[name] ??= { ...selectionSchema(field.type, sel.selectionSet, lower, name), description: field.description ?? undefined };
+        if (field) props[name] ??= { ...selectionSchema(field.type, sel.selectionSet, route, name), description: field.description ?? undefined };
       }
     };
     collect(inner, selection);
     out = { type: 'object', description: inner.description ?? undefined, properties: props };
-  } else if (isEnumType(inner)) out = { type: 'string', enum: inner.getValues().map((v) => (lower.has(key) ? v.name.toLowerCase() : v.name)) };
+  } else if (isEnumType(inner))
+    out = {
+      type: 'string',
+      enum: enumValues(
+        inner.getValues().map((v) => v.name),
+        route,
+        inner.name,
+        key,
+      ),
+    };
   else out = { ...(SCALARS[getNamedType(inner).name] ?? {}) };
   return nullable ? orNull(out) : out;
 }
@@ -120,7 +172,7 @@ function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
   for (const sel of op.selectionSet.selections) {
     if (sel.kind !== Kind.FIELD) continue;
     const f = root.getFields()[sel.name.value];
-    if (f) fields[sel.name.value] = selectionSchema(f.type, sel.selectionSet, new Set(route.lowerCase ?? []), sel.name.value);
+    if (f) fields[sel.name.value] = selectionSchema(f.type, sel.selectionSet, route, sel.name.value);
   }
   const properties: Record<string, JsonSchema> = {};
   const at = (path: string): JsonSchema => {
@@ -212,6 +264,7 @@ const SECURITY: Record<string, { name: string; scheme: JsonSchema }[]> = {
 /** OpenAPI 3.1 document of every route of the table. */
 export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema {
   const s = schema();
+  inputSpellings = Object.assign({}, ...routes.map((r) => r.enums ?? {})) as RouteSpec['enums'];
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {

@@ -81,7 +81,7 @@ export function supergraphApiSchema(): GraphQLSchema {
 
 type OutShape = TimeForm | 'decimal' | 'pair' | 'lower' | EnumOut | { [key: string]: OutShape };
 
-const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
+export const isPairSelection = (set: SelectionSetNode | undefined): boolean =>
   !!set &&
   set.selections.length === 2 &&
   set.selections.every((s) => s.kind === Kind.FIELD && !s.alias && (s.name.value === 'latitude' || s.name.value === 'longitude')) &&

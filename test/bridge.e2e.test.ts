@@ -304,6 +304,21 @@ describe('bridge: OpenAPI document', () => {
     expect(listed.filter((r) => /\/v1\/(users|auth)(\/|$)/.test(r))).toEqual(expected); // no stray user/auth route either
   });
 
+  it("describes the REST wire forms, not the graph's: epoch-ms stamps, [lat, lng] points, numeric amounts, Unix-second times, REST enum spellings", async () => {
+    const d = await doc();
+    const json = (path: string, method: string) => d.paths[path][method].responses['200'].content['application/json'].schema;
+    const fleet = json('/v1/lsp/fleets/{id}', 'get').properties.data.properties;
+    expect(fleet.added.properties.at.properties.timestamp.type).toBe('integer');
+    expect(fleet.address.properties.coordinates).toMatchObject({ type: ['array', 'null'], items: { type: 'number' }, minItems: 2, maxItems: 2 });
+    expect(fleet.operatingMode.enum).toEqual(['24_7', 'SCHEDULED']);
+    const fare = json('/realm/utilities/fares/delivery', 'post').properties.result.properties;
+    expect(fare.totalFee.type).toBe('number');
+    expect(fare.metadata.properties.calculatedAt.type).toBe('integer');
+    expect(d.components.schemas.GeoPointInput).toBeUndefined();
+    const facility = d.components.schemas.FacilityInput.properties;
+    expect(facility.operatingMode.enum).toEqual(['24_7', 'SCHEDULED']);
+  });
+
   it('declares path parameters for templated paths', async () => {
     const d = await doc();
     expect(d.paths['/v1/users/{userId}'].get.parameters).toContainEqual(expect.objectContaining({ name: 'userId', in: 'path', required: true }));
