@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Supergraph } from '@apollo/federation-internals';
 import {
   GraphQLSchema,
   Kind,
@@ -28,18 +25,12 @@ import type { Config } from '../kernel/config.js';
 import { ERROR_CODES } from '../kernel/errors.js';
 import type { RouteSpec } from './routes/types.js';
 import { compileOperation } from './translate.js';
-import { isPairSelection } from './wire.js';
+import { isPairSelection, restEnum, supergraphApiSchema } from './wire.js';
 
 type JsonSchema = Record<string, unknown>;
 
-let apiSchema: GraphQLSchema | undefined;
-/** The public (API) schema of the committed supergraph: the same types front-end teams see. */
-function schema(): GraphQLSchema {
-  apiSchema ??= Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8'))
-    .apiSchema()
-    .toGraphQLJSSchema();
-  return apiSchema;
-}
+/** The public (API) schema of the committed supergraph, the one the bridge's wire mapping reads (rest-bridge/wire.ts). */
+const schema = supergraphApiSchema;
 
 const SCALARS: Record<string, JsonSchema> = {
   String: { type: 'string' },
@@ -77,8 +68,8 @@ let inputSpellings: RouteSpec['enums'] = {};
 /** An enum's values as a route writes them: its REST spellings (`enums`, `lowerCase`, wire.ts) in place of the graph's names. */
 function enumValues(names: string[], route: RouteSpec | undefined, typeName: string, key: string): string[] {
   const table = (route ? route.enums : inputSpellings)?.[typeName];
-  const rest = table && typeof table === 'object' ? Object.fromEntries(Object.entries(table).map(([r, g]) => [g, r])) : {};
-  return names.map((n) => (route?.lowerCase?.includes(key) ? n.toLowerCase() : (rest[n] ?? n)));
+  if (route?.lowerCase?.includes(key)) return names.map((n) => n.toLowerCase());
+  return restEnum(names, table).names;
 }
 
 /** OpenAPI 3.1 (JSON Schema) nullability: `type: [t, "null"]`, or `anyOf` with null for references. */

@@ -58,7 +58,7 @@ const formOf = (forms: TimeForms, key: string): TimeForm => (typeof forms === 's
 export type EnumSpellings = Readonly<Record<string, Readonly<Record<string, string>> | ((rest: string) => string)>>;
 
 /** An enum's values as REST writes them, and the reading of a REST value (undefined when it is not one). */
-function restEnum(values: readonly string[], spelling: EnumSpellings[string] | undefined): { names: string[]; read(v: string): string | undefined } {
+export function restEnum(values: readonly string[], spelling: EnumSpellings[string] | undefined): { names: string[]; read(v: string): string | undefined } {
   if (typeof spelling === 'function') return { names: [...values], read: (v) => (values.includes(spelling(v)) ? spelling(v) : undefined) };
   const table = spelling ?? {};
   const spelled = new Set(Object.values(table));
