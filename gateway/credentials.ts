@@ -52,8 +52,14 @@ function headerSet(req: Request): HeaderSet | undefined {
   return undefined;
 }
 
+/**
+ * A token bound to a device must come with that device's id: an absent device header and a different id are named
+ * as what they are (the message never guesses which device the caller meant).
+ */
 function checkDevice(bound: string | undefined, presented: string | undefined) {
-  if (bound && presented !== undefined && bound !== presented) throw invalidCredential('Token was issued to another device');
+  if (!bound || presented === undefined || bound === presented) return;
+  if (presented === '') throw invalidCredential('Token is bound to a device: send the device id it was issued for (svc-auth-device or X-Auth-Device)');
+  throw invalidCredential('Token was not issued for this device id');
 }
 
 /** Over-approximates "this request is a GraphQL mutation" (a false positive only costs one early poll). */

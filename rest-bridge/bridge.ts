@@ -37,6 +37,16 @@ const REQUIRED_HEADERS: Record<CredentialScheme, string[][]> = {
   'api-key+workspace': [['authorization', 'X-Workspace-ID']],
 };
 
+/**
+ * The credential error for a request that lacks headers of its scheme: every missing one named in one answer, with
+ * the whole set, so a client learns the header set from its first refusal (not one header per attempt).
+ */
+export function missingHeaders(missing: string[], set: string[]): string {
+  const names = missing.join(', ');
+  const whole = set.length > missing.length ? ` (this route needs ${set.join(', ')})` : '';
+  return missing.length === 1 ? `Missing credential: header ${names} is required${whole}` : `Missing credential: headers ${names} are required${whole}`;
+}
+
 /** Headers passed through to the gateway, which resolves the credential. */
 const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent'];
 
@@ -213,8 +223,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
       (req: Request, res: Response, next: NextFunction) => {
         const sets = REQUIRED_HEADERS[route.auth];
         const required = sets.find((set) => set[0] && req.header(set[0])) ?? sets[0];
-        const missing = required.find((h) => !req.header(h));
-        if (missing) return fail(res, route, 'UNAUTHORIZED', `Missing credential: header ${missing} is required`);
+        const missing = required.filter((h) => !req.header(h));
+        if (missing.length) return fail(res, route, 'UNAUTHORIZED', missingHeaders(missing, required));
         next();
       },
       // 3. the body
