@@ -1,3 +1,4 @@
+import { watchCredentialCache } from '../kernel/metrics.js';
 import type { Request } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Config } from '../kernel/config.js';
@@ -110,6 +111,7 @@ export interface CredentialResolverOptions {
 export function createCredentialResolver(config: Config, owners: CredentialOwners, options: CredentialResolverOptions = {}): CredentialResolver {
   const log = options.log ?? createLogger('gateway', config.LOG_LEVEL);
   const cache = new CredentialCache<{ active: boolean }>({ ttlMs: config.CREDENTIAL_CACHE_TTL_SECONDS * 1000, maxEntries: options.maxEntries });
+  watchCredentialCache(cache);
   const caching = cache.ttlMs > 0;
   const listener = new RevocationListener(cache, { databaseUrl: config.databaseUrl, log, pollMs: options.pollMs });
   const started = caching ? listener.start() : Promise.resolve();

@@ -1,3 +1,5 @@
+import { observe, operationNamePlugin, reenterScope, propagationHeaders, requestIdFrom, requestScope } from '../kernel/observability.js';
+import { operationLabel, subgraphFetchDuration } from '../kernel/metrics.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +12,6 @@ import type { Config } from '../kernel/config.js';
 import { libraryLogger, type Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
 import { checkParsedBody, graphqlErrorHandler, graphqlNotFound, graphqlRequestBoundary, graphqlUploads } from '../kernel/graphql-http.js';
-import { isUuid } from '../kernel/ids.js';
 import { isDatabaseUnavailable } from '../kernel/errors.js';
 import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, signPrincipal, type Principal } from '../kernel/principal.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
@@ -73,6 +74,7 @@ class RemoteSubgraph extends RemoteGraphQLDataSource<GatewayContext> {
     const ctx = options.context as Partial<GatewayContext>;
     const principal = ctx.principal ?? { kind: 'anonymous', client: {} };
     options.request.http?.headers.set(PRINCIPAL_HEADER, await signPrincipal(principal, this.config.internalSecret));
+    for (const [name, value] of Object.entries(propagationHeaders())) options.request.http?.headers.set(name, value);
     if (ctx.requestId) options.request.http?.headers.set('x-request-id', ctx.requestId);
   }
 
@@ -123,6 +125,21 @@ class LocalSubgraph implements GraphQLDataSource<GatewayContext> {
   }
 }
 
+/** A data source whose fetches are timed (gateway_subgraph_fetch_duration_seconds, kernel/metrics.ts). */
+function timed(name: string, source: LocalSubgraph | RemoteSubgraph): GraphQLDataSource<GatewayContext> {
+  const labels = { subgraph: name, transport: source instanceof LocalSubgraph ? 'in-process' : 'http' };
+  return {
+    async process(options) {
+      const end = subgraphFetchDuration.startTimer(labels);
+      try {
+        return await source.process(options);
+      } finally {
+        end();
+      }
+    },
+  };
+}
+
 export interface GatewayOptions {
   log: Logger;
   /** Subgraphs running in this process: their fetches run in-process. The others are called at their URLs. */
@@ -143,11 +160,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** The request id a client sent, when it is a UUID; else a fresh one. */
-export const requestIdOf = (req: Request): string => {
-  const given = req.header('x-request-id');
-  return isUuid(given) ? given : randomUUID();
-};
+/** The request's id (kernel/observability.ts): the client's when valid, else generated. */
+export const requestIdOf = (req: Request): string => req.id ?? requestIdFrom(req.header('x-request-id'));
 
 /**
  * The supergraph gateway: composed schema (schema/supergraph.graphql), query plans, credential resolution, rate limits,
@@ -162,7 +176,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   const gateway = new ApolloGateway({
     supergraphSdl,
     logger: libraryLogger(log),
-    buildService: ({ name }) => (local.has(name) ? new LocalSubgraph(local.get(name)!) : new RemoteSubgraph(config.subgraphUrl(name), config)),
+    buildService: ({ name }) => timed(name, local.has(name) ? new LocalSubgraph(local.get(name)!) : new RemoteSubgraph(config.subgraphUrl(name), config)),
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,
@@ -179,7 +193,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     includeStacktraceInErrorResponses: false,
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
-    plugins: [operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
+    plugins: [operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
     // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the
     // platform's VALIDATION_ERROR; with introspection off no message suggests a name of the schema
     formatError: formatGuardError({ maxTokens: config.graphqlLimits.tokens, hideSuggestions: !config.graphqlIntrospection }),
@@ -191,10 +205,17 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   const workspace = local.get('workspace');
   const owners = users && workspace ? localOwners({ users: users.orm, workspace: workspace.orm }) : httpOwners(config);
   const credentials = createCredentialResolver(config, owners, { log });
-  const resolvePrincipal = (req: Request) => credentials.resolve(req);
+  // the credential's kind goes into the request's access-log line (kernel/observability.ts)
+  const resolvePrincipal = async (req: Request) => {
+    const principal = await credentials.resolve(req);
+    const scope = requestScope.getStore();
+    if (scope) scope.principal = principal.kind;
+    return principal;
+  };
 
   const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]).filter((n) => !local.has(n));
   const app = createApp(config.TRUST_PROXY);
+  observe(app, log, 'gateway', (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : 'unmatched'));
   healthRoutes(app, async () => {
     const checks = await Promise.all([
       ...remoteNames.map((n) =>
@@ -236,6 +257,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     checkParsedBody,
     // a registered document named by its hash takes the request's `query`; in `registered` mode any other is refused
     persistedDocuments(registry, config.GRAPHQL_OPERATIONS),
+    reenterScope,
     expressMiddleware(server, {
       context: async ({ req, res }) => ({
         principal: await resolvePrincipal(req),

@@ -86,6 +86,8 @@ const schema = z
     TEST_CLOCK: bool(false),
     /** The gateway adds `extensions.sqlStatements` (the SQL statements every subgraph ran) to answers whose request asks (`x-sql-statements: true`). */
     GRAPHQL_SQL_STATEMENTS: bool(false),
+    /** When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (kernel/metrics.ts); unset, it is open. */
+    METRICS_TOKEN: z.string().min(16).optional(),
     NODE_ENV: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

@@ -1,3 +1,4 @@
+import { watchPool } from './metrics.js';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
@@ -47,7 +48,7 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
     driverOptions: poolDriverOptions(config, true),
     ensureDatabase: false,
     debug: false,
-    loggerFactory: (options: LoggerOptions) => new CountingLogger(options),
+    loggerFactory: (options: LoggerOptions) => new CountingLogger(options, opts.schema),
     migrations: {
       tableName: 'mikro_orm_migrations',
       schema: opts.schema,
@@ -84,7 +85,7 @@ export async function openDatabase(config: Config, opts: DatabaseOptions, log: L
     const applied = await orm.migrator.up();
     if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
     // requests run with the statement timeout (a fresh pool; the migrations' connections are closed)
-    await orm.reconnect({ driverOptions: poolDriverOptions(config) });
+    await orm.reconnect({ driverOptions: { ...poolDriverOptions(config), onPoolCreated: (pool: pg.Pool) => watchPool(opts.schema, pool) } });
     return orm;
   } finally {
     await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${opts.schema}`]).catch(() => undefined);

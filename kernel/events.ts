@@ -1,3 +1,5 @@
+import { eventConsumerLag, eventsConsumed } from './metrics.js';
+import { now } from './clock.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -44,7 +46,10 @@ export async function consume(em: EntityManager, consumer: string, topic: string
       'select id, topic, key, workspace_id, payload, created_at from events.log where topic = ? and id > ? order by id limit ?',
       [topic, cursor?.position ?? 0, batch],
     );
+    const lag = rows.length ? Math.max(0, now() - new Date(rows[0].created_at).getTime()) / 1000 : 0;
+    eventConsumerLag.set({ consumer, topic }, lag);
     if (!rows.length) return 0;
+    eventsConsumed.inc({ consumer, topic }, rows.length);
     await handle(
       rows.map((r) => ({
         id: Number(r.id),

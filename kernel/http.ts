@@ -3,10 +3,11 @@ import express, { type Express } from 'express';
 import type { Logger } from './logger.js';
 import { loadConfig } from './config.js';
 import { clockOffset, now, setClockOffset } from './clock.js';
+import { metricsRoute } from './metrics.js';
 
 /**
- * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: its dependencies answer),
- * the same two routes on every process.
+ * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: its dependencies answer), the same two routes
+ * on every process, and `/metrics` (Prometheus, kernel/metrics.ts).
  */
 export function healthRoutes(app: Express, ready: () => Promise<boolean>): void {
   app.get('/healthz', (_req, res) => {
@@ -16,6 +17,7 @@ export function healthRoutes(app: Express, ready: () => Promise<boolean>): void 
     const ok = await ready().catch(() => false);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable' });
   });
+  metricsRoute(app, loadConfig().METRICS_TOKEN);
   if (loadConfig().TEST_CLOCK) testClockRoute(app);
 }
 

@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { requestScope } from './observability.js';
 
 /**
  * One logger shape for every process: JSON lines on stdout, `service` naming the process.
@@ -116,6 +117,11 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
     {
       level,
       base: { service },
+      // every line logged while a request is served names it (kernel/observability.ts)
+      mixin: () => {
+        const s = requestScope.getStore();
+        return s ? { reqId: s.requestId } : {};
+      },
       redact: { paths: REDACT, censor: CENSOR },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { log: (obj) => scrub(obj) as Record<string, unknown> },

@@ -1,3 +1,4 @@
+import { rateLimitRefusals, watchPool } from './metrics.js';
 import type { Request, Response } from 'express';
 import pg from 'pg';
 import type { Config } from './config.js';
@@ -128,6 +129,7 @@ export class RateLimits {
 
   static async open(config: Config): Promise<RateLimits> {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, ...config.dbPool });
+    watchPool('ratelimit', pool);
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
     await pool.query('CREATE SCHEMA IF NOT EXISTS bridge');
@@ -280,4 +282,5 @@ export function rateHeaders(o: LimitOutcome): [string, string][] {
 
 export function setRateHeaders(res: Response, o: LimitOutcome): void {
   for (const [name, value] of rateHeaders(o)) res.setHeader(name, value);
+  if (o.blocked) rateLimitRefusals.inc();
 }

@@ -1,3 +1,4 @@
+import { dbQueryDuration } from './metrics.js';
 import { DefaultLogger, type LoggerOptions } from '@mikro-orm/core';
 import type { ApolloServerPlugin } from '@apollo/server';
 
@@ -14,13 +15,17 @@ export class SqlCounter {
 }
 
 export class CountingLogger extends DefaultLogger {
-  constructor(options: LoggerOptions) {
+  constructor(
+    options: LoggerOptions,
+    private readonly schema = 'unknown',
+  ) {
     super(options);
   }
 
   override logQuery(context: Parameters<DefaultLogger['logQuery']>[0]): void {
     const counter = (context as { sqlCounter?: SqlCounter }).sqlCounter;
     if (counter) counter.sql += 1;
+    if (typeof context.took === 'number') dbQueryDuration.observe({ schema: this.schema }, context.took / 1000);
     super.logQuery(context);
   }
 }

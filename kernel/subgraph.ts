@@ -1,3 +1,5 @@
+import { observe, operationNamePlugin, reenterScope } from './observability.js';
+import { operationLabel } from './metrics.js';
 import 'reflect-metadata';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
@@ -194,11 +196,12 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
     includeStacktraceInErrorResponses: false,
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), sqlCountPlugin],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), sqlCountPlugin, operationNamePlugin],
   });
   await server.start();
 
   const app = createApp(false);
+  observe(app, log, def.name, (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : req.originalUrl.startsWith('/internal') ? 'internal' : 'unmatched'));
   healthRoutes(app, () => databaseReady(orm.em));
 
   // Everything below is reachable only with the gateway's signed principal.
@@ -216,8 +219,9 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
     '/graphql',
     express.json({ limit: '1mb' }),
     graphqlUploadExpress(config.graphqlUploads),
+    reenterScope,
     expressMiddleware(server, {
-      context: async ({ req }) => contextFor((req as Request & { principal: Principal }).principal, req.header('x-request-id') ?? randomUUID()),
+      context: async ({ req }) => contextFor((req as Request & { principal: Principal }).principal, req.id ?? randomUUID()),
     }),
   );
   // errors (an unreadable body …) and unknown paths answer GraphQL-over-HTTP JSON, never Express's HTML page

@@ -16,7 +16,8 @@ import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { operationLimits } from '../kernel/operation-limits.js';
 import { BRIDGE_HEADER, signBridgeCall } from '../kernel/principal.js';
-import { requestIdOf, type Gateway, type GatewayResponse } from '../gateway/gateway.js';
+import { type Gateway, type GatewayResponse } from '../gateway/gateway.js';
+import { observe, propagationHeaders, reenterScope } from '../kernel/observability.js';
 import { documentHash, persistedExtensions } from '../gateway/persisted.js';
 import { openApiDocument } from './openapi.js';
 import { now } from '../kernel/clock.js';
@@ -94,7 +95,7 @@ function remoteGateway(config: Config, log: Logger): GatewayClient {
   };
   return {
     async send(req, route, sha256Hash, variables, files) {
-      const headers: Record<string, string> = { 'x-request-id': req.id!, 'x-forwarded-for': req.ip ?? '', [BRIDGE_HEADER]: await bridgeMark() };
+      const headers: Record<string, string> = { ...propagationHeaders(), 'x-forwarded-for': req.ip ?? '', [BRIDGE_HEADER]: await bridgeMark() };
       for (const h of FORWARDED) {
         const v = req.header(h);
         if (v !== undefined) headers[h] = v;
@@ -166,13 +167,6 @@ export interface BridgeOptions {
   gateway?: Gateway;
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    /** The request id (x-request-id when the client sent a UUID, else generated). */
-    id?: string;
-  }
-}
-
 /**
  * The REST bridge: every specified path, header set and envelope, translated into one GraphQL operation of the
  * supergraph (route table in routes/), answered in the family's envelope. Holds no business logic.
@@ -210,7 +204,6 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     return [
       // 1. count the request (general + route limits), headers on every answer
       async (req: Request, res: Response, next: NextFunction) => {
-        req.id = requestIdOf(req);
         res.locals.envelope = route.envelope;
         res.locals.trace = req.id;
         const outcome = await limits.check(await limits.callerKey(req), routeLimits);
@@ -239,6 +232,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
         }
         parse(req, res, next);
       },
+      reenterScope,
       // 4. translate, call the gateway, answer in the family's envelope
       async (req: Request, res: Response) => {
         const variables = variablesFor(route, op, { params: req.params as Record<string, string>, query: req.query, body: route.files ? { ...(req.body ?? {}) } : req.body });
@@ -265,6 +259,10 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   }
 
   const app = createApp(config.TRUST_PROXY);
+  observe(app, log, 'bridge', (req, res) => {
+    const route = res.locals.route as RouteSpec | undefined;
+    return route ? `${route.method} ${route.path}` : 'unmatched';
+  });
   healthRoutes(
     app,
     async () =>
@@ -298,7 +296,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     // an error raised while the router matched (a parameter it cannot decode) comes before the route's handlers:
     // find the route by its pattern, so that the answer is in its family's envelope all the same
     const route = (res.locals.route as RouteSpec | undefined) ?? routeByPattern(req.method, req.path);
-    res.locals.trace ??= requestIdOf(req);
+    res.locals.trace ??= req.id;
     const answer = (code: string, message: string, field?: string) => (route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field));
     if (err instanceof AppError) return answer(err.code, err.message, err.field);
     const e = err as { type?: string; status?: number };
