@@ -1,3 +1,4 @@
+import { cors } from '../kernel/cors.js';
 import { observe, operationNamePlugin, reenterScope, propagationHeaders, requestIdFrom, requestScope } from '../kernel/observability.js';
 import { operationLabel, subgraphFetchDuration } from '../kernel/metrics.js';
 import { readFileSync } from 'node:fs';
@@ -216,6 +217,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]).filter((n) => !local.has(n));
   const app = createApp(config.TRUST_PROXY);
   observe(app, log, 'gateway', (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : 'unmatched'));
+  cors(app, config.corsOrigins);
   healthRoutes(app, async () => {
     const checks = await Promise.all([
       ...remoteNames.map((n) =>

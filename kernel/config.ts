@@ -1,3 +1,4 @@
+import { DEV_ORIGINS } from './cors.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
@@ -86,6 +87,11 @@ const schema = z
     TEST_CLOCK: bool(false),
     /** The gateway adds `extensions.sqlStatements` (the SQL statements every subgraph ran) to answers whose request asks (`x-sql-statements: true`). */
     GRAPHQL_SQL_STATEMENTS: bool(false),
+    /**
+     * Origins a browser may call the bridge and the gateway from (comma-separated; `*` any). Default: local dev-server
+     * origins (kernel/cors.ts DEV_ORIGINS), none with NODE_ENV=production.
+     */
+    CORS_ORIGINS: z.string().optional(),
     /** When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (kernel/metrics.ts); unset, it is open. */
     METRICS_TOKEN: z.string().min(16).optional(),
     NODE_ENV: z.string().optional(),
@@ -120,6 +126,8 @@ export type Config = z.infer<typeof schema> & {
   graphqlLimits: Record<keyof typeof GRAPHQL_LIMIT_DEFAULTS, number>;
   /** GRAPHQL_INTROSPECTION, or its default: off with NODE_ENV=production, else on. */
   graphqlIntrospection: boolean;
+  /** CORS_ORIGINS as a list, or its default (kernel/cors.ts). */
+  corsOrigins: string[];
   gatewayUrl: string;
   publicUrl: string;
   jwtSecret: string;
@@ -177,6 +185,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       directives: c.GRAPHQL_MAX_DIRECTIVES,
     },
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production',
+    corsOrigins:
+      c.CORS_ORIGINS !== undefined
+        ? c.CORS_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : c.NODE_ENV === 'production'
+          ? []
+          : DEV_ORIGINS,
     gatewayUrl: c.GATEWAY_URL ?? `http://${c.HOST}:${c.GATEWAY_PORT}/graphql`,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.BRIDGE_PORT}`).replace(/\/$/, ''),
     jwtSecret: c.JWT_SECRET ?? local!.jwtSecret,

@@ -1,3 +1,4 @@
+import { cors } from '../kernel/cors.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { Readable } from 'node:stream';
@@ -154,6 +155,9 @@ function multipartError(err: unknown): AppError {
   return new AppError('VALIDATION_ERROR', `body: malformed multipart/form-data (${message})`, 'body');
 }
 
+/** A route's path template as a regular expression over request paths. */
+const pathPattern = (r: RouteSpec) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`, 'i');
+
 /** Answers a failure on a route, in its envelope, with its family's code for the generic one. */
 function fail(res: Response, route: RouteSpec, code: string, message: string, field?: string) {
   const mapped = (route.errorCodes as Record<string, string> | undefined)?.[code] ?? code;
@@ -263,6 +267,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     const route = res.locals.route as RouteSpec | undefined;
     return route ? `${route.method} ${route.path}` : 'unmatched';
   });
+  const originRoutes = routes.filter((r) => r.auth === 'origin' || r.auth === 'origin+svc-user-agent').map((r) => ({ method: r.method as string, re: pathPattern(r) }));
+  cors(app, config.corsOrigins, (method, path) => originRoutes.some((r) => r.method === method && r.re.test(path)));
   healthRoutes(
     app,
     async () =>
@@ -276,7 +282,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   app.get('/openapi.json', (_req, res) => res.json(openApiDocument(routes, config)));
   app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
 
-  const patterns = routes.map((r) => ({ route: r, re: new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`, 'i') }));
+  const patterns = routes.map((r) => ({ route: r, re: pathPattern(r) }));
   const routeByPattern = (method: string, path: string) => patterns.find((p) => p.route.method === method && p.re.test(path))?.route;
 
   const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', PUT: 'put', DELETE: 'delete' } as const;
