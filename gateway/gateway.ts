@@ -1,3 +1,4 @@
+import { graphqlIde } from '../kernel/pages.js';
 import { cors } from '../kernel/cors.js';
 import { observe, operationNamePlugin, reenterScope, propagationHeaders, requestIdFrom, requestScope } from '../kernel/observability.js';
 import { operationLabel, subgraphFetchDuration } from '../kernel/metrics.js';
@@ -5,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
@@ -183,6 +185,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     gateway,
     logger: libraryLogger(log),
     csrfPrevention: true,
+    // the IDE is the platform's own (kernel/pages.ts, GRAPHQL_IDE); Apollo's landing page would load one from a CDN
     // off: Apollo refuses __schema and __type (INTROSPECTION_DISABLED) and graphql-js names no "Did you mean …"
     introspection: config.graphqlIntrospection,
     validationOptions: { hideSuggestions: !config.graphqlIntrospection },
@@ -194,7 +197,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     includeStacktraceInErrorResponses: false,
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
-    plugins: [operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
+    plugins: [ApolloServerPluginLandingPageDisabled(), operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
     // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the
     // platform's VALIDATION_ERROR; with introspection off no message suggests a name of the schema
     formatError: formatGuardError({ maxTokens: config.graphqlLimits.tokens, hideSuggestions: !config.graphqlIntrospection }),
@@ -218,6 +221,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   const app = createApp(config.TRUST_PROXY);
   observe(app, log, 'gateway', (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : 'unmatched'));
   cors(app, config.corsOrigins);
+  if (config.graphqlIde) graphqlIde(app);
   healthRoutes(app, async () => {
     const checks = await Promise.all([
       ...remoteNames.map((n) =>

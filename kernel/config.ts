@@ -92,6 +92,16 @@ const schema = z
      * origins (kernel/cors.ts DEV_ORIGINS), none with NODE_ENV=production.
      */
     CORS_ORIGINS: z.string().optional(),
+    /** GraphiQL at `GET /graphql` for browsers (kernel/pages.ts); default: on, off with NODE_ENV=production. */
+    GRAPHQL_IDE: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+    /** The REST reference page at `GET /docs` on the bridge; default: on, off with NODE_ENV=production. */
+    REST_DOCS: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
     /** When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (kernel/metrics.ts); unset, it is open. */
     METRICS_TOKEN: z.string().min(16).optional(),
     NODE_ENV: z.string().optional(),
@@ -126,6 +136,9 @@ export type Config = z.infer<typeof schema> & {
   graphqlLimits: Record<keyof typeof GRAPHQL_LIMIT_DEFAULTS, number>;
   /** GRAPHQL_INTROSPECTION, or its default: off with NODE_ENV=production, else on. */
   graphqlIntrospection: boolean;
+  /** GRAPHQL_IDE and REST_DOCS, or their defaults (off with NODE_ENV=production). */
+  graphqlIde: boolean;
+  restDocs: boolean;
   /** CORS_ORIGINS as a list, or its default (kernel/cors.ts). */
   corsOrigins: string[];
   gatewayUrl: string;
@@ -185,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       directives: c.GRAPHQL_MAX_DIRECTIVES,
     },
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production',
+    graphqlIde: c.GRAPHQL_IDE ?? c.NODE_ENV !== 'production',
+    restDocs: c.REST_DOCS ?? c.NODE_ENV !== 'production',
     corsOrigins:
       c.CORS_ORIGINS !== undefined
         ? c.CORS_ORIGINS.split(',')

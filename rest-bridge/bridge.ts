@@ -1,3 +1,4 @@
+import { restReference } from '../kernel/pages.js';
 import { cors } from '../kernel/cors.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
@@ -267,7 +268,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     const route = res.locals.route as RouteSpec | undefined;
     return route ? `${route.method} ${route.path}` : 'unmatched';
   });
-  const originRoutes = routes.filter((r) => r.auth === 'origin' || r.auth === 'origin+svc-user-agent').map((r) => ({ method: r.method as string, re: pathPattern(r) }));
+  const originRoutes = routes.filter((r) => r.auth === 'origin' || r.auth === 'origin+svc-user-agent').map((r) => ({ method: r.method, re: pathPattern(r) }));
   cors(app, config.corsOrigins, (method, path) => originRoutes.some((r) => r.method === method && r.re.test(path)));
   healthRoutes(
     app,
@@ -279,6 +280,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
             .then((r) => r.ok)
             .catch(() => false)),
   );
+  if (config.restDocs) restReference(app);
   app.get('/openapi.json', (_req, res) => res.json(openApiDocument(routes, config)));
   app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
 

@@ -179,15 +179,28 @@ describe('operation limits at their edges (a platform of its own: depth 3, alias
 
 // ───────────────────────────── tokens, and introspection off ─────────────────────────────
 
-describe('tokens and introspection off (a platform of its own: GRAPHQL_MAX_TOKENS=20, GRAPHQL_INTROSPECTION=false)', () => {
+describe('tokens, introspection and the browser pages off (a platform of its own: GRAPHQL_MAX_TOKENS=20, GRAPHQL_INTROSPECTION=false, GRAPHQL_IDE=false, REST_DOCS=false)', () => {
   let p: OwnPlatform;
   beforeAll(async () => {
-    p = await startPlatform({ env: { GRAPHQL_MAX_TOKENS: '20', GRAPHQL_INTROSPECTION: 'false' } });
+    p = await startPlatform({ env: { GRAPHQL_MAX_TOKENS: '20', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_IDE: 'false', REST_DOCS: 'false' } });
   }, 180_000);
   afterAll(async () => {
     await p?.stop();
   });
   const q = (query: string) => post(p.gatewayUrl, { query });
+
+  it('GRAPHQL_IDE=false: a browser at GET /graphql gets the GraphQL-over-HTTP error for a GET without a query, no page, no IDE assets; REST_DOCS=false: /docs is 404', async () => {
+    const page = await fetch(p.gatewayUrl, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(400);
+    expect(page.headers.get('content-type')).not.toMatch(/html/);
+    // (the endpoint's own answer to a path under it: a GraphQL error, not the bundle)
+    const bundle = await fetch(`${p.gatewayUrl}/ide/graphiql.js`);
+    expect(bundle.status).toBe(400);
+    expect(bundle.headers.get('content-type')).toMatch(/^application\/json/);
+    const docs = await fetch(`${p.bridgeUrl}/docs`);
+    expect(docs.status).toBe(404);
+    expect(((await docs.json()) as { status: string }).status).toBe('NOT_FOUND');
+  });
 
   it('tokens: { + 18 names + } (20 tokens) runs; 21 tokens are 400 QUERY_TOO_COMPLEX, limit tokens, max 20, value 21', async () => {
     expectData(await q(`{ ${'__typename '.repeat(18)}}`), { __typename: 'Query' });

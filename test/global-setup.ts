@@ -1,3 +1,4 @@
+import { DEV_ORIGINS } from '../kernel/cors.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ declare module 'vitest' {
     platformEnv: Record<string, string>;
     /** Everything the platform writes (stdout and stderr), for the whole suite; scanned for private data at teardown. */
     platformLog: string;
+    /** An origin CORS_ORIGINS lists, free for a test to serve a page from (test/browser.e2e.test.ts). */
+    pageOrigin: string;
   }
 }
 
@@ -76,6 +79,8 @@ export async function setup(project: TestProject) {
     GRAPHQL_MAX_TOKENS: '4000',
     // a request with x-sql-statements: true gets extensions.sqlStatements (test/references.e2e.test.ts counts them)
     GRAPHQL_SQL_STATEMENTS: 'true',
+    // the development default, plus the origin test/browser.e2e.test.ts serves its cross-origin page from
+    CORS_ORIGINS: [...DEV_ORIGINS, `http://127.0.0.1:${base + 99}`].join(','),
   };
   launcher = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   logFile = join(dataDir, 'platform.log');
@@ -111,6 +116,7 @@ export async function setup(project: TestProject) {
     if (v !== undefined && (k in ports || /^(DATA_DIR|TRUST_PROXY|LOG_LEVEL|PLATFORM_TOPOLOGY|DATABASE_URL|PATH|GRAPHQL_MAX_ALIASES|GRAPHQL_MAX_TOKENS|GRAPHQL_SQL_STATEMENTS)$/.test(k)))
       platformEnv[k] = v;
   project.provide('platformEnv', platformEnv);
+  project.provide('pageOrigin', `http://127.0.0.1:${base + 99}`);
 }
 
 export async function teardown() {

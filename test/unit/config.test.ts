@@ -242,6 +242,25 @@ describe('the test clock (docs/testing.md)', () => {
   });
 });
 
+describe('browser-facing switches (docs/operations.md)', () => {
+  it('outside production: the IDE and the REST reference are on, and CORS allows the local dev-server origins', () => {
+    const c = loadConfig(env({}));
+    expect([c.graphqlIde, c.restDocs]).toEqual([true, true]);
+    expect(c.corsOrigins).toEqual(['http://localhost:3000', 'http://localhost:5173', 'http://localhost:8080', 'http://127.0.0.1:3000', 'http://127.0.0.1:5173', 'http://127.0.0.1:8080']);
+  });
+
+  it('NODE_ENV=production: both pages off and no CORS origin, unless the variables say otherwise', () => {
+    const c = loadConfig(env({ NODE_ENV: 'production' }));
+    expect([c.graphqlIde, c.restDocs, c.corsOrigins]).toEqual([false, false, []]);
+    const d = loadConfig(env({ NODE_ENV: 'production', GRAPHQL_IDE: 'true', REST_DOCS: '1', CORS_ORIGINS: ' https://app.example.com , https://ops.example.com ' }));
+    expect([d.graphqlIde, d.restDocs, d.corsOrigins]).toEqual([true, true, ['https://app.example.com', 'https://ops.example.com']]);
+  });
+
+  it('METRICS_TOKEN shorter than 16 characters is refused, naming it', () => {
+    expect(refusal({ METRICS_TOKEN: 'short' })).toMatch(/^Invalid configuration:\n {2}METRICS_TOKEN: /);
+  });
+});
+
 describe('secrets', () => {
   it('given secrets are used and nothing is written', () => {
     const dir = dataDir();
