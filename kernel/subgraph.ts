@@ -201,7 +201,9 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   await server.start();
 
   const app = createApp(false);
-  observe(app, log, def.name, (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : req.originalUrl.startsWith('/internal') ? 'internal' : 'unmatched'));
+  observe(app, log, def.name, (req, _res, scope) =>
+    req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : req.originalUrl.startsWith('/internal') ? 'internal' : 'unmatched',
+  );
   healthRoutes(app, () => databaseReady(orm.em));
 
   // Everything below is reachable only with the gateway's signed principal.
