@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+/** One graphql for everything a test loads (Apollo's federation code requires its CommonJS entry; see ../shared/STACK.md). */
+const graphqlEntry = createRequire(import.meta.url).resolve('graphql');
 
 /**
  * Two projects:
@@ -19,6 +23,7 @@ export const unitProject = {
 };
 
 export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
     projects: [
       unitProject,
@@ -29,6 +34,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/unit/**'],
           globalSetup: ['test/global-setup.ts'],
+          // every answer from a REST bridge is checked against its OpenAPI document (test/support/validate-responses.ts)
+          setupFiles: ['test/support/validate-responses.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // every file talks to the same running platform; files run in parallel, tests inside a file in order

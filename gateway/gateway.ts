@@ -34,6 +34,31 @@ export interface GatewayContext {
   caller?: string;
   /** SQL statements the subgraphs reported for this operation's fetches (`extensions.sqlStatements` of each). */
   sqlStatements?: { count: number };
+  /** The client accepts `application/json` and not `application/graphql-response+json` (GraphQL over HTTP, docs/gateway.md). */
+  legacyJson?: boolean;
+}
+
+/**
+ * GraphQL over HTTP: a client that accepts `application/json` but not `application/graphql-response+json` gets 200 for
+ * a well-formed request whose document fails to parse or validate (the guards' refusals included) or whose variables
+ * fail coercion, the errors in the body; with `application/graphql-response+json` (or no explicit JSON type) those stay
+ * 400 (docs/gateway.md, "GraphQL over HTTP").
+ */
+function acceptsLegacyJson(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((t) => t.split(';')[0].trim().toLowerCase());
+  return types.includes('application/json') && !types.includes('application/graphql-response+json');
+}
+
+function legacyJsonStatusPlugin(): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue, response }) {
+          if (contextValue.legacyJson && response.http.status === 400) response.http.status = 200;
+        },
+      };
+    },
+  };
 }
 
 /** Adds a subgraph fetch's `extensions.sqlStatements` to the operation's count. */
@@ -197,7 +222,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     includeStacktraceInErrorResponses: false,
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
-    plugins: [ApolloServerPluginLandingPageDisabled(), operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
+    plugins: [ApolloServerPluginLandingPageDisabled(), legacyJsonStatusPlugin(), operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
     // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the
     // platform's VALIDATION_ERROR; with introspection off no message suggests a name of the schema
     formatError: formatGuardError({ maxTokens: config.graphqlLimits.tokens, hideSuggestions: !config.graphqlIntrospection }),
@@ -269,6 +294,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
         principal: await resolvePrincipal(req),
         requestId: requestIdOf(req),
         caller: res.locals.caller as string | undefined,
+        legacyJson: acceptsLegacyJson(req.header('accept')),
         // counted for the requests that ask (x-sql-statements: true) when GRAPHQL_SQL_STATEMENTS allows it
         ...(config.GRAPHQL_SQL_STATEMENTS && req.header('x-sql-statements') === 'true' ? { sqlStatements: { count: 0 } } : {}),
       }),

@@ -26,6 +26,8 @@ import { ERROR_CODES } from '../kernel/errors.js';
 import type { RouteSpec } from './routes/types.js';
 import { compileOperation } from './translate.js';
 import { isPairSelection, restEnum, supergraphApiSchema } from './wire.js';
+import { operationLimits } from '../kernel/operation-limits.js';
+import { SCHEME_WORDS, pathParamDescription, rateLimitOf, sampleOf } from './openapi-docs.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -75,7 +77,8 @@ function enumValues(names: string[], route: RouteSpec | undefined, typeName: str
 /** OpenAPI 3.1 (JSON Schema) nullability: `type: [t, "null"]`, or `anyOf` with null for references. */
 function orNull(schema: JsonSchema): JsonSchema {
   if (schema.$ref) return { anyOf: [schema, { type: 'null' }] };
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  // (an enum lists null too: `enum` is checked apart from `type`)
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
   return schema;
 }
 
@@ -252,26 +255,130 @@ const SECURITY: Record<string, { name: string; scheme: JsonSchema }[]> = {
   'api-key+workspace': [{ name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } }, apiKeyHeader('X-Workspace-ID', 'Workspace of the API key.')],
 };
 
+/** The root field a route's operation calls (its first), with the descriptions of the arguments its variables fill. */
+function rootFieldOf(route: RouteSpec, s: GraphQLSchema): { description: string; variables: Record<string, string> } {
+  const op = compileOperation(route).document.definitions[0] as OperationDefinitionNode;
+  const root = op.operation === OperationTypeNode.QUERY ? s.getQueryType()! : s.getMutationType()!;
+  const variables: Record<string, string> = {};
+  let description = '';
+  for (const sel of op.selectionSet.selections) {
+    if (sel.kind !== Kind.FIELD) continue;
+    const field = root.getFields()[sel.name.value];
+    if (!field) continue;
+    description ||= (field.description ?? '').replace(/\s*REST: .*$/s, '').trim();
+    for (const arg of sel.arguments ?? []) {
+      const a = field.args.find((x) => x.name === arg.name.value);
+      if (arg.value.kind === Kind.VARIABLE && a?.description) variables[arg.value.name.value] ??= a.description;
+    }
+  }
+  return { description, variables };
+}
+
+/** The headers every answer carries (kernel/ratelimit.ts, kernel/observability.ts). */
+const RESPONSE_HEADERS: Record<string, JsonSchema> = {
+  'X-RateLimit-Limit': { description: "The caller's limit in the current window.", schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'When the window resets (Unix seconds).', schema: { type: 'integer' } },
+  'x-request-id': { description: "The request's id (the client's `x-request-id` when valid, else generated); it is in every log line of the request.", schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before retrying (429 only).', schema: { type: 'integer' } },
+};
+const headersOf = (status: string) =>
+  Object.fromEntries(
+    Object.keys(RESPONSE_HEADERS)
+      .filter((h) => h !== 'Retry-After' || status === '429')
+      .map((h) => [h, { $ref: `#/components/headers/${h}` }]),
+  );
+
+/** A sample message per error status (the examples of the error answers). */
+const ERROR_SAMPLES: Record<string, [string, string]> = {
+  '400': ['VALIDATION_ERROR', 'name: must not be empty'],
+  '401': ['UNAUTHORIZED', 'Missing credential: header authorization is required'],
+  '403': ['FORBIDDEN', 'Your role in this workspace does not allow this'],
+  '404': ['NOT_FOUND', 'Not found'],
+  '409': ['CONFLICT', 'A record with this code already exists'],
+  '429': ['RATE_LIMIT_EXCEEDED', 'Too many requests; retry after the time in Retry-After'],
+};
+
+/** The path template of a route as the document writes it; two routes whose templates differ only by parameter names share the first one's. */
+function canonicalPath(route: RouteSpec, seen: Map<string, { path: string; names: string[] }>): { path: string; names: string[] } {
+  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const shape = route.path.replace(/:\w+/g, ':');
+  const first = seen.get(shape);
+  if (first) return first;
+  const own = { path: route.path.replace(/:(\w+)/g, '{$1}'), names };
+  seen.set(shape, own);
+  return own;
+}
+
+/** Drops the components no `$ref` reaches (after the document is built). */
+function usedComponents(doc: unknown, components: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const used = new Set<string>();
+  const visit = (v: unknown) => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === '$ref' && typeof x === 'string' && x.startsWith('#/components/schemas/')) {
+          const name = x.slice('#/components/schemas/'.length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(components[name]);
+          }
+        } else visit(x);
+      }
+    }
+  };
+  visit(doc);
+  return Object.fromEntries(Object.entries(components).filter(([name]) => used.has(name)));
+}
+
 /** OpenAPI 3.1 document of every route of the table. */
 export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema {
   const s = schema();
   inputSpellings = Object.assign({}, ...routes.map((r) => r.enums ?? {})) as RouteSpec['enums'];
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const shapes = new Map<string, { path: string; names: string[] }>();
+  const schemesUsed = new Set<string>();
   for (const route of routes) {
     const op = compileOperation(route);
-    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const canonical = canonicalPath(route, shapes);
+    const path = canonical.path;
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    const root = rootFieldOf(route, s);
     const queryVars = op.variables.filter((v) => !pathParams.includes(v.name) && v.name !== route.bodyVariable && !route.bodyFields?.includes(v.name));
     const parameters = [
-      ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      ...queryVars.map((v) => ({ name: v.name, in: 'query', required: v.type.kind === Kind.NON_NULL_TYPE, schema: inputSchema(typeFromAST(s, v.type as never) as GraphQLInputType, components) })),
+      // the document's name for the parameter (shared with a route of the same shape), with this route's meaning
+      ...pathParams.map((name, i) => ({
+        name: canonical.names[i],
+        in: 'path',
+        required: true,
+        description: canonical.names[i] === name ? pathParamDescription(name) : `${pathParamDescription(name)} (This route reads it as \`${name}\`.)`,
+        schema: { type: 'string' },
+      })),
+      ...queryVars.map((v) => ({
+        name: v.name,
+        in: 'query',
+        required: v.type.kind === Kind.NON_NULL_TYPE,
+        description: root.variables[v.name] ?? `The \`${v.name}\` filter.`,
+        schema: inputSchema(typeFromAST(s, v.type as never) as GraphQLInputType, components),
+      })),
     ];
+    const limits = rateLimitOf(config, operationLimits(op.document));
+    for (const x of SECURITY[route.auth]) schemesUsed.add(x.name);
     const errorEnvelope =
       route.envelope === 'user'
         ? { type: 'object', properties: { success: { const: false }, code: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } }
         : { type: 'object', properties: { error: { const: true }, status: { type: 'string', enum: Object.keys(ERROR_CODES) }, message: { type: 'string' }, field: { type: 'string' } } };
-    const error = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelope } } });
+    const errorExample = (status: string, code?: string) => {
+      const [c, message] = ERROR_SAMPLES[status] ?? [code ?? 'INTERNAL_ERROR', 'The request could not be completed'];
+      const mapped = (route.errorCodes as Record<string, string> | undefined)?.[c] ?? code ?? c;
+      return route.envelope === 'user' ? { success: false, code: mapped, message } : { error: true, status: mapped, message };
+    };
+    const error = (description: string, status?: string, code?: string) => ({
+      description,
+      headers: headersOf(status ?? ''),
+      content: { 'application/json': { schema: errorEnvelope, ...(status ? { example: errorExample(status, code) } : {}) } },
+    });
     const body = requestSchema(route, s, components);
     // a family with result codes documents its own failures too (utilities: UTILITY::CALCULATION_FAILED … 422)
     const family = route.envelope === 'result' && route.resultStatus?.includes('::') ? `${route.resultStatus.split('::')[0]}::` : undefined;
@@ -286,40 +393,58 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
               .filter(Boolean),
             code,
           ].join(', '),
+          key,
+          code,
         );
       }
     }
+    const success = responseSchema(route, s);
+    if (body) for (const media of Object.values(body) as JsonSchema[]) media.example = sampleOf(media.schema as JsonSchema, components);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       tags: [route.tag],
       summary: route.summary,
+      description: [root.description || route.summary, `**Credential.** ${SCHEME_WORDS[route.auth]}`, `**Rate limit.** ${limits.words}`].join('\n\n'),
+      'x-ratelimit': limits.extension,
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
       security: SECURITY[route.auth].length ? [Object.fromEntries(SECURITY[route.auth].map((s) => [s.name, []]))] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: body } } : {}),
       'x-graphql-operation': route.operation.replace(/\s+/g, ' '),
       responses: {
-        [String(route.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: responseSchema(route, s) } } },
-        '400': error('VALIDATION_ERROR: the field named in `message` is wrong'),
-        '401': error('UNAUTHORIZED: missing or invalid credential'),
-        ...(route.auth !== 'none' ? { '403': error('FORBIDDEN') } : {}),
-        '404': error('NOT_FOUND'),
-        ...(route.method !== 'GET' ? { '409': error('CONFLICT: the record already exists or its state does not allow the change') } : {}),
+        [String(route.status ?? 200)]: { description: 'Success', headers: headersOf(''), content: { 'application/json': { schema: success, example: sampleOf(success, components) } } },
+        '400': error('VALIDATION_ERROR: the field named in `message` is wrong', '400'),
+        '401': error('UNAUTHORIZED: a header of the credential is missing (all of them are named), or the credential is not valid', '401'),
+        ...(route.auth !== 'none' ? { '403': error('FORBIDDEN: the credential is valid but its role or kind does not allow this', '403') } : {}),
+        '404': error('NOT_FOUND: no such record for this caller (records of another tenant are not found either)', '404'),
+        ...(route.method !== 'GET' ? { '409': error('CONFLICT: the record already exists or its state does not allow the change', '409') } : {}),
         ...familyErrors,
-        '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)'),
+        '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)', '429'),
+        '500': error('INTERNAL_ERROR: a fault of the platform, never of the request; it is logged with the request id (x-request-id)', '500', 'INTERNAL_ERROR'),
+        '503': error('SERVICE_UNAVAILABLE: the database is unreachable or too slow; retry shortly', '503', 'SERVICE_UNAVAILABLE'),
       },
     };
   }
-  return {
+  const doc = {
     openapi: '3.1.0',
-    info: { title: 'Logistics Platform REST API', version: '1.0.0', description: 'Served by the rest-bridge; every route is a GraphQL operation on the federated gateway.' },
+    info: {
+      title: 'Logistics Platform REST API',
+      version: '1.0.0',
+      description:
+        'The REST compatibility layer of the Logistics Platform: every route is one GraphQL operation on the federated gateway (docs/contract.md). Front-end teams may use GraphQL directly at `/graphql` (docs/graphql.md).',
+    },
     servers: [{ url: config.publicUrl }],
     paths,
+  };
+  return {
+    ...doc,
     components: {
-      schemas: components,
+      schemas: usedComponents(doc, components),
+      headers: RESPONSE_HEADERS,
       securitySchemes: Object.fromEntries(
         Object.values(SECURITY)
           .flat()
+          .filter((x) => schemesUsed.has(x.name))
           .map((x) => [x.name, x.scheme]),
       ),
     },

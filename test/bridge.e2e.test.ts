@@ -316,7 +316,8 @@ describe('bridge: OpenAPI document', () => {
     expect(fare.metadata.properties.calculatedAt.type).toBe('integer');
     expect(d.components.schemas.GeoPointInput).toBeUndefined();
     const facility = d.components.schemas.FacilityInput.properties;
-    expect(facility.operatingMode.enum).toEqual(['24_7', 'SCHEDULED']);
+    // an optional input: null is a value it takes (PATCH clears it), so the enum lists it
+    expect(facility.operatingMode.enum).toEqual(['24_7', 'SCHEDULED', null]);
   });
 
   it('declares path parameters for templated paths', async () => {

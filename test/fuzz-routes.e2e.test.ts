@@ -234,6 +234,12 @@ function fixtureParam(r: RouteSpec, name: string, t: Tenant): string {
 type Schema = Record<string, any>;
 let openapi: { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } };
 
+/** A route's path in the document: templates compare by shape (two of one shape share the first one's parameter names, docs/contract.md "OpenAPI"). */
+function documentedPath(doc: typeof openapi, path: string): Record<string, any> | undefined {
+  const shape = (p: string) => p.replace(/:\w+|\{\w+\}/g, '{}');
+  return Object.entries(doc.paths).find(([p]) => shape(p) === shape(path))?.[1];
+}
+
 const resolve = (s: Schema | undefined): Schema => {
   if (!s) return {};
   if (s.$ref) return openapi.components.schemas[String(s.$ref).split('/').pop()!] ?? {};
@@ -275,7 +281,7 @@ function schemaPaths(schema: Schema | undefined, prefix = '', depth = 0, seen = 
 }
 
 function bodySchema(r: RouteSpec): Schema | undefined {
-  const content = openapi.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()]?.requestBody?.content;
+  const content = documentedPath(openapi, r.path)?.[r.method.toLowerCase()]?.requestBody?.content;
   return content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema;
 }
 
@@ -650,7 +656,7 @@ function paramText(r: RouteSpec, name: string, v: ParamVariant, t: Tenant, other
 
 /** Query parameters of the operation (OpenAPI `in: query`), each absent, valid-looking or hostile. */
 function queryArb(r: RouteSpec): fc.Arbitrary<string> {
-  const op = openapi.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+  const op = documentedPath(openapi, r.path)?.[r.method.toLowerCase()];
   const names: string[] = (op?.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name);
   const value = fc.oneof(
     fc.constantFrom('1', '5', '20', 'ASI', 'true', 'fuzz', 'ACTIVE', 'AREA', 'last_mile'),
@@ -827,7 +833,7 @@ function judge(r: RouteSpec, a: Answer, documented: Set<number>): string | undef
 
 /** The statuses the OpenAPI document lists for a route. */
 function documentedStatuses(r: RouteSpec): Set<number> {
-  const op = openapi.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+  const op = documentedPath(openapi, r.path)?.[r.method.toLowerCase()];
   return new Set(Object.keys(op?.responses ?? {}).map(Number));
 }
 

@@ -35,7 +35,10 @@ describe('every specified route of the built families', () => {
 
   it('every one of them is in the OpenAPI document', async () => {
     const doc = await (await fetch(`${bridgeUrl()}/openapi.json`)).json();
-    const missing = rows.filter((r) => !doc.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.path}`);
+    // templates compare by shape: two of one shape share the first one's parameter names in the document (docs/contract.md, "OpenAPI")
+    const shape = (p: string) => p.replace(/:\w+|\{\w+\}/g, '{}');
+    const documented = new Set(Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${shape(p)}`)));
+    const missing = rows.filter((r) => !documented.has(`${r.method} ${shape(r.path)}`)).map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
   });
 });
