@@ -12,7 +12,7 @@
  * SEED_BRIDGE_URL / SEED_GATEWAY_URL (default: the platform's own, from BRIDGE_PORT / GATEWAY_PORT / HOST).
  * Progress goes to stderr (a bar on a terminal, a line per step otherwise); the exports go to stdout.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- the API's JSON answers are read field by field here, as a client script would; their shapes are the OpenAPI document's */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access -- the API's JSON answers are read field by field here, as a client script would; their shapes are the OpenAPI document's */
 import { loadConfig } from '../kernel/config.js';
 
 const config = loadConfig();
