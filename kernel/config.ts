@@ -102,6 +102,11 @@ const schema = z
       .enum(['true', 'false', '1', '0'])
       .optional()
       .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+    /**
+     * Platform administrators (docs/operators.md): comma-separated e-mail addresses of user accounts that may review
+     * identity verifications and look users up for support.
+     */
+    PLATFORM_ADMINS: z.string().optional(),
     /** When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (kernel/metrics.ts); unset, it is open. */
     METRICS_TOKEN: z.string().min(16).optional(),
     NODE_ENV: z.string().optional(),
@@ -136,6 +141,8 @@ export type Config = z.infer<typeof schema> & {
   graphqlLimits: Record<keyof typeof GRAPHQL_LIMIT_DEFAULTS, number>;
   /** GRAPHQL_INTROSPECTION, or its default: off with NODE_ENV=production, else on. */
   graphqlIntrospection: boolean;
+  /** PLATFORM_ADMINS as lower-case e-mail addresses. */
+  platformAdmins: string[];
   /** GRAPHQL_IDE and REST_DOCS, or their defaults (off with NODE_ENV=production). */
   graphqlIde: boolean;
   restDocs: boolean;
@@ -198,6 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       directives: c.GRAPHQL_MAX_DIRECTIVES,
     },
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production',
+    platformAdmins: (c.PLATFORM_ADMINS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     graphqlIde: c.GRAPHQL_IDE ?? c.NODE_ENV !== 'production',
     restDocs: c.REST_DOCS ?? c.NODE_ENV !== 'production',
     corsOrigins:

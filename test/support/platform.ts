@@ -79,6 +79,8 @@ export interface OwnPlatform extends StartedProcess {
   bridgeUrl: string;
   gatewayUrl: string;
   ports: Record<string, number>;
+  /** The database the platform runs on (its embedded one, or a fresh database of the suite's server). */
+  databaseUrl: string;
   /** Sets every process's clock to system time + `offsetMs` (TEST_CLOCK platforms; kernel/clock.ts). */
   setClock(offsetMs: number): Promise<void>;
   /** Sets every process's clock to read `t` (epoch ms) now; refuses to go back before an instant set earlier. */
@@ -149,6 +151,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<OwnP
     bridgeUrl: `http://127.0.0.1:${ports.BRIDGE_PORT}`,
     gatewayUrl: `http://127.0.0.1:${ports.GATEWAY_PORT}/graphql`,
     ports,
+    databaseUrl: databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`,
     async setClock(offsetMs: number) {
       for (const p of SERVED_PORTS) {
         const res = await fetch(`http://127.0.0.1:${ports[p]}/__test/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });

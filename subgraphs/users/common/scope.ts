@@ -79,3 +79,22 @@ export const OwnerOnly: MiddlewareFn<SubgraphContext> = async ({ root, context }
   scope(context, 'viewer').ownerOnly((root as { id: string }).id);
   return (await next()) as unknown;
 };
+
+/**
+ * `admin`: a platform administrator (docs/operators.md): the signed-in user whose account's e-mail address
+ * PLATFORM_ADMINS lists. UNAUTHORIZED without a user token, FORBIDDEN for anyone else. Checked on every call (a
+ * change of PLATFORM_ADMINS applies at the next restart, to every token at once).
+ */
+export interface AdminScope {
+  em: EntityManager;
+  config: Config;
+  adminId: string;
+}
+
+export async function adminScope(ctx: SubgraphContext): Promise<AdminScope> {
+  const { em, config, principal } = ctx;
+  const { userId } = requireUser(principal);
+  const row = await em.getConnection().execute<{ email: string }[]>('select email from "users"."user" where id = ? and deletion_date is null', [userId]);
+  if (!row.length || !config.platformAdmins.includes(row[0].email.toLowerCase())) throw forbidden('Platform administrators only');
+  return { em, config, adminId: userId };
+}

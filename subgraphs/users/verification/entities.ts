@@ -15,7 +15,7 @@ export interface VerificationFiles {
 /** An identity-verification submission; the documents are private files. */
 @Entity({ tableName: 'verification' })
 export class Verification {
-  [OptionalProps]?: 'id' | 'status' | 'submittedAt';
+  [OptionalProps]?: 'id' | 'status' | 'submittedAt' | 'reviewedAt' | 'reviewedBy' | 'reason';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -34,4 +34,15 @@ export class Verification {
 
   @Property({ type: 'datetime' })
   submittedAt: Date = nowDate();
+
+  /** When a platform administrator decided (approve or reject). */
+  @Property({ type: 'datetime', nullable: true })
+  reviewedAt: Date | null = null;
+
+  /** The administrator who decided. */
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  reviewedBy: User | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  reason: string | null = null;
 }
