@@ -27,7 +27,7 @@ async function audit(s: AdminScope, action: string, target: { kind: string; id: 
 export async function listVerifications(s: AdminScope, status: VerificationStatus, args: PageArgs) {
   const { page, limit, offset } = pageWindow(args);
   const [rows, total] = await s.em.findAndCount(Verification, { status }, { orderBy: { submittedAt: 'asc', id: 'asc' }, limit, offset, populate: ['user', 'reviewedBy'] });
-  await s.em.transactional(async (em) => audit({ ...s, em: em as typeof s.em }, 'verification.listed', { kind: 'verifications', id: status }));
+  await s.em.transactional(async (em) => audit({ ...s, em: em }, 'verification.listed', { kind: 'verifications', id: status }));
   return { items: rows.map(view), pagination: pagination(page, limit, total) };
 }
 
@@ -50,7 +50,7 @@ export async function reviewVerification(s: AdminScope, id: string, decision: Ve
     v.reason = why;
     if (decision === 'approve') v.user.verified = true;
     await em.flush();
-    await audit({ ...s, em: em as typeof s.em }, `verification.${v.status}`, { kind: 'verification', id: v.id }, { userId: v.user.id });
+    await audit({ ...s, em: em }, `verification.${v.status}`, { kind: 'verification', id: v.id }, { userId: v.user.id });
     await em.populate(v, ['reviewedBy']);
     return view(v);
   });
@@ -66,7 +66,7 @@ export async function supportUser(s: AdminScope, by: { id?: string | null; email
     s.em.count(Session, { user, revokedAt: null, expiresAt: { $gt: nowDate() } }),
     s.em.findOne(Verification, { user }, { orderBy: { submittedAt: 'desc' } }),
   ]);
-  await s.em.transactional(async (em) => audit({ ...s, em: em as typeof s.em }, 'user.looked_up', { kind: 'user', id: user.id }));
+  await s.em.transactional(async (em) => audit({ ...s, em: em }, 'user.looked_up', { kind: 'user', id: user.id }));
   return {
     id: user.id,
     email: user.email,
