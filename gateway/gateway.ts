@@ -210,7 +210,6 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     gateway,
     logger: libraryLogger(log),
     csrfPrevention: true,
-    // the IDE is the platform's own (kernel/pages.ts, GRAPHQL_IDE); Apollo's landing page would load one from a CDN
     // off: Apollo refuses __schema and __type (INTROSPECTION_DISABLED) and graphql-js names no "Did you mean …"
     introspection: config.graphqlIntrospection,
     validationOptions: { hideSuggestions: !config.graphqlIntrospection },
@@ -222,6 +221,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     includeStacktraceInErrorResponses: false,
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
+    // the IDE is the platform's own (kernel/pages.ts, GRAPHQL_IDE); Apollo's landing page would load one from a CDN
     plugins: [ApolloServerPluginLandingPageDisabled(), legacyJsonStatusPlugin(), operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
     // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the
     // platform's VALIDATION_ERROR; with introspection off no message suggests a name of the schema

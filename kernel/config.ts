@@ -15,6 +15,12 @@ const bool = (def: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .default(def ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
+/** A switch whose default depends on other settings (NODE_ENV): undefined when unset, resolved in loadConfig. */
+const optionalBool = () =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 const nonNegativeInt = (def: number) => z.coerce.number().int().min(0).default(def);
 
 /**
@@ -74,10 +80,7 @@ const schema = z
     /** A JSON file {"<sha256 of the document>": "<document>"}: front-end operations registered beside the bridge's. */
     GRAPHQL_OPERATIONS_MANIFEST: z.string().min(1).optional(),
     /** `__schema`/`__type` queries and "Did you mean …" suggestions; default: on, off with NODE_ENV=production. */
-    GRAPHQL_INTROSPECTION: z
-      .enum(['true', 'false', '1', '0'])
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+    GRAPHQL_INTROSPECTION: optionalBool(),
     /** How often the users subgraph purges accounts past their deletion grace period. */
     PURGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     /**
@@ -93,15 +96,9 @@ const schema = z
      */
     CORS_ORIGINS: z.string().optional(),
     /** GraphiQL at `GET /graphql` for browsers (kernel/pages.ts); default: on, off with NODE_ENV=production. */
-    GRAPHQL_IDE: z
-      .enum(['true', 'false', '1', '0'])
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+    GRAPHQL_IDE: optionalBool(),
     /** The REST reference page at `GET /docs` on the bridge; default: on, off with NODE_ENV=production. */
-    REST_DOCS: z
-      .enum(['true', 'false', '1', '0'])
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+    REST_DOCS: optionalBool(),
     /**
      * Platform administrators (docs/operators.md): comma-separated e-mail addresses of user accounts that may review
      * identity verifications and look users up for support.

@@ -268,8 +268,10 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     const route = res.locals.route as RouteSpec | undefined;
     return route ? `${route.method} ${route.path}` : 'unmatched';
   });
-  const originRoutes = routes.filter((r) => r.auth === 'origin' || r.auth === 'origin+svc-user-agent').map((r) => ({ method: r.method, re: pathPattern(r) }));
-  cors(app, config.corsOrigins, (method, path) => originRoutes.some((r) => r.method === method && r.re.test(path)));
+  const patterns = routes.map((r) => ({ route: r, re: pathPattern(r) }));
+  const routeByPattern = (method: string, path: string) => patterns.find((p) => p.route.method === method && p.re.test(path))?.route;
+  const originRoutes = patterns.filter((p) => p.route.auth === 'origin' || p.route.auth === 'origin+svc-user-agent');
+  cors(app, config.corsOrigins, (method, path) => originRoutes.some((p) => p.route.method === method && p.re.test(path)));
   healthRoutes(
     app,
     async () =>
@@ -281,11 +283,10 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
             .catch(() => false)),
   );
   if (config.restDocs) restReference(app);
-  app.get('/openapi.json', (_req, res) => res.json(openApiDocument(routes, config)));
+  // the document depends only on the route table, the committed supergraph and the configuration: built once, on first use
+  let openapi: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/openapi.json', (_req, res) => res.json((openapi ??= openApiDocument(routes, config))));
   app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
-
-  const patterns = routes.map((r) => ({ route: r, re: pathPattern(r) }));
-  const routeByPattern = (method: string, path: string) => patterns.find((p) => p.route.method === method && p.re.test(path))?.route;
 
   const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', PUT: 'put', DELETE: 'delete' } as const;
   for (const route of routes) app[METHODS[route.method]](route.path, ...handler(route));

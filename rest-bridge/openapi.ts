@@ -256,8 +256,8 @@ const SECURITY: Record<string, { name: string; scheme: JsonSchema }[]> = {
 };
 
 /** The root field a route's operation calls (its first), with the descriptions of the arguments its variables fill. */
-function rootFieldOf(route: RouteSpec, s: GraphQLSchema): { description: string; variables: Record<string, string> } {
-  const op = compileOperation(route).document.definitions[0] as OperationDefinitionNode;
+function rootFieldOf(compiled: ReturnType<typeof compileOperation>, s: GraphQLSchema): { description: string; variables: Record<string, string> } {
+  const op = compiled.document.definitions[0] as OperationDefinitionNode;
   const root = op.operation === OperationTypeNode.QUERY ? s.getQueryType()! : s.getMutationType()!;
   const variables: Record<string, string> = {};
   let description = '';
@@ -344,7 +344,7 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
     const canonical = canonicalPath(route, shapes);
     const path = canonical.path;
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-    const root = rootFieldOf(route, s);
+    const root = rootFieldOf(op, s);
     const queryVars = op.variables.filter((v) => !pathParams.includes(v.name) && v.name !== route.bodyVariable && !route.bodyFields?.includes(v.name));
     const parameters = [
       // the document's name for the parameter (shared with a route of the same shape), with this route's meaning
