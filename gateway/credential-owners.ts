@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../kernel/config.js';
-import { PRINCIPAL_HEADER, signPrincipal, type ProviderKind, type Role } from '../kernel/principal.js';
+import { PRINCIPAL_HEADER, signPrincipal, type OriginConnector, type ProviderKind, type Role } from '../kernel/principal.js';
 
 /**
  * The owners of credentials, as the gateway asks them "is this still good?". Each answer is what the owner's
@@ -38,8 +38,17 @@ export interface ConnectorTokenAnswer {
   providerKind?: ProviderKind;
   providerCode?: string;
   scopes?: string[];
+  /** The connector's allowed origins. */
+  origins?: string[];
+  sandbox?: boolean;
   /** The access token's expiry. */
   expiresAt?: Date | string | null;
+}
+
+export interface OriginAnswer {
+  active: boolean;
+  /** The enabled CSP connectors that list the origin, oldest first. */
+  connectors: OriginConnector[];
 }
 
 export interface CredentialOwners {
@@ -47,6 +56,7 @@ export interface CredentialOwners {
   providerContext(userId: string, workspaceId: string, providerId: string): Promise<ProviderContextAnswer>;
   apiKey(key: string): Promise<ApiKeyAnswer>;
   connectorToken(connectorId: string, tokenId: string): Promise<ConnectorTokenAnswer>;
+  origin(origin: string): Promise<OriginAnswer>;
 }
 
 /** The owner of a credential cannot answer: the request cannot be judged now (503), it is not the caller's fault. */
@@ -80,6 +90,7 @@ export function httpOwners(config: Config): CredentialOwners {
     providerContext: (userId, workspaceId, providerId) => ask('workspace', '/internal/credentials/provider-context', { userId, workspaceId, providerId }),
     apiKey: (key) => ask('workspace', '/internal/credentials/api-key', { key }),
     connectorToken: (connectorId, tokenId) => ask('workspace', '/internal/credentials/connector-token', { connectorId, tokenId }),
+    origin: (origin) => ask('workspace', '/internal/credentials/origin', { origin }),
   };
 }
 
@@ -108,5 +119,6 @@ export function localOwners(orms: { users: MikroORM; workspace: MikroORM }): Cre
     providerContext: (userId, workspaceId, providerId) => ask('workspace', (s, em) => s.workspace.resolveProviderContext(em, userId, workspaceId, providerId)),
     apiKey: (key) => ask('workspace', (s, em) => s.workspace.resolveApiKey(em, key)),
     connectorToken: (connectorId, tokenId) => ask('workspace', (s, em) => s.workspace.resolveConnectorToken(em, connectorId, tokenId)),
+    origin: (origin) => ask('workspace', (s, em) => s.workspace.resolveOrigin(em, origin)),
   };
 }

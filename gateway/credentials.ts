@@ -36,12 +36,25 @@ interface HeaderSet {
   device?: string;
 }
 
+/** An `origin` header as connectors store origins (`scheme://host[:port]`, lower-case); anything else as sent. */
+export function normalizedOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.origin !== 'null' && /^https?:$/.test(url.protocol) ? url.origin : value;
+  } catch {
+    return value;
+  }
+}
+
 export function clientInfo(req: Request): ClientInfo {
   return {
     ip: req.ip,
     userAgent: req.header('svc-user-agent') ?? req.header('x-user-agent') ?? req.header('user-agent') ?? undefined,
     deviceId: req.header('svc-auth-device') ?? req.header('x-auth-device') ?? undefined,
-    origin: req.header('origin') ?? undefined,
+    origin: normalizedOrigin(req.header('origin')),
+    intentToken: req.header('x-intent-token') || undefined,
+    idempotencyKey: req.header('idempotency-key') || undefined,
   };
 }
 
@@ -193,6 +206,21 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
     req.res.once('close', fence);
   }
 
+  /**
+   * No credential but an `origin` header: the enabled CSP connectors that list it make an `origin` principal (the
+   * commerce family's tenant, docs/orders.md); none, an anonymous one. Cached like any positive answer, dropped by
+   * the revocation a connector's disabling, deletion or change of origins commits.
+   */
+  async function originPrincipal(client: ClientInfo): Promise<Principal> {
+    const origin = client.origin!;
+    const found = await answer(
+      `origin:${origin}`,
+      (a) => a.connectors.map((c) => workspaceTag(c.workspaceId)),
+      () => owners.origin(origin),
+    );
+    return found.active === true && found.connectors.length ? { kind: 'origin', origin, connectors: found.connectors, client } : { kind: 'anonymous', client };
+  }
+
   async function resolve(req: Request): Promise<Principal> {
     watchWrite(req);
     const client = clientInfo(req);
@@ -200,7 +228,7 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
     if (set) return userOrContext(set.token, client, set.device);
 
     const authorization = req.header('authorization');
-    if (!authorization) return { kind: 'anonymous', client };
+    if (!authorization) return client.origin ? originPrincipal(client) : { kind: 'anonymous', client };
     const token = bearerToken(authorization);
     if (!token) throw invalidCredential('Malformed Authorization header (expected: Bearer <token>)');
 
@@ -222,6 +250,7 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
         () => owners.connectorToken(claims.connectorId, claims.tokenId),
       );
       if (owner.active !== true) throw invalidCredential('Access token revoked, or its connector disabled or deleted');
+      const origin = client.origin;
       return {
         kind: 'connector',
         workspaceId: claims.workspaceId,
@@ -230,6 +259,8 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
         providerKind: owner.providerKind!,
         providerCode: String(owner.providerCode),
         scopes: owner.scopes!,
+        sandbox: owner.sandbox === true,
+        ...(origin ? { originAllowed: (owner.origins ?? []).includes(origin) } : {}),
         client,
       };
     }

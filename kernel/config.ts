@@ -51,6 +51,7 @@ const schema = z
     WORKSPACE_PORT: port(4002),
     UTILITIES_PORT: port(4003),
     LSP_PORT: port(4004),
+    COMMERCE_PORT: port(4005),
     GATEWAY_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -62,6 +63,10 @@ const schema = z
     /** Longest a gateway trusts a credential owner's positive answer without asking again (0: no cache). */
     CREDENTIAL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     INVITATION_TTL_DAYS: positiveInt(7),
+    /** Lifetime of an intent token while its order is a draft (docs/orders.md "The intent token"). */
+    INTENT_TTL_HOURS: positiveInt(24),
+    /** How long a quote binds (docs/orders.md "Quotes"). */
+    QUOTE_TTL_SECONDS: positiveInt(900),
     RATE_LIMIT_PER_MINUTE: positiveInt(100),
     RATE_LIMIT_PER_HOUR: positiveInt(1000),
     TRUST_PROXY: bool(false),

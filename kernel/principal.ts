@@ -8,6 +8,20 @@ export interface ClientInfo {
   userAgent?: string;
   deviceId?: string;
   origin?: string;
+  /** The order intent token (`x-intent-token`) of the commerce family: checked by the commerce subgraph. */
+  intentToken?: string;
+  /** The `Idempotency-Key` header of a POST (docs/contract.md "Idempotency"). */
+  idempotencyKey?: string;
+}
+
+/** An enabled CSP connector whose allowed origins list the request's `origin` (the commerce family's tenant). */
+export interface OriginConnector {
+  workspaceId: string;
+  connectorId: string;
+  /** The CSP's code. */
+  providerCode: string;
+  /** The connector works in the sandbox. */
+  sandbox: boolean;
 }
 
 /** Provider kinds of the spec, as they appear in paths (`/v1/:wid/lsp/...`). */
@@ -26,6 +40,7 @@ export type Role = (typeof ROLES)[number];
  * - `provider`: a provider-context token (header set A/B): a user acting as one provider of one workspace
  * - `apiKey`: a workspace API key (Authorization: Bearer lpk_…) for the API-key families
  * - `connector`: a connector access token (Authorization: Bearer) for server-to-server calls
+ * - `origin`: no credential but an `origin` header that enabled CSP connectors list (the client order family)
  */
 export type Principal =
   | { kind: 'anonymous'; client: ClientInfo }
@@ -50,8 +65,13 @@ export type Principal =
       providerKind: ProviderKind;
       providerCode: string;
       scopes: string[];
+      /** The connector is in sandbox mode. */
+      sandbox?: boolean;
+      /** With an `origin` header: whether the connector's allowed origins list it. */
+      originAllowed?: boolean;
       client: ClientInfo;
-    };
+    }
+  | { kind: 'origin'; origin: string; connectors: OriginConnector[]; client: ClientInfo };
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 export type ProviderPrincipal = Extract<Principal, { kind: 'provider' }>;
@@ -108,6 +128,32 @@ export function requireApiKey(principal: Principal, family: string): Extract<Pri
   if (principal.kind !== 'apiKey') throw unauthorized('A workspace API key is required (Authorization: Bearer <API_KEY>)');
   if (!principal.scopes.includes(family) && !principal.scopes.includes('*')) throw forbidden(`This API key may not call ${family}`);
   return principal;
+}
+
+/**
+ * A CSP's client (the client order family, docs/orders.md "Who calls"): the `origin` header names enabled CSP
+ * connectors (an `origin` principal), or a CSP connector's access token comes with an origin that connector allows.
+ * Returns the origin and the connectors it may act for; 401 without an origin credential, 403 for a token of another
+ * kind of connector or one that does not allow the origin.
+ */
+export function requireOriginClient(p: Principal): { origin: string; connectors: OriginConnector[] } {
+  if (p.kind === 'origin') return { origin: p.origin, connectors: p.connectors };
+  if (p.kind === 'connector') {
+    const origin = p.client.origin;
+    if (!origin) throw unauthorized('Missing header origin');
+    if (p.providerKind !== 'csp') throw forbidden('Client orders need the access token of a CSP connector');
+    if (p.originAllowed !== true) throw forbidden("The access token's connector does not allow this origin");
+    return { origin, connectors: [{ workspaceId: p.workspaceId, connectorId: p.connectorId, providerCode: p.providerCode, sandbox: p.sandbox === true }] };
+  }
+  if (!p.client.origin) throw unauthorized('Missing header origin');
+  throw unauthorized('No enabled CSP connector allows this origin (set it with PATCH /v1/:wid/csp/:xcode/connectors/:id/access)');
+}
+
+/** The one connector a client request without an intent acts for: several connectors allowing the origin is 403. */
+export function requireOneOriginConnector(p: Principal): { origin: string; connector: OriginConnector } {
+  const { origin, connectors } = requireOriginClient(p);
+  if (connectors.length > 1) throw forbidden('Several connectors allow this origin: send Authorization: Bearer <connector access token> to say which');
+  return { origin, connector: connectors[0] };
 }
 
 /** The bridge marks its calls to the gateway (signed, 60 s) so the gateway does not rate-limit them a second time. */

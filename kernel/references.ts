@@ -21,6 +21,7 @@ export const ENTITY_DOCS = {
   providerCode: "The provider's stable code, `<KIND>-<8 Crockford base32>` (e.g. LSP-7F3K9Q2M); unique on the platform, case-insensitive in REST paths (`:xcode`).",
   vehicle: 'A vehicle of a fleet.',
   vehicleId: 'Record identifier (a UUID).',
+  agent: 'An agent of an LSP: a platform user who drives or delivers for it.',
 } as const;
 
 /** The four kinds of provider, as the graph writes them (REST paths write them in lower case: `/v1/:wid/lsp/...`). */
@@ -55,7 +56,15 @@ export class VehicleReference {
   @Field(() => ID, { description: ENTITY_DOCS.vehicleId }) id!: string;
 }
 
+/** Resolved by the lsp subgraph. */
+@ObjectType('Agent', { description: ENTITY_DOCS.agent })
+@Directive('@key(fields: "id", resolvable: false)')
+export class AgentReference {
+  @Field(() => ID, { description: ENTITY_DOCS.vehicleId }) id!: string;
+}
+
 export const userRef = (id: string): UserReference => ({ id });
+export const agentRef = (id: string): AgentReference => ({ id });
 export const vehicleRef = (id: string): VehicleReference => ({ id });
 /** A provider named by its workspace, kind (any case) and code. */
 export const providerRef = (workspaceId: string, kind: string, code: string): ProviderReference => ({

@@ -36,6 +36,7 @@ const REQUIRED_HEADERS: Record<CredentialScheme, string[][]> = {
   'set-a-or-b': [SET_A, SET_B],
   origin: [['origin']],
   'origin+svc-user-agent': [['origin', 'svc-user-agent']],
+  'origin+intent-token': [['origin', 'x-intent-token']],
   'api-key': [['authorization']],
   'api-key+workspace': [['authorization', 'X-Workspace-ID']],
 };
@@ -51,7 +52,7 @@ export function missingHeaders(missing: string[], set: string[]): string {
 }
 
 /** Headers passed through to the gateway, which resolves the credential. */
-const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent'];
+const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent', 'idempotency-key'];
 
 /** The gateway's guards refusing an operation (docs/gateway.md): for one of the bridge's own operations, a platform fault. */
 const GATEWAY_REFUSALS = new Set(['QUERY_TOO_COMPLEX', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_NOT_REGISTERED']);
@@ -270,7 +271,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   });
   const patterns = routes.map((r) => ({ route: r, re: pathPattern(r) }));
   const routeByPattern = (method: string, path: string) => patterns.find((p) => p.route.method === method && p.re.test(path))?.route;
-  const originRoutes = patterns.filter((p) => p.route.auth === 'origin' || p.route.auth === 'origin+svc-user-agent');
+  const originRoutes = patterns.filter((p) => p.route.auth.startsWith('origin'));
   cors(app, config.corsOrigins, (method, path) => originRoutes.some((p) => p.route.method === method && p.re.test(path)));
   healthRoutes(
     app,

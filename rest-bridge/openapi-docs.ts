@@ -18,8 +18,11 @@ export const SCHEME_WORDS: Record<CredentialScheme, string> = {
     'Header set A: `svc-auth-token` (a user access token, or a provider-context token where the route acts as a provider), `svc-user-agent` (the calling application) and `svc-auth-device` (the device id the token was issued for).',
   'set-b': 'Header set B: `X-Auth-Token` (a provider-context token), `X-User-Agent` (the calling application) and `X-Auth-Device` (the device id the token was issued for).',
   'set-a-or-b': 'Header set A (`svc-auth-token`, `svc-user-agent`, `svc-auth-device`) or header set B (`X-Auth-Token`, `X-User-Agent`, `X-Auth-Device`), with a provider-context token.',
-  origin: "`Origin`: an origin allowed on an enabled connector of the workspace (the connector's own allow-list, not CORS_ORIGINS).",
+  origin:
+    "`Origin`: an origin allowed on an enabled connector of the workspace (the connector's own allow-list, not CORS_ORIGINS); for client orders, a CSP connector's (server-to-server callers may add `Authorization: Bearer <connector access token>` of that connector).",
   'origin+svc-user-agent': '`Origin` (an origin allowed on an enabled connector of the workspace) and `svc-user-agent` (the calling application).',
+  'origin+intent-token':
+    '`Origin` (an origin an enabled CSP connector allows) and `x-intent-token` (the token `POST /v1/order/intent` answered, from the same origin). Server-to-server callers may add `Authorization: Bearer <connector access token>` of that connector.',
   'api-key': '`Authorization: Bearer <API key>`: a workspace API key (`lpk_…`, shown once at creation).',
   'api-key+workspace': '`Authorization: Bearer <API key>` and `X-Workspace-ID`: a workspace API key and the id of its workspace.',
 };

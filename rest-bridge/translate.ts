@@ -66,9 +66,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function variablesFor(route: RouteSpec, op: CompiledOperation, req: { params: Record<string, string>; query: Record<string, unknown>; body: unknown }): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
   const hasBody = route.bodyVariable || route.bodyFields;
-  if (hasBody && req.body !== undefined && !isObject(req.body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
+  if (route.bodyArray) {
+    // a route whose body is a JSON array (the spec's "JSON array of Waypoint"): the array is the body variable
+    if (!Array.isArray(req.body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON array', 'body');
+  } else {
+    if (hasBody && req.body !== undefined && !isObject(req.body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
+    if (hasBody && !isObject(req.body ?? {})) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
+  }
   const body = req.body ?? {};
-  if (hasBody && !isObject(body)) throw new AppError('VALIDATION_ERROR', 'body: must be a JSON object', 'body');
   // bodies are strict: a route that reads single fields refuses any other (GraphQL does the same for input objects)
   const unknown = route.bodyFields && Object.keys(body).find((k) => !route.bodyFields!.includes(k));
   if (unknown) throw validationError(unknown, 'is not a known field');

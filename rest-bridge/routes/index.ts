@@ -4,6 +4,7 @@ import { agentRoutes, fleetRoutes, siteRoutesAll } from './lsp.js';
 import { coverageRoutes } from './lsp-coverage.js';
 import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, workspaceRoutes } from './workspace.js';
 import { utilityRoutes } from './utilities.js';
+import { clientOrderRoutes, orderDeskRoutes } from './commerce.js';
 import type { RouteSpec } from './types.js';
 
 /** Every REST path the bridge serves. A new family adds its file and one spread here. */
@@ -20,5 +21,7 @@ export const routes: RouteSpec[] = [
   ...siteRoutesAll,
   ...agentRoutes,
   ...utilityRoutes,
+  ...clientOrderRoutes,
+  ...orderDeskRoutes,
 ];
 export type { RouteSpec };

@@ -18,7 +18,7 @@ export type Envelope = 'user' | 'generic' | 'result';
  * Credential a route requires; the bridge refuses with 401 naming a missing header before calling the gateway.
  * set-a = svc-auth-token + svc-user-agent + svc-auth-device; set-b = X-Auth-Token + X-User-Agent + X-Auth-Device.
  */
-export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'api-key' | 'api-key+workspace';
+export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'origin+intent-token' | 'api-key' | 'api-key+workspace';
 
 export interface RouteSpec {
   method: Method;
@@ -33,6 +33,8 @@ export interface RouteSpec {
   operation: string;
   /** Variable that receives the JSON body (or the multipart text fields); omitted when the route takes no body. */
   bodyVariable?: string;
+  /** The body is a JSON array (the spec's "JSON array of …"), passed whole as `bodyVariable`. */
+  bodyArray?: true;
   /** Body variables read one by one from the body's top-level fields (instead of one input object). */
   bodyFields?: string[];
   /** Multipart routes: form field → variable path (e.g. `file` → `file`, `selfie` → `input.selfie`). */

@@ -9,7 +9,7 @@ const ADDRESS = 'address { name street1 city state country coordinates { latitud
 const PROVIDER = `id code kind type name description logo ${CONTACTS} ${ADDRESS} createdBy createdAt updatedAt`;
 const MEMBER = 'id userId name role createdAt';
 const API_KEY = 'id name prefix scopes createdBy createdAt lastUsedAt expiresAt revokedAt';
-const CONNECTOR = 'id providerKind providerCode type name description config { protocol version scope auth } origins status secretRotatedAt createdAt updatedAt';
+const CONNECTOR = 'id providerKind providerCode type name description config { protocol version scope auth } origins sandbox status secretRotatedAt createdAt updatedAt';
 const INVITATION = `id providerCode phone name operator { role status bio ${CONTACTS} } status invitedBy createdAt expiresAt acceptedBy acceptedAt`;
 const TOKEN = 'accessToken tokenType expiresIn scope connectorId';
 

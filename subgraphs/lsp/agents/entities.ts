@@ -3,10 +3,11 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { LspRecord, type LspRecordOptional } from '../common/records.js';
 import { Vehicle } from '../fleets/entities.js';
+import { ENTITY_DOCS } from '../../../kernel/references.js';
 import { AgentInvitationStatus, AgentStatus } from './enums.js';
 
 /** An agent (driver, rider, courier) working for the LSP; a platform user. */
-@ObjectType({ description: 'An agent of an LSP: a platform user who drives or delivers for it.' })
+@ObjectType({ description: ENTITY_DOCS.agent })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'agent' })
 @Unique({ properties: ['workspaceId', 'icode', 'userId'] })

@@ -44,12 +44,19 @@ export function scope(ctx: SubgraphContext, permission: LspPermission): LspScope
 /**
  * What an entity reference from another subgraph may see (docs/graph-conventions.md, "Entities and references"): a
  * member acting as an LSP sees that LSP's records; a workspace API key (the utilities family names vehicles of its
- * nearby search) sees the records of every LSP of its workspace. Anyone else sees nothing: `undefined`, and the
+ * nearby search) sees the records of every LSP of its workspace, and so does a CSP member or a CSP's client (the
+ * agents and vehicles of its orders). Anyone else sees nothing: `undefined`, and the
  * references resolve to null. Reading needs no role beyond membership, as `scope(ctx, 'read')`.
  */
 export function referenceScope(ctx: SubgraphContext): { em: EntityManager; filters?: Record<string, boolean> } | undefined {
   const p = ctx.principal;
   if (p.kind === 'provider' && p.providerKind === 'lsp') return { em: scopeToProvider(ctx.em, p.workspaceId, p.providerCode) };
   if (p.kind === 'apiKey') return { em: scopeToWorkspace(ctx.em, p.workspaceId), filters: { [PROVIDER_FILTER]: false } };
+  // a CSP member or a CSP's client reads the agent and vehicle of its orders (docs/orders.md "GraphQL"): the
+  // references are only reachable through the orders the commerce subgraph lets it see
+  if (p.kind === 'provider' && p.providerKind === 'csp') return { em: scopeToWorkspace(ctx.em, p.workspaceId), filters: { [PROVIDER_FILTER]: false } };
+  if (p.kind === 'origin' && new Set(p.connectors.map((c) => c.workspaceId)).size === 1) {
+    return { em: scopeToWorkspace(ctx.em, p.connectors[0].workspaceId), filters: { [PROVIDER_FILTER]: false } };
+  }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireApiKey } from '../../../kernel/principal.js';
+import { requireApiKey, requireOneOriginConnector } from '../../../kernel/principal.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
 /** Who calls the utilities family: a workspace API key allowed to call it, and the request's entity manager. */
@@ -18,4 +18,13 @@ export interface UtilitiesScope {
 export function scope(ctx: SubgraphContext): UtilitiesScope {
   const key = requireApiKey(ctx.principal, 'utilities');
   return { workspaceId: key.workspaceId, keyId: key.keyId, em: ctx.em };
+}
+
+/**
+ * A CSP's client searching around a point (`POST /v1/client/:id/periferals`, docs/orders.md "Client views"): the
+ * origin credential of the client order family; the workspace of its connector is the tenant.
+ */
+export function clientScope(ctx: SubgraphContext): UtilitiesScope {
+  const { connector } = requireOneOriginConnector(ctx.principal);
+  return { workspaceId: connector.workspaceId, keyId: connector.connectorId, em: ctx.em };
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
-import { scope } from '../common/scope.js';
+import { clientScope, scope } from '../common/scope.js';
+import { PeripheralSearchInput, PeripheralSearchResult, peripheralSearch } from './peripherals.js';
 import * as nearby from './service.js';
 import { NearbyBoundsInput, NearbyBoundsResult, NearbySearchInput, NearbySearchResult, NearestInput, NearestResult, VehiclePosition, VehiclePositionBatch, VehiclePositionInput } from './types.js';
 
@@ -10,6 +11,17 @@ const VEHICLE_ID = { description: 'The vehicle, by the identifier its fleet repo
 /** The nearby searches of spec group 15 (REST routes under /realm/utilities/nearby) and the live position reports. */
 @Resolver()
 export class NearbyResolver {
+  @Query(() => PeripheralSearchResult, {
+    description: "Available vehicles around a point, for a CSP's client (origin credential); positions rounded. REST: `POST /v1/client/:id/periferals`.",
+  })
+  clientPeripherals(
+    @Arg('clientId', { description: "The client (`:id`): the CSP's reference for its customer." }) _clientId: string,
+    @Arg('input', () => PeripheralSearchInput, INPUT) input: PeripheralSearchInput,
+    @Ctx() ctx: SubgraphContext,
+  ) {
+    return peripheralSearch(clientScope(ctx), input);
+  }
+
   @Query(() => NearbySearchResult, { description: "The vehicles of the caller's workspace within a radius of a point, nearest first. REST: `POST /realm/utilities/nearby/search`." })
   nearbyVehicles(@Arg('input', () => NearbySearchInput, INPUT) input: NearbySearchInput, @Ctx() ctx: SubgraphContext) {
     return nearby.nearbySearch(scope(ctx), input);

@@ -109,6 +109,9 @@ function seesFor(ctx: SubgraphContext): (workspaceId: string) => Promise<boolean
     case 'apiKey':
     case 'connector':
       return async (workspaceId) => workspaceId === principal.workspaceId;
+    case 'origin':
+      // a client of a CSP (docs/orders.md) sees the providers of the workspaces its origin's connectors belong to
+      return async (workspaceId) => principal.connectors.some((c) => c.workspaceId === workspaceId);
     default:
       return async () => false;
   }

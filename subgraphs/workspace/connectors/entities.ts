@@ -22,7 +22,7 @@ export class ConnectorConfig {
 @ObjectType({ description: 'A connector: an integration of a provider with an outside system, which exchanges its secret for access tokens.' })
 @Entity({ tableName: 'connector' })
 export class Connector extends TenantEntity {
-  [OptionalProps]?: 'id' | 'createdAt' | 'updatedAt' | 'workspaceId' | 'status' | 'origins' | 'description' | 'secretRotatedAt';
+  [OptionalProps]?: 'id' | 'createdAt' | 'updatedAt' | 'workspaceId' | 'status' | 'origins' | 'description' | 'secretRotatedAt' | 'sandbox';
 
   @Field(() => ID, { description: "The connector's identifier (`connectorId`)." })
   @PrimaryKey({ type: 'uuid' })
@@ -60,6 +60,13 @@ export class Connector extends TenantEntity {
   @Field(() => [String], { description: 'The origins (`scheme://host[:port]`) allowed to request access tokens, at most 50; none: every request is refused.' })
   @Property({ type: 'json' })
   origins: string[] = [];
+
+  @Field({
+    description:
+      'Whether the connector works in the sandbox (spec "Versioning": all transactions simulated), like a test-mode key: what is made through it is marked sandbox and never mixes with live records. Set at creation, never changed.',
+  })
+  @Property({ default: false })
+  sandbox: boolean = false;
 
   @Property({ hidden: true })
   secretHash!: string;

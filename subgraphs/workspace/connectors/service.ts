@@ -41,6 +41,7 @@ export async function createConnector(s: WorkspaceScope, p: ProviderRef, input: 
       description: input.description ?? null,
       config: { protocol: input.config.protocol, version: input.config.version, scope: [...new Set(input.config.scope)], auth: input.config.auth ?? null },
       secretHash: sha256(secret),
+      sandbox: input.sandbox ?? false,
     }),
   );
   return { connectorId: connector.id, secret, connector };
@@ -88,6 +89,7 @@ export const setConnectorState = (s: WorkspaceScope, p: ProviderRef, id: string,
 export const setConnectorOrigins = (s: WorkspaceScope, p: ProviderRef, id: string, origins: string[]) =>
   changeConnector(s, p, id, (c) => {
     c.origins = allowedOrigins(origins);
+    return true; // the origins its tokens and the commerce family's origin credential answer for
   });
 
 export async function rotateConnectorSecret(s: WorkspaceScope, p: ProviderRef, id: string) {

@@ -71,6 +71,9 @@ export class CreateConnectorInput {
   @Field({ description: 'Display name, 1–120 characters (surrounding spaces are trimmed).' }) @Length(1, 120) name!: string;
   @Field({ nullable: true, description: 'What the connector is for, at most 2,000 characters.' }) @IsOptional() @Length(0, 2000) @Nullable() description?: string;
   @Field(() => ConnectorConfigInput, { description: 'Protocol, version, scopes and authentication mode.' }) @ValidateNested() config!: ConnectorConfigInput;
+  @Field({ nullable: true, description: 'Create the connector in sandbox mode (default false): its orders, lists and events are simulated and kept apart from live ones. Cannot be changed later.' })
+  @IsOptional()
+  sandbox?: boolean;
 }
 
 @InputType({ description: "Changes to a connector's name or description; an omitted field keeps its value, a null description clears it." })

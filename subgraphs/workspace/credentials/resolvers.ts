@@ -12,11 +12,11 @@ export class ViewerResolver {
     return {
       kind: p.kind,
       userId: 'userId' in p ? p.userId : undefined,
-      workspaceId: 'workspaceId' in p ? p.workspaceId : undefined,
+      workspaceId: 'workspaceId' in p ? p.workspaceId : p.kind === 'origin' && p.connectors.length === 1 ? p.connectors[0].workspaceId : undefined,
       providerKind: 'providerKind' in p ? graphKind(p.providerKind) : undefined,
-      providerCode: 'providerCode' in p ? p.providerCode : undefined,
+      providerCode: 'providerCode' in p ? p.providerCode : p.kind === 'origin' && p.connectors.length === 1 ? p.connectors[0].providerCode : undefined,
       role: p.kind === 'provider' ? p.role : undefined,
-      connectorId: p.kind === 'connector' ? p.connectorId : undefined,
+      connectorId: p.kind === 'connector' ? p.connectorId : p.kind === 'origin' && p.connectors.length === 1 ? p.connectors[0].connectorId : undefined,
       scopes: 'scopes' in p ? p.scopes : undefined,
     };
   }

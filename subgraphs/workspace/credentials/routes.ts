@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { resolveApiKey, resolveConnectorToken, resolveProviderContext } from './service.js';
+import { resolveApiKey, resolveConnectorToken, resolveOrigin, resolveProviderContext } from './service.js';
 
 /** The gateway's credential checks as internal routes (behind the gateway's signature, kernel/subgraph.ts). */
 export function credentialRoutes(app: Express, orm: MikroORM) {
@@ -16,5 +16,8 @@ export function credentialRoutes(app: Express, orm: MikroORM) {
   });
   app.post('/internal/credentials/connector-token', express.json(), async (req, res) => {
     res.json(await resolveConnectorToken(em(), str(body(req).connectorId), str(body(req).tokenId)));
+  });
+  app.post('/internal/credentials/origin', express.json(), async (req, res) => {
+    res.json(await resolveOrigin(em(), str(body(req).origin)));
   });
 }

@@ -49,6 +49,27 @@ export async function resolveConnectorToken(em: EntityManager, connectorId: stri
     providerKind: connector.providerKind,
     providerCode: connector.providerCode,
     scopes: connector.config.scope,
+    origins: connector.origins,
+    sandbox: connector.sandbox,
     expiresAt: row.expiresAt,
   };
+}
+
+/** Most connectors one origin answers for (an origin listed by more is answered with the first, oldest, ones). */
+export const ORIGIN_CONNECTORS_MAX = 10;
+
+/**
+ * The commerce family's origin credential (docs/orders.md "Who calls"): the enabled CSP connectors whose allowed
+ * origins list `origin`, oldest first. None: `active: false`.
+ */
+export async function resolveOrigin(em: EntityManager, origin: string) {
+  if (!origin || origin.length > 255) return { active: false, connectors: [] };
+  // (jsonb containment, served by the GIN index on origins)
+  const rows = await em.execute<{ id: string; workspace_id: string; provider_code: string; sandbox: boolean }[]>(
+    `select id, workspace_id, provider_code, sandbox from workspace.connector
+      where provider_kind = 'csp' and status = ? and origins @> ?::jsonb order by created_at, id limit ?`,
+    [ConnectorStatus.ENABLED, JSON.stringify([origin]), ORIGIN_CONNECTORS_MAX],
+  );
+  const connectors = rows.map((c) => ({ workspaceId: c.workspace_id, connectorId: c.id, providerCode: c.provider_code, sandbox: c.sandbox }));
+  return { active: connectors.length > 0, connectors };
 }

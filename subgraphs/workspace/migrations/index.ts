@@ -1,4 +1,5 @@
 import { Migration20261122040924_initial } from './Migration20261122040924_initial.js';
+import { Migration20261125220000_connector_sandbox } from './Migration20261125220000_connector_sandbox.js';
 
 /** Every migration of the workspace schema, oldest first (applied at start; see kernel/db.ts). */
-export const migrations = [Migration20261122040924_initial];
+export const migrations = [Migration20261122040924_initial, Migration20261125220000_connector_sandbox];

@@ -1,0 +1,34 @@
+import type { Constructor } from '@mikro-orm/core';
+import { isUuid } from '../../../kernel/ids.js';
+import { byKeys, loader } from '../../../kernel/loaders.js';
+import { scopeToWorkspace } from '../../../kernel/tenancy.js';
+import type { SubgraphContext } from '../../../kernel/subgraph.js';
+import { Order } from '../orders/entities.js';
+import { stageOf } from '../orders/service.js';
+import { referenceWorkspace } from './scope.js';
+
+/**
+ * Entity references to the commerce family's records (docs/graph-conventions.md "Entities and references"): batched
+ * per entity and request, in the workspace the caller is bound to (common/scope.ts `referenceWorkspace`); another
+ * tenant's record, an unknown id or a malformed one resolves to null.
+ */
+export function recordById<T extends { id: string }>(ctx: SubgraphContext, entity: Constructor<T>, id: string, name = entity.name): Promise<T | null> {
+  const workspaceId = referenceWorkspace(ctx.principal);
+  if (!workspaceId || typeof id !== 'string' || !isUuid(id)) return Promise.resolve(null);
+  const em = scopeToWorkspace(ctx.em, workspaceId);
+  return loader<string, T>(ctx, `${name}.byId`, async (ids) => byKeys(ids, (await em.find(entity, { id: { $in: [...ids] } })) as T[], (r) => r.id))
+    .load(id.toLowerCase())
+    .then((r) => r ?? null);
+}
+
+export const referenceResolver = <T extends { id: string }>(entity: Constructor<T>, name = entity.name) => ({
+  __resolveReference: (ref: { id: string }, ctx: SubgraphContext) => recordById(ctx, entity, ref.id, name),
+});
+
+/** A Stage is keyed by its order's id. */
+export const stageReference = {
+  __resolveReference: async (ref: { id: string }, ctx: SubgraphContext) => {
+    const order = await recordById(ctx, Order, ref.id);
+    return order ? stageOf(order) : null;
+  },
+};

@@ -1,0 +1,207 @@
+/**
+ * Operators and quotes, and the service that binds one (docs/orders.md "Operators and quotes", "Service"). The
+ * operators of an intent are the LSPs of its workspace whose ACTIVE coverage serves every stop (lsp/coverage/serves.ts,
+ * the rule the utilities' zones read too); each gets a quote from its own pricing rules, else from the utilities'
+ * delivery fare, over the road distance of the order's legs and the packages' weight.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { nowDate, now } from '../../../kernel/clock.js';
+import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/ids.js';
+import type { SubgraphContext } from '../../../kernel/subgraph.js';
+import { roundMoney, Decimal } from '../../utilities/common/money.js';
+import { servesAll, type Stop } from '../../lsp/coverage/serves.js';
+import { intentScope, type IntentScope } from '../common/scope.js';
+import { idempotent } from '../common/idempotency.js';
+import { NetworkCoverage, NetworkPricing } from '../network/entities.js';
+import { Order, Package, Waypoint } from '../orders/entities.js';
+import type { Xpress } from '../orders/enums.js';
+import { legsOf, lockOrder, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
+import { placeOf } from '../orders/places.js';
+import type { ServiceInput, ServiceUpdateInput } from '../orders/types.js';
+import { Quote } from './entities.js';
+import { fallbackPrice, priceByRules, type RuleLike } from './rules.js';
+
+/** What the operators and quotes of an order are computed from. */
+export interface Priceable {
+  stops: Waypoint[];
+  km: number;
+  kg: number;
+}
+
+async function priceable(em: EntityManager, orderId: string): Promise<Priceable> {
+  const [stops, packages] = await Promise.all([em.find(Waypoint, { orderId }, { orderBy: { no: 'asc' } }), em.find(Package, { orderId })]);
+  if (!stops.some((w) => w.type === 'pickup') || !stops.some((w) => w.type === 'dropoff')) {
+    throw validationError('waypoints', 'add at least one pickup and one dropoff before asking for operators');
+  }
+  if (!packages.length) throw validationError('packages', 'add at least one package before asking for operators');
+  const km = legsOf(stops).reduce((a, l) => a + l.distanceKm, 0);
+  const kg = packages.reduce((a, p) => a + p.weight, 0);
+  return { stops, km: Math.round(km * 10) / 10, kg: Math.round(kg * 1000) / 1000 };
+}
+
+/**
+ * The LSPs of `workspaceId` that serve every stop at `at`, with their delivery rules: one query for the coverage
+ * copies, one for the pricing copies.
+ */
+export async function operatorsServing(em: EntityManager, stops: Waypoint[], at: Date): Promise<{ code: string; rules: RuleLike[] }[]> {
+  const [coverage, pricing] = await Promise.all([em.find(NetworkCoverage, { status: 'ACTIVE' }), em.find(NetworkPricing, {})]);
+  const points = new Map(pricing.filter((p) => p.point).map((p) => [p.id, p.point as [number, number]]));
+  const pointOf = (id: string) => points.get(id);
+  const places: Stop[] = stops.map((w) => ({ place: placeOf(w), pickup: w.type === 'pickup' }));
+  const byLsp = new Map<string, Record<string, unknown>[]>();
+  for (const c of coverage) byLsp.set(c.icode, [...(byLsp.get(c.icode) ?? []), { ...c.record, kind: c.kind, status: c.status }]);
+  const codes = [...byLsp.keys()].filter((code) => servesAll(byLsp.get(code)!, places, at, pointOf)).sort();
+  return codes.map((code) => ({ code, rules: pricing.filter((p) => p.icode === code).flatMap((p) => p.rules as RuleLike[]) }));
+}
+
+/**
+ * `GET /v1/order/operators`: a quote from every LSP that serves the intent, cheapest first (then by code). Each quote
+ * is stored and binds for QUOTE_TTL_SECONDS.
+ */
+export async function operators(ctx: SubgraphContext, xpress: Xpress = 'standard'): Promise<Quote[]> {
+  const s = await intentScope(ctx);
+  if (s.order.status !== 'INTENT') throw new AppError('CONFLICT', `status: the order is ${s.order.status}; operators are offered to an INTENT`, 'status');
+  const at = nowDate();
+  const p = await priceable(s.em, s.order.id);
+  const found = await operatorsServing(s.em, p.stops, at);
+  const quotes = await s.em.transactional(async (tx) =>
+    found.map(({ code, rules }) => {
+      const priced = priceByRules(rules, p.km, p.kg, xpress, at) ?? fallbackPrice(p.km, p.kg, xpress, at);
+      return tx.create(Quote, {
+        orderId: s.order.id,
+        lspCode: code,
+        price: { amount: priced.total, currency: priced.currency },
+        breakdown: priced.lines,
+        source: priced.source,
+        distanceKm: p.km,
+        weightKg: p.kg,
+        xpress,
+        orderVersion: s.order.version,
+        expiresAt: new Date(now() + ctx.config.QUOTE_TTL_SECONDS * 1000),
+      });
+    }),
+  );
+  return quotes.sort((a, b) => a.price.amount - b.price.amount || a.lspCode.localeCompare(b.lspCode));
+}
+
+// ───────────────────────────── the service ─────────────────────────────
+
+const quoteInvalid = (message: string, field = 'quoteId') => new AppError('QUOTE_INVALID', `${field}: ${message}`, field);
+
+/**
+ * `POST /v1/order/service`: binds a quote and places the order (INTENT → PLACED). The quote must be this intent's
+ * (else QUOTE_INVALID), not expired (QUOTE_EXPIRED), made for the stops and packages the order has now and for the
+ * speed asked (QUOTE_INVALID); a given `fees.total` must be the quote less the discount plus the tax (QUOTE_INVALID).
+ * The chosen LSP sees the order from then on; the token keeps working TRACKING_DAYS for tracking. Idempotency-Key.
+ */
+export async function submitService(ctx: SubgraphContext, input: ServiceInput): Promise<Order> {
+  const s = await intentScope(ctx);
+  return idempotent(
+    ctx,
+    s.em,
+    `connector:${s.connector.connectorId}`,
+    `submitService:${s.order.id}`,
+    input,
+    async (tx) => {
+      const order = await lockOrder(tx, s.order.id);
+      if (order.status !== 'INTENT') throw new AppError('CONFLICT', `status: the order is already ${order.status}`, 'status');
+      const quote = isUuid(input.quoteId) ? await tx.findOne(Quote, { id: input.quoteId.toLowerCase(), orderId: order.id }) : null;
+      if (!quote) throw quoteInvalid('not a quote of this intent');
+      if (quote.expiresAt <= nowDate()) throw new AppError('QUOTE_EXPIRED', `quoteId: the quote expired at ${quote.expiresAt.toISOString()}; ask for operators again`, 'quoteId');
+      if (quote.orderVersion !== order.version) throw quoteInvalid('the stops or packages changed since the quote; ask for operators again');
+      const xpress = input.xpress ?? quote.xpress;
+      if (xpress !== quote.xpress) throw quoteInvalid(`the quote is for ${quote.xpress}, not ${xpress}`, 'xpress');
+      const currency = quote.price.currency;
+      const tax = new Decimal(input.fees?.tax ?? 0);
+      const discount = new Decimal(input.fees?.discount ?? 0);
+      if (discount.gt(quote.price.amount)) throw validationError('fees.discount', `must not exceed the quote (${quote.price.amount} ${currency})`);
+      const total = roundMoney(new Decimal(quote.price.amount).sub(discount).add(tax), currency).toNumber();
+      const shown = input.fees?.total;
+      if (shown && (shown.currency !== currency || roundMoney(shown.amount, currency).toNumber() !== total)) {
+        throw quoteInvalid(`the total is ${total} ${currency} (the quote ${quote.price.amount}, less the discount, plus the tax)`, 'fees.total');
+      }
+      if (input.payment.mode === 'cash' && input.payment.paid) throw validationError('payment.paid', 'cash is paid on delivery');
+      // a sandbox order's payment is simulated: non-cash payments are marked paid at once
+      const paid = input.payment.paid === true || (order.sandbox && input.payment.mode !== 'cash');
+      const at = nowDate();
+      order.service = {
+        quoteId: quote.id,
+        fees: { total: { amount: total, currency }, tax: roundMoney(tax, currency).toNumber(), discount: roundMoney(discount, currency).toNumber(), cancellationFee: null },
+        payment: { mode: input.payment.mode, paid, paidAt: paid ? at.toISOString() : null, simulated: order.sandbox },
+        xpress,
+      };
+      order.lspCode = quote.lspCode;
+      order.placedAt = at;
+      order.tokenExpiresAt = new Date(at.getTime() + TRACKING_DAYS * 86_400_000);
+      await moveOrder(tx, order, 'PLACED', { type: 'CLIENT', id: s.connector.connectorId });
+      if (paid) await paymentCompleted(tx, order);
+      return { id: order.id };
+    },
+    (id) => s.em.fork().findOneOrFail(Order, { id }),
+  );
+}
+
+
+export async function paymentCompleted(tx: EntityManager, order: Order): Promise<void> {
+  const s = order.service!;
+  await orderEvent(tx, order, 'order.payment.completed', { amount: s.fees.total.amount, currency: s.fees.total.currency, mode: s.payment.mode, simulated: s.payment.simulated, at: s.payment.paidAt });
+}
+
+/**
+ * `PATCH /v1/order/service`: the payment's mode (until pickup), `paid: true` for a non-cash payment (once), the tax
+ * and the discount (while PLACED; the total follows). On an intent or a final order: 409.
+ */
+export async function updateService(ctx: SubgraphContext, input: ServiceUpdateInput): Promise<Order> {
+  const s: IntentScope = await intentScope(ctx);
+  return s.em.transactional(async (tx) => {
+    const order = await lockOrder(tx, s.order.id);
+    const service = order.service;
+    if (!service || ['DELIVERED', 'CANCELLED', 'FAILED'].includes(order.status)) {
+      throw new AppError('CONFLICT', `status: the service of an order ${order.status} cannot change${service ? '' : ' (submit it first: POST /v1/order/service)'}`, 'status');
+    }
+    const payment = { ...service.payment };
+    const fees = { ...service.fees };
+    const pickedUp = order.status === 'PICKED_UP' || order.status === 'IN_TRANSIT';
+    if (input.payment?.mode !== undefined && input.payment.mode !== payment.mode) {
+      if (pickedUp) throw new AppError('CONFLICT', 'payment.mode: the order was picked up; the payment mode is fixed', 'payment.mode');
+      if (payment.paid) throw new AppError('CONFLICT', 'payment.mode: the order is paid', 'payment.mode');
+      payment.mode = input.payment.mode!;
+    }
+    let newlyPaid = false;
+    if (input.payment?.paid !== undefined) {
+      if (input.payment.paid === false && payment.paid) throw new AppError('CONFLICT', 'payment.paid: a payment cannot be undone', 'payment.paid');
+      if (input.payment.paid && !payment.paid) {
+        if (payment.mode === 'cash') throw validationError('payment.paid', 'cash is paid on delivery');
+        payment.paid = true;
+        payment.paidAt = nowDate().toISOString();
+        newlyPaid = true;
+      }
+    }
+    if (input.tax !== undefined || input.discount !== undefined) {
+      if (order.status !== 'PLACED') throw new AppError('CONFLICT', `status: tax and discount change only while PLACED (it is ${order.status})`, 'status');
+      if (payment.paid) throw new AppError('CONFLICT', 'payment.paid: the order is paid; its fees are fixed', 'payment.paid');
+      const quote = await tx.findOneOrFail(Quote, { id: service.quoteId });
+      const currency = fees.total.currency;
+      const tax = new Decimal(input.tax ?? fees.tax);
+      const discount = new Decimal(input.discount ?? fees.discount);
+      if (discount.gt(quote.price.amount)) throw validationError('discount', `must not exceed the quote (${quote.price.amount} ${currency})`);
+      fees.tax = roundMoney(tax, currency).toNumber();
+      fees.discount = roundMoney(discount, currency).toNumber();
+      fees.total = { amount: roundMoney(new Decimal(quote.price.amount).sub(discount).add(tax), currency).toNumber(), currency };
+    }
+    order.service = { ...service, payment, fees };
+    order.updatedAt = nowDate();
+    if (newlyPaid) await paymentCompleted(tx, order);
+    return order;
+  });
+}
+
+export async function getService(ctx: SubgraphContext) {
+  const s = await intentScope(ctx);
+  if (!s.order.service) throw notFound('Service');
+  return s.order;
+}
+
+/** The quotes of an order still binding, for GraphQL (`Order.quotes`). */
+export const quotesOf = (em: EntityManager, orderId: string) => em.find(Quote, { orderId, expiresAt: { $gt: nowDate() } }, { orderBy: { createdAt: 'desc' } });

@@ -1,0 +1,41 @@
+import type { SubgraphDefinition } from '../../kernel/subgraph.js';
+import { preloadGeo } from '../utilities/common/geography.js';
+import { preloadMoney } from '../utilities/common/money.js';
+import { IdempotencyKey } from './common/idempotency.js';
+import { referenceResolver, stageReference } from './common/references.js';
+import { DeskResolver } from './desks/resolvers.js';
+import { migrations } from './migrations/index.js';
+import { NetworkAgent, NetworkCoverage, NetworkPricing } from './network/entities.js';
+import { startNetworkSync } from './network/sync.js';
+import { Order, Package, Waypoint } from './orders/entities.js';
+import { OrderResolver } from './orders/resolvers.js';
+import { Quote } from './quotes/entities.js';
+import { OrderQuoteResolver, QuoteResolver } from './quotes/resolvers.js';
+
+/**
+ * The commerce subgraph (spec groups 14 and 9; docs/orders.md): client orders built through an intent token
+ * (orders/), the operators and quotes that price them and the service that binds a quote (quotes/), and the CSP and
+ * LSP order desks with the agents' moves (desks/). network/ is the family's event-fed copy of the LSP coverage,
+ * pricing rules and agents it sells; common/ holds the scope (who calls), the intent token and idempotency.
+ */
+export const commerceSubgraph: SubgraphDefinition = {
+  name: 'commerce',
+  resolvers: [OrderResolver, QuoteResolver, OrderQuoteResolver, DeskResolver],
+  referenceResolvers: {
+    Order: referenceResolver(Order),
+    Waypoint: referenceResolver(Waypoint),
+    Package: referenceResolver(Package),
+    Quote: referenceResolver(Quote),
+    Stage: stageReference,
+  },
+  database: {
+    entities: [Order, Waypoint, Package, Quote, IdempotencyKey, NetworkCoverage, NetworkPricing, NetworkAgent],
+    migrations,
+    migrationsPath: 'subgraphs/commerce/migrations',
+  },
+  onStart: (orm, _config, log) => {
+    preloadMoney();
+    preloadGeo();
+    return startNetworkSync(orm, log);
+  },
+};

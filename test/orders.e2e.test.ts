@@ -1,0 +1,171 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { api, gql } from './helpers.js';
+import { gqlH } from './workspace-helpers.js';
+import { AMSTERDAM, ROTTERDAM, activeArea, carrierAgent, eventually, newCarrier, newShop, pricedHub, rotterdamIntent, type Carrier, type Shop } from './commerce-helpers.js';
+import { newOwner } from './workspace-helpers.js';
+
+/**
+ * The whole client order journey over REST (docs/orders.md), through the real bridge, gateway and subgraphs:
+ * a CSP's connector with an origin → intent → waypoints → packages → operators with quotes from two LSPs with
+ * different coverage (one priced by its own rules, one by the utilities' delivery fare) → service with a bound
+ * quote → the LSP assigns an agent → the agent moves it to DELIVERED by GraphQL → rating → the events in the log;
+ * and the same order read in one GraphQL query with its LSP, agent and vehicle.
+ */
+
+const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+afterAll(() => db.end());
+
+/** Great-circle distance on the IUGG mean sphere (R = 6,371.0088 km), the haversine formula: the test's own. */
+function haversineKm(a: readonly number[], b: readonly number[]): number {
+  const r = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(r(b[0] - a[0]) / 2) ** 2 + Math.cos(r(a[0])) * Math.cos(r(b[0])) * Math.sin(r(b[1] - a[1]) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+}
+
+async function events(wid: string): Promise<{ topic: string; payload: any }[]> {
+  const { rows } = await db.query("select topic, payload from events.log where workspace_id = $1 and topic like '%order.%' order by id", [wid]);
+  return rows;
+}
+
+describe('the client order journey', () => {
+  let shop: Shop;
+  let priced: Carrier;
+  let fallback: Carrier;
+  let elsewhere: Carrier;
+
+  it('runs from an intent to a rated delivery, with quotes from the two LSPs that cover the stops', async () => {
+    const owner = await newOwner();
+    shop = await newShop(owner);
+    // three LSPs: one covers Rotterdam by name and prices by its own rules; one covers 30 km around a Rotterdam depot
+    // and has no delivery rule (the utilities' fare); one covers Amsterdam only
+    priced = await newCarrier(owner, 'Maas Couriers');
+    fallback = await newCarrier(owner, 'Delta Vans');
+    elsewhere = await newCarrier(owner, 'Amstel Bikes');
+    await activeArea(priced, { country: 'NL', city: 'Rotterdam' });
+    await pricedHub(priced, [
+      { name: 'Per km', basis: 'PER_KM', rate: { amount: 1.5, currency: 'EUR' }, conditions: { serviceTypes: ['DELIVERY'] } },
+      { name: 'Order fee', basis: 'PER_ORDER', rate: { amount: 5, currency: 'EUR' } },
+      { name: 'Storage', basis: 'PER_DAY', rate: { amount: 3, currency: 'EUR' } }, // not a delivery basis: not applied
+      { name: 'Cold chain', basis: 'PER_KG', rate: { amount: 9, currency: 'EUR' }, conditions: { serviceTypes: ['COLD_CHAIN'] } }, // another service: not applied
+    ]);
+    await activeArea(fallback, { country: 'NL', city: 'Depot', around: ROTTERDAM.hall, radiusKm: 30 });
+    await activeArea(elsewhere, { country: 'NL', city: 'Amsterdam' });
+    const courier = await carrierAgent(priced);
+
+    const intent = await rotterdamIntent(shop, 'cust-42');
+    expect(intent.token).toMatch(/^oit_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(intent.reference).toMatch(/^ORD-[0-9A-HJKMNP-TV-Z]{10}$/);
+
+    // the route: legs from the utilities' distance model (great circle × 1.3 road circuity, docs/utilities.md)
+    const route = await shop.call('GET', '/v1/order/route', undefined, { token: intent.token });
+    expect(route.status, JSON.stringify(route.body)).toBe(200);
+    const leg = route.body.data.legs[0];
+    const gc = haversineKm(ROTTERDAM.markthal, ROTTERDAM.erasmus);
+    expect(leg.greatCircleKm).toBeCloseTo(gc, 1);
+    expect(leg.distanceKm).toBeCloseTo(gc * 1.3, 1);
+    expect(route.body.data.stops.map((s: any) => s.no)).toEqual([1, 2]);
+    expect(route.body.data.stops[0].coordinates).toEqual([...ROTTERDAM.markthal]);
+
+    // operators: the copies of the LSP network follow the event log; wait until both Rotterdam LSPs are offered
+    const offers = await eventually(async () => {
+      const res = await shop.call('GET', '/v1/order/operators', undefined, { token: intent.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.length >= 2 ? res.body.data : undefined;
+    }, 'two operators');
+    const codes = offers.map((o: any) => o.lspCode);
+    expect(codes.sort()).toEqual([priced.code, fallback.code].sort());
+    expect(codes).not.toContain(elsewhere.code);
+    const mine = offers.find((o: any) => o.lspCode === priced.code);
+    // the LSP's own rules: 1.50 EUR per road km + 5.00 EUR per order (storage and cold chain do not apply)
+    expect(mine.source).toBe('LSP');
+    expect(mine.lsp).toEqual({ code: priced.code, name: 'Maas Couriers' });
+    expect(mine.price.currency).toBe('EUR');
+    expect(mine.price.amount).toBeCloseTo(Math.round((1.5 * leg.distanceKm + 5) * 100) / 100, 2);
+    expect(mine.breakdown.map((l: any) => l.name)).toEqual(['Per km', 'Order fee']);
+    expect(Date.parse(mine.expiresAt) - Date.now()).toBeGreaterThan(800_000); // QUOTE_TTL_SECONDS 900
+    // the other: the utilities' delivery fare for the same distance and weight (the same code answers both)
+    const other = offers.find((o: any) => o.lspCode === fallback.code);
+    expect(other.source).toBe('FALLBACK');
+    expect(other.lsp.name).toBe('Delta Vans');
+
+    // service with the bound quote
+    const placed = await shop.call('POST', '/v1/order/service', { quoteId: mine.quoteId, payment: { mode: 'cash' }, xpress: 'standard' }, { token: intent.token });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.data.status).toBe('PLACED');
+    expect(placed.body.data.lspCode).toBe(priced.code);
+    expect(placed.body.data.service.fees.total).toEqual(mine.price);
+
+    // the CSP desk lists it; the LSP desk reads it and assigns the agent
+    const listed = await api('GET', `/v1/rsps/${shop.csp.code}/orders`, { headers: { 'X-Auth-Token': shop.cspContext, 'X-User-Agent': 'desk/1.0', 'X-Auth-Device': 'ws-device-1' } });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data.map((o: any) => o.reference)).toEqual([intent.reference]);
+    const read = await priced.desk('GET', `/v1/lsps/${priced.code}/orders/${intent.reference}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data.packages).toHaveLength(1);
+    await eventually(async () => {
+      const res = await priced.desk('POST', `/v1/lsps/${priced.code}/orders/${intent.reference}/assign/${courier.agentId}`);
+      return res.status === 200 ? res : undefined;
+    }, 'the agent copy');
+    const stageAssigned = await shop.call('GET', '/v1/order/stage', undefined, { token: intent.token });
+    expect(stageAssigned.body.data).toMatchObject({ status: 'ASSIGNED', stage: 'AWAITING_PICKUP' });
+
+    // the agent's moves, by GraphQL with their own user token
+    const move = (to: string) =>
+      gqlH(`mutation($r: String!, $to: OrderMove!) { moveAssignedOrder(reference: $r, to: $to) { status } }`, { r: intent.reference, to }, { authorization: `Bearer ${courier.user.accessToken}` });
+    for (const to of ['PICKED_UP', 'IN_TRANSIT', 'DELIVERED']) {
+      const res = await move(to);
+      expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
+      expect(res.body.data.moveAssignedOrder.status).toBe(to);
+    }
+
+    const rated = await shop.call('POST', '/v1/order/service/rating', { score: 5, comment: 'Fast' }, { token: intent.token });
+    expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+    expect(rated.body.data.rating).toMatchObject({ score: 5, comment: 'Fast' });
+    expect(rated.body.data.service.payment).toMatchObject({ mode: 'cash', paid: true });
+
+    const stage = await shop.call('GET', '/v1/order/stage', undefined, { token: intent.token });
+    expect(stage.body.data.history.map((h: any) => h.to)).toEqual(['INTENT', 'PLACED', 'ASSIGNED', 'PICKED_UP', 'IN_TRANSIT', 'DELIVERED']);
+    expect(stage.body.data.history.map((h: any) => h.by.type)).toEqual(['CLIENT', 'CLIENT', 'LSP', 'AGENT', 'AGENT', 'AGENT']);
+
+    // the events: every move, the package's moves, the cash payment on delivery; in the same order
+    const log = await events(shop.wid);
+    const moves = log.filter((e) => e.topic === 'order.status_changed').map((e) => e.payload.to);
+    expect(moves).toEqual(['INTENT', 'PLACED', 'ASSIGNED', 'PICKED_UP', 'IN_TRANSIT', 'DELIVERED']);
+    const packages = log.filter((e) => e.topic === 'order.package.updated').map((e) => e.payload.status);
+    expect(packages).toEqual(['PENDING', 'PICKED_UP', 'IN_TRANSIT', 'DELIVERED']);
+    const paid = log.filter((e) => e.topic === 'order.payment.completed');
+    expect(paid).toHaveLength(1);
+    expect(paid[0].payload).toMatchObject({ reference: intent.reference, amount: mine.price.amount, currency: 'EUR', mode: 'cash', simulated: false });
+
+    // the same order in one GraphQL query, with its LSP, agent and vehicle (the CSP member's context)
+    const q = await gqlH(
+      `query($code: String!) { cspOrders(providerCode: $code) { items { reference status lsp { code name } csp { code } agent { id name status } quote { price { amount currency } source } waypoints { no type } packages { ptc status } } } }`,
+      { code: shop.csp.code },
+      { 'X-Auth-Token': shop.cspContext, 'X-User-Agent': 'desk/1.0', 'X-Auth-Device': 'ws-device-1' },
+    );
+    expect(q.body.errors, JSON.stringify(q.body)).toBeUndefined();
+    const order = q.body.data.cspOrders.items[0];
+    expect(order).toMatchObject({ reference: intent.reference, status: 'DELIVERED', lsp: { code: priced.code, name: 'Maas Couriers' }, csp: { code: shop.csp.code } });
+    expect(order.agent).toMatchObject({ id: courier.agentId, status: 'ACTIVE' });
+    expect(order.waypoints).toEqual([{ no: 1, type: 'pickup' }, { no: 2, type: 'dropoff' }]);
+    expect(order.packages[0].status).toBe('DELIVERED');
+  }, 120_000);
+
+  it('offers no operator for stops nobody covers', async () => {
+    const res0 = await shop.call('POST', '/v1/order/intent', { clientId: 'cust-43' });
+    expect(res0.status).toBe(201);
+    const token = res0.body.data.token;
+    const w = await shop.call('PUT', '/v1/order/waypoints/add', [
+      { type: 'pickup', coordinates: AMSTERDAM, country: 'NL' },
+      { type: 'dropoff', coordinates: ROTTERDAM.kuip, country: 'NL' },
+    ], { token });
+    expect(w.status, JSON.stringify(w.body)).toBe(201);
+    expect((await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 1, category: 'PARCEL', weight: 1 }], { token })).status).toBe(201);
+    const res = await shop.call('GET', '/v1/order/operators', undefined, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([]);
+  });
+});
+
+export { gql };
