@@ -12,6 +12,7 @@ export const FIELD_LIMITS: Readonly<Record<string, RouteLimit>> = {
   uploadAvatar: 'avatar-uploads',
   updateNotificationSettings: 'settings-updates',
   updatePrivacySettings: 'settings-updates',
+  createOrderIntent: 'order-intents',
 };
 
 /**

@@ -6,7 +6,7 @@ import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
 import { now as clockNow } from './clock.js';
 
 /** Per-route limits of the spec's Limits table, on top of the general limit. */
-export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates';
+export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates' | 'order-intents';
 
 /** The per-route windows: `points` requests per `duration` seconds (fixed windows aligned to the duration). */
 export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number; readonly duration: number }>> = {
@@ -14,6 +14,8 @@ export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number
   'avatar-uploads': { points: 5, duration: 86_400 },
   'user-search': { points: 100, duration: 3600 },
   'settings-updates': { points: 20, duration: 3600 },
+  // the platform's own (docs/orders.md "Rate limits"): intent creation per origin, tighter than the general limit
+  'order-intents': { points: 20, duration: 60 },
 };
 
 export interface LimitOutcome {
@@ -154,7 +156,7 @@ export class RateLimits {
 
   /**
    * Who is calling, for counting: the user of a valid access token (so refreshing does not reset a limit),
-   * else a hash of whatever credential was sent, else the client address.
+   * else a hash of whatever credential was sent, else the origin (a CSP's clients), else the client address.
    */
   async callerKey(req: Request): Promise<string> {
     const token = bearerToken(req.header('authorization'));
@@ -163,8 +165,11 @@ export class RateLimits {
       const claims = await verifyAccessToken(token, this.jwtSecret);
       if (claims) return `user:${claims.userId}`;
     }
-    const credential = token ?? req.header('svc-auth-token') ?? req.header('x-auth-token') ?? req.header('x-intent-token');
+    const credential = token ?? req.header('svc-auth-token') ?? req.header('x-auth-token');
     if (credential) return `cred:${sha256(credential).slice(0, 32)}`;
+    // the client order family's callers are counted per origin (docs/orders.md "Rate limits"), whatever intent they hold
+    const origin = req.header('origin');
+    if (origin) return `origin:${sha256(origin.toLowerCase()).slice(0, 32)}`;
     return `ip:${req.ip}`;
   }
 

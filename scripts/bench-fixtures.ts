@@ -3,6 +3,13 @@
  * with an LSP provider, a provider-context token, fleets with vehicles, a workspace API key with the utilities scope,
  * and BENCH_POSITIONS vehicle positions loaded as scripts/bench-utilities.ts loads them (batches of 500 through the
  * `reportVehiclePositions` mutation, the same deterministic positions around Nairobi).
+ *
+ * For the `operators` route (`GET /v1/order/operators`, the commerce family), when asked: in the same workspace a CSP
+ * whose connector allows a shop origin of this run, COMMERCE_LSPS LSPs with AREAS_PER_LSP ACTIVE last-mile areas each
+ * (most name Rotterdam, the others other Dutch cities, so every LSP serves the intent), the first half of them with a
+ * hub carrying a PER_KM delivery rule (their quotes come from their own rules, the others' from the utilities'
+ * delivery fare), and a client's intent with two stops in Rotterdam and one package; then it waits until the commerce
+ * family's copy of the LSP coverage (fed from the event log) offers every LSP.
  */
 
 export const AGENT = 'bench/1.0';
@@ -18,6 +25,34 @@ export interface Fixtures {
   fleets: { id: string; vehicles: number }[];
   apiKey: { key: string; keyId: string; scopes: string[] };
   positions: { count: number; seconds: number };
+  /** The `operators` route's fixtures (made only when that route is measured). */
+  commerce?: CommerceFixtures;
+}
+
+/** How many LSPs serve the bench's intent, and how many ACTIVE coverage areas each has. */
+export const COMMERCE_LSPS = 20;
+export const AREAS_PER_LSP = 10;
+/** Of each LSP's areas, how many name Rotterdam (the rest name other Dutch cities, which the intent's stops are not in). */
+const ROTTERDAM_AREAS = 7;
+const OTHER_CITIES = ['Amsterdam', 'Utrecht', 'Eindhoven'];
+/** The intent's stops, [lat, lng] (Markthal and Erasmus University, Rotterdam). */
+const PICKUP = [51.92, 4.4869];
+const DROPOFF = [51.9175, 4.5256];
+
+export interface CommerceFixtures {
+  /** The shop's origin (unique to the run: an origin another connector also lists would answer for that one). */
+  origin: string;
+  cspCode: string;
+  connectorId: string;
+  /** The intent (its order id, reference and token). */
+  orderId: string;
+  reference: string;
+  intentToken: string;
+  /** The LSPs serving the intent; `priced`: with a hub carrying a delivery rule. */
+  lsps: { code: string; areas: number; priced: boolean }[];
+  /** Seconds to make the fixtures, and then until the operators route offered every LSP. */
+  seconds: number;
+  syncSeconds: number;
 }
 
 export interface Urls {
@@ -97,6 +132,114 @@ export interface SeedOptions {
   positions: number;
   fleets: number;
   vehiclesPerFleet: number;
+  /** Make the `operators` route's fixtures too. */
+  commerce?: boolean;
+}
+
+/** The `origin` and `x-intent-token` headers of a client's call on its intent. */
+export const intentHeaders = (c: CommerceFixtures): Record<string, string> => ({ origin: c.origin, 'x-intent-token': c.intentToken });
+
+/** The `operators` route's fixtures (see the header comment), in the workspace the owner's `accessToken` owns. */
+async function seedCommerce(bridge: string, accessToken: string, workspaceId: string, stamp: string, progress: (msg: string) => void): Promise<CommerceFixtures> {
+  const started = performance.now();
+  const owner = setA(accessToken);
+
+  // a CSP and a connector that allows the shop's origin
+  const origin = `https://bench-shop-${stamp}.example`;
+  const csp = await call<{ data: { code: string } }>('POST', `${bridge}/v1/${workspaceId}/csp/setup`, owner, {
+    type: 'VENDOR',
+    name: `Bench Shop ${stamp}`,
+    contacts: { emails: ['shop@bench.example'], phones: ['+31101234567'] },
+    address: { city: 'Rotterdam', country: 'NL', coordinates: [51.9225, 4.47917] },
+  });
+  const connector = await call<{ connectorId: string }>('POST', `${bridge}/v1/${workspaceId}/csp/${csp.data.code}/connectors`, owner, {
+    type: 'ASI',
+    name: `Bench shop app ${stamp}`,
+    description: 'Benchmark shop',
+    config: { protocol: 'http1', version: 'v1', scope: ['orders:read'] },
+  });
+  await call('PATCH', `${bridge}/v1/${workspaceId}/csp/${csp.data.code}/connectors/${connector.connectorId}/access`, owner, { origins: [origin] });
+
+  // the LSPs, each with its ACTIVE areas; the first half with a hub carrying a delivery rule
+  progress(`making ${COMMERCE_LSPS} LSPs with ${AREAS_PER_LSP} ACTIVE coverage areas each ...`);
+  const lsps: CommerceFixtures['lsps'] = [];
+  for (let l = 0; l < COMMERCE_LSPS; l++) {
+    const provider = await call<{ data: { code: string } }>('POST', `${bridge}/v1/${workspaceId}/lsp/setup`, owner, {
+      type: 'CARRIER',
+      name: `Bench Carrier ${l + 1} ${stamp}`,
+      contacts: { emails: [`carrier${l + 1}@bench.example`], phones: ['+31101234568'] },
+      address: { city: 'Rotterdam', country: 'NL', coordinates: [51.9225, 4.47917] },
+    });
+    const code = provider.data.code;
+    const ctx = await call<{ data: { token: string } }>('GET', `${bridge}/v1/${workspaceId}/lsp/${code}/context`, owner);
+    const lsp = setA(ctx.data.token);
+    for (let a = 0; a < AREAS_PER_LSP; a++) {
+      const city = a < ROTTERDAM_AREAS ? 'Rotterdam' : OTHER_CITIES[(a - ROTTERDAM_AREAS) % OTHER_CITIES.length];
+      const area = await call<{ area: { id: string } }>('POST', `${bridge}/v1/lsp/coverage/areas/last_mile`, lsp, {
+        name: `${city} ${a + 1}`,
+        code: `AREA-${a + 1}`,
+        reach: 'LOCAL',
+        transit: { mode: 'GROUND', time: { min: { hour: 1 }, max: { hour: 6 } } },
+        country: 'NL',
+        city,
+      });
+      await call('PATCH', `${bridge}/v1/lsp/coverage/areas/${area.area.id}/last_mile`, lsp, { status: 'ACTIVE' });
+    }
+    const priced = l < COMMERCE_LSPS / 2;
+    if (priced) {
+      const hub = await call<{ data: { id: string } }>('POST', `${bridge}/v1/lsp/hubs/create`, lsp, {
+        type: 'CROSS_DOCK',
+        code: 'HUB-1',
+        name: `Bench hub ${l + 1}`,
+        description: 'Benchmark hub',
+        contacts: { emails: ['hub@bench.example'], phones: ['+31101234569'] },
+        address: { name: 'Hub', street1: 'Waalhaven 1', city: 'Rotterdam', state: 'ZH', country: 'NL', coordinates: [51.88, 4.43] },
+        timezone: 'Europe/Amsterdam',
+        operatingMode: 'SCHEDULED',
+        operatingHours: [{ dayOfWeek: 'MONDAY', openTime: '06:00', closeTime: '22:00' }],
+      });
+      await call('PUT', `${bridge}/v1/lsp/hubs/${hub.data.id}/pricing/add`, lsp, { rule: { name: 'Per km', basis: 'PER_KM', rate: { amount: 1.5, currency: 'EUR' } } });
+    }
+    lsps.push({ code, areas: AREAS_PER_LSP, priced });
+  }
+
+  // the client's intent: two stops in Rotterdam, one package
+  const intent = await call<{ data: { token: string; intent: { id: string; reference: string } } }>('POST', `${bridge}/v1/order/intent`, { origin }, { clientId: 'bench' });
+  const c: CommerceFixtures = {
+    origin,
+    cspCode: csp.data.code,
+    connectorId: connector.connectorId,
+    orderId: intent.data.intent.id,
+    reference: intent.data.intent.reference,
+    intentToken: intent.data.token,
+    lsps,
+    seconds: 0,
+    syncSeconds: 0,
+  };
+  await call('PUT', `${bridge}/v1/order/waypoints/add`, intentHeaders(c), [
+    { type: 'pickup', coordinates: PICKUP, country: 'NL' },
+    { type: 'dropoff', coordinates: DROPOFF, country: 'NL' },
+  ]);
+  await call('PUT', `${bridge}/v1/order/packages/add`, intentHeaders(c), [{ waypointNo: 1, category: 'PARCEL', weight: 2 }]);
+  c.seconds = (performance.now() - started) / 1000;
+
+  // the commerce family copies the coverage from the event log (within a second): wait until every LSP is offered
+  const syncStarted = performance.now();
+  for (;;) {
+    const offered = await call<{ data: { lspCode: string }[] }>('GET', `${bridge}/v1/order/operators`, intentHeaders(c));
+    if (offered.data.length === COMMERCE_LSPS) break;
+    if (offered.data.length > COMMERCE_LSPS) throw new Error(`GET /v1/order/operators offered ${offered.data.length} LSPs, more than the ${COMMERCE_LSPS} of the fixtures`);
+    if (performance.now() - syncStarted > 30_000) {
+      throw new Error(
+        `GET /v1/order/operators offered ${offered.data.length} of the ${COMMERCE_LSPS} LSPs 30 s after their coverage was made ` +
+          "(the commerce family copies it from the event log within a second: is the commerce subgraph's event consumer running?)",
+      );
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  c.syncSeconds = (performance.now() - syncStarted) / 1000;
+  progress(`  ${COMMERCE_LSPS} operators offered ${c.syncSeconds.toFixed(1)} s after their coverage was made (fixtures in ${c.seconds.toFixed(1)} s)`);
+  return c;
 }
 
 export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) => void): Promise<Fixtures> {
@@ -183,5 +326,6 @@ export async function seed(urls: Urls, o: SeedOptions, progress: (msg: string) =
   const seconds = await loadPositions(gateway, apiKey.key, o.positions, progress);
   progress(`  loaded in ${seconds.toFixed(1)} s (${Math.round(o.positions / seconds).toLocaleString('en-US')} positions/s)`);
 
-  return { user, workspaceId, lsp, fleets, apiKey, positions: { count: o.positions, seconds } };
+  const commerce = o.commerce ? await seedCommerce(bridge, accessToken, workspaceId, stamp, progress) : undefined;
+  return { user, workspaceId, lsp, fleets, apiKey, positions: { count: o.positions, seconds }, ...(commerce ? { commerce } : {}) };
 }

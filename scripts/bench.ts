@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: what each layer of the platform costs, on three routes (not a test; prints tables).
+ * `npm run bench`: what each layer of the platform costs, on four routes (not a test; prints tables).
  *
  * Starts the platform itself (`node dist/scripts/start.js`, own process group, fresh temporary DATA_DIR, free ports,
  * rate limits raised to 1e9, LOG_LEVEL=warn) on the embedded PostgreSQL, or on DATABASE_URL when set; makes its
  * fixtures through the REST bridge (a user, a workspace with an LSP, fleets with vehicles, an API key, BENCH_POSITIONS
- * vehicle positions), then measures with autocannon, at 1 and at 32 connections, four layers of each route:
+ * vehicle positions; for `operators`, a CSP with a connector, 20 LSPs with coverage and an intent), then measures with
+ * autocannon, at 1 and at 32 connections, up to four layers of each route:
  *
  * - bare: scripts/bench-bare.ts, a `node:http` server with a `pg` Pool of DB_POOL_SIZE running the same SQL and
  *   answering the same JSON (no credential check: the ids are in its path);
@@ -13,7 +14,13 @@
  * - bridge: the REST route.
  *
  * Routes: GET /v1/users/me; GET /v1/lsp/fleets (the LSP's fleets with their vehicle counts: the subgraph loads the
- * vehicles of the page's fleets); POST /realm/utilities/nearby/search (radius search over BENCH_POSITIONS positions).
+ * vehicles of the page's fleets); POST /realm/utilities/nearby/search (radius search over BENCH_POSITIONS positions);
+ * GET /v1/order/operators (`operators`, the commerce family: a client's intent with two stops in Rotterdam and one
+ * package, offered by the 20 LSPs of the workspace whose ACTIVE coverage serves both stops, out of 200 areas; half of
+ * them price by a hub's PER_KM rule, the other half by the utilities' delivery fare; every request stores its 20
+ * quotes). The operators route is measured at the gateway and bridge layers only: it has no bare handler and no
+ * subgraph-alone scenario. The notes report its bridge p95 against GET /v1/users/me's in the same run (target ≤ 3× on
+ * PostgreSQL), from dedicated runs of the two bridge routes in each round (bench-load.ts keeps p50 and p99 only).
  *
  * Topologies (BENCH_TOPOLOGIES, default `single,split`, run in that order on the same DATA_DIR): the bare, gateway and
  * bridge layers are measured in the single topology, the subgraph alone in the split one (a layer whose topology is
@@ -23,7 +30,7 @@
  * ready (first start on a fresh DATA_DIR, restart on the same one).
  *
  * Environment: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (`1,32`),
- * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby`), BENCH_POSITIONS (100000),
+ * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby,operators`), BENCH_POSITIONS (100000),
  * BENCH_FLEETS (3), BENCH_VEHICLES_PER_FLEET (10), DB_POOL_SIZE (10), BENCH_OUT (also write the markdown there),
  * BENCH_PORT_BASE (fixed ports instead of free ones), BENCH_KEEP_DATA (keep the temporary DATA_DIR), DATABASE_URL.
  */
@@ -32,11 +39,12 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { signPrincipal, type Principal } from '../kernel/principal.js';
 import { routes as restRoutes } from '../rest-bridge/routes/index.js';
 import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
-import { seed, setA, rng, pointFrom, type Fixtures } from './bench-fixtures.js';
+import { seed, setA, rng, pointFrom, intentHeaders, AREAS_PER_LSP, COMMERCE_LSPS, type Fixtures } from './bench-fixtures.js';
 import { median, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree, type Ports, type Topology, type TreeMemory } from './bench-platform.js';
 
@@ -62,7 +70,7 @@ const isTopology = (t: string): t is Topology => t === 'single' || t === 'split'
 const TOPOLOGY_NAMES = list(env.BENCH_TOPOLOGIES, 'single,split');
 const TOPOLOGIES = TOPOLOGY_NAMES.filter(isTopology);
 const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
-const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby');
+const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators');
 const POSITIONS = int('BENCH_POSITIONS', 100_000);
 const FLEETS = Math.max(1, int('BENCH_FLEETS', 3));
 const VEHICLES_PER_FLEET = int('BENCH_VEHICLES_PER_FLEET', 10);
@@ -76,7 +84,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 for (const t of TOPOLOGY_NAMES) if (!isTopology(t)) throw new Error(`BENCH_TOPOLOGIES: unknown topology ${t} (single, split)`);
 if (!TOPOLOGIES.length) throw new Error('BENCH_TOPOLOGIES is empty');
 for (const c of CONNECTIONS) if (!Number.isInteger(c) || c < 1) throw new Error('BENCH_CONNECTIONS: positive integers, e.g. 1,32');
-for (const r of ROUTE_IDS) if (!['users', 'fleets', 'nearby'].includes(r)) throw new Error(`BENCH_ROUTES: unknown route ${r} (users, fleets, nearby)`);
+for (const r of ROUTE_IDS) if (!['users', 'fleets', 'nearby', 'operators'].includes(r)) throw new Error(`BENCH_ROUTES: unknown route ${r} (users, fleets, nearby, operators)`);
 if (SECONDS > 50) throw new Error('BENCH_SECONDS: at most 50 (a subgraph principal is valid for 60 s and is signed once per run)');
 
 type Layer = 'bare' | 'subgraph' | 'gateway' | 'bridge';
@@ -99,13 +107,18 @@ interface Ctx {
   secret: string;
   bareUrl: string;
 }
-type RouteId = 'users' | 'fleets' | 'nearby';
+type RouteId = 'users' | 'fleets' | 'nearby' | 'operators';
 interface RouteDef {
   id: RouteId;
   title: string;
   subgraph: string;
-  targets(ctx: Ctx): Record<Layer, Target>;
+  /** The layers the route has (default: all four). */
+  layers?: Layer[];
+  targets(ctx: Ctx): Partial<Record<Layer, Target>>;
 }
+
+/** The layers of `route` measured in `topology`. */
+const routeLayers = (route: RouteDef, topology: Topology) => layersOf(topology).filter((l) => !route.layers || route.layers.includes(l));
 
 /** The GraphQL operation the bridge sends for a route (rest-bridge/routes), so every layer asks for the same fields. */
 function operationOf(method: string, path: string): string {
@@ -192,6 +205,22 @@ const ROUTES: RouteDef[] = [
       };
     },
   },
+  {
+    id: 'operators',
+    title: 'GET /v1/order/operators',
+    subgraph: 'commerce',
+    // no bare handler (the quotes are computed and stored in the commerce family) and no subgraph-alone scenario
+    layers: ['gateway', 'bridge'],
+    targets({ ports, fx }) {
+      if (!fx.commerce) throw new Error('the operators route has no fixtures (seed without commerce)');
+      const headers = intentHeaders(fx.commerce);
+      const body = JSON.stringify({ query: operationOf('GET', '/v1/order/operators'), variables: {} });
+      return {
+        gateway: { url: local(ports.GATEWAY_PORT, '/graphql'), method: 'POST', headers: () => headers, bodies: [body], ok: graphqlOk },
+        bridge: { url: local(ports.BRIDGE_PORT, '/v1/order/operators'), method: 'GET', headers: () => headers, ok: genericEnvelopeOk },
+      };
+    },
+  },
 ];
 const routes = ROUTES.filter((r) => ROUTE_IDS.includes(r.id));
 
@@ -226,13 +255,15 @@ function difference(a: unknown, b: unknown, path = ''): string | undefined {
  * A subgraph that does not listen on its own port (the single topology may not expose it) is left out, with a note;
  * any other failure stops the bench.
  */
-async function check(route: RouteDef, targets: Record<Layer, Target>, layers: Layer[], topology: Topology): Promise<Layer[]> {
+async function check(route: RouteDef, targets: Partial<Record<Layer, Target>>, layers: Layer[], topology: Topology): Promise<Layer[]> {
   const answers: Partial<Record<Layer, unknown>> = {};
   const unreachable: Layer[] = [];
   for (const layer of layers) {
+    const target = targets[layer];
+    if (!target) throw new Error(`${route.title}: no ${layer} target`);
     let answer: { status: number; text: string };
     try {
-      answer = await once(targets[layer]);
+      answer = await once(target);
     } catch (err) {
       const code = (err as { cause?: { code?: string } }).cause?.code;
       if (layer === 'subgraph' && code === 'ECONNREFUSED') {
@@ -243,8 +274,8 @@ async function check(route: RouteDef, targets: Record<Layer, Target>, layers: La
       throw err;
     }
     const { status, text } = answer;
-    if (status < 200 || status > 299 || !targets[layer].ok(status, text)) {
-      throw new Error(`${route.title} (${layer}, ${targets[layer].method} ${targets[layer].url}) failed its check request: ${status} ${text.slice(0, 600)}`);
+    if (status < 200 || status > 299 || !target.ok(status, text)) {
+      throw new Error(`${route.title} (${layer}, ${target.method} ${target.url}) failed its check request: ${status} ${text.slice(0, 600)}`);
     }
     answers[layer] = JSON.parse(text);
   }
@@ -252,6 +283,12 @@ async function check(route: RouteDef, targets: Record<Layer, Target>, layers: La
     const r = answers.bridge ?? answers.bare;
     const count = (r as { result?: { count?: number } } | undefined)?.result?.count;
     if (count === 0) notes.push(`${route.title}: the check search found no vehicle (BENCH_POSITIONS=${POSITIONS})`);
+  }
+  if (route.id === 'operators' && answers.bridge !== undefined) {
+    const quotes = (answers.bridge as { data?: { source?: string }[] }).data ?? [];
+    const by = (source: string) => quotes.filter((q) => q.source === source).length;
+    const note = `${route.title}: the check request offered ${quotes.length} operators (${by('LSP')} priced by their own rules, ${by('FALLBACK')} by the utilities' delivery fare)`;
+    notes.push(quotes.length === COMMERCE_LSPS ? note : `**${note}, not the ${COMMERCE_LSPS} of the fixtures**`);
   }
   if (answers.bare !== undefined && answers.bridge !== undefined) {
     const d = difference(answers.bare, answers.bridge);
@@ -275,6 +312,29 @@ const record = (m: Omit<Measured, 'samples'>, s: Sample) => {
   if (!entry) measured.push((entry = { ...m, samples: [] }));
   entry.samples.push(s);
 };
+
+/** p95 of the bridge layer of `users` and `operators` (dedicated runs, see p95Run), by connections, one per round. */
+const bridgeP95: { route: 'users' | 'operators'; connections: number; p95: number[]; failures: number }[] = [];
+const P95_ROUTES = ['users', 'operators'] as const;
+
+/** The note comparing the operators route's bridge p95 with GET /v1/users/me's (target ≤ 3× on PostgreSQL). */
+function p95Note(): string | undefined {
+  if (!ROUTE_IDS.includes('operators')) return undefined;
+  const head = 'GET /v1/order/operators ÷ GET /v1/users/me, bridge p95 (target ≤ 3× on PostgreSQL';
+  const db = EXTERNAL_DB ? '' : '; this run is on PGlite';
+  if (!ROUTE_IDS.includes('users')) return `${head}${db}): not measured (BENCH_ROUTES must include users too)`;
+  const cells = CONNECTIONS.map((c) => {
+    const of = (route: 'users' | 'operators') => bridgeP95.find((e) => e.route === route && e.connections === c);
+    const u = of('users');
+    const o = of('operators');
+    if (!u || !o) return `${c} conn. not measured`;
+    const failures = u.failures + o.failures;
+    const pu = median(u.p95);
+    const po = median(o.p95);
+    return `${c} conn. ${fmtMs(po)} ms ÷ ${fmtMs(pu)} ms = **${fmtX(po / pu)}**${failures ? ` (${failures} non-2xx or unanswered)` : ''}`;
+  });
+  return `${head}${db}): ${cells.join('; ')} (every response's latency, from a run of each of the two bridge routes after every round, ${SECONDS} s each, median over rounds)`;
+}
 
 interface Summary {
   rps: number;
@@ -334,6 +394,8 @@ const memories: MemoryRecord[] = [];
 const notes: string[] = [];
 let databaseLabel = EXTERNAL_DB ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
 let positionsLoad: Fixtures['positions'] | undefined;
+let commerceLoad: Fixtures['commerce'];
+let quotesStored: number | undefined;
 
 function report(): string {
   const md: string[] = [];
@@ -354,10 +416,20 @@ function report(): string {
         ['database', databaseLabel],
         ['load generator', `autocannon ${acVersion}, in the bench process on the same machine`],
         ['runs', `${ROUNDS} interleaved rounds × ${SECONDS} s per scenario (median over rounds), after ${WARMUP} s of warm-up per scenario`],
-        ['layers', TOPOLOGIES.map((t) => `${t} topology: ${layersOf(t).join(', ') || '(none)'}`).join('; ')],
+        [
+          'layers',
+          TOPOLOGIES.map((t) => `${t} topology: ${layersOf(t).join(', ') || '(none)'}`).join('; ') +
+            routes
+              .filter((r) => r.layers)
+              .map((r) => ` (${r.title}: ${r.layers!.join(' and ')} only)`)
+              .join(''),
+        ],
         [
           'data',
-          `${POSITIONS.toLocaleString('en-US')} vehicle positions (radius ${RADIUS_M} m, status AVAILABLE, limit 20, 1,000 different centres); ${FLEETS} fleets × ${VEHICLES_PER_FLEET} vehicles; DB_POOL_SIZE ${POOL_SIZE}`,
+          `${POSITIONS.toLocaleString('en-US')} vehicle positions (radius ${RADIUS_M} m, status AVAILABLE, limit 20, 1,000 different centres); ${FLEETS} fleets × ${VEHICLES_PER_FLEET} vehicles; DB_POOL_SIZE ${POOL_SIZE}` +
+            (ROUTE_IDS.includes('operators')
+              ? `; operators: ${COMMERCE_LSPS} LSPs × ${AREAS_PER_LSP} ACTIVE areas (${COMMERCE_LSPS / 2} with a hub's PER_KM rule), an intent with 2 stops and 1 package, ${COMMERCE_LSPS} quotes stored per request`
+              : ''),
         ],
       ],
       ['l', 'l'],
@@ -454,8 +526,17 @@ function report(): string {
     );
     md.push('');
   }
+  const ratio = p95Note();
+  if (ratio) notes.unshift(ratio);
   if (positionsLoad)
     notes.push(`fixtures: ${positionsLoad.count.toLocaleString('en-US')} positions loaded in ${positionsLoad.seconds.toFixed(1)} s through reportVehiclePositions (batches of 500), then ANALYZE`);
+  if (commerceLoad) {
+    notes.push(
+      `fixtures: the operators route's CSP, ${commerceLoad.lsps.length} LSPs with ${AREAS_PER_LSP} areas each and the intent (${commerceLoad.reference}) made in ${commerceLoad.seconds.toFixed(1)} s; ` +
+        `the commerce family offered every LSP ${commerceLoad.syncSeconds.toFixed(1)} s later` +
+        (quotesStored !== undefined ? `; ${quotesStored.toLocaleString('en-US')} quotes stored for the intent by the end of the run (${COMMERCE_LSPS} per request)` : ''),
+    );
+  }
   const failed = measured.filter((m) => summarize(m.samples).failures > 0).length;
   if (failed) notes.unshift(`**${failed} scenario(s) had failed responses** (see errors/non-2xx): their req/s counts successes only`);
   if (notes.length) md.push('### Notes', '', ...notes.map((n) => `- ${n}`), '');
@@ -476,6 +557,48 @@ function pkgVersion(name: string): string {
   } catch {
     return '?';
   }
+}
+
+// ───────────────────────────── p95 of two bridge routes ─────────────────────────────
+
+let probing: autocannon.Instance | undefined;
+
+/**
+ * The p95 latency (ms, every response, at full resolution) of one autocannon run against `t`, and how many responses
+ * were not 2xx or never came. A run of its own: bench-load.ts, which the tables' runs use, keeps p50 and p99 only.
+ */
+async function p95Run(t: Target, connections: number, seconds: number): Promise<{ p95: number; failures: number }> {
+  const headers = await t.headers();
+  let latencies: number[] = [];
+  let failures = 0;
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: t.url,
+        method: t.method,
+        connections,
+        duration: seconds,
+        timeout: 30,
+        headers: { ...(t.bodies ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: t.bodies?.[0],
+      },
+      (err, res) => {
+        if (err) return reject(err as Error);
+        failures += res.errors;
+        resolve();
+      },
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      latencies.push(ms);
+      if (status < 200 || status > 299) failures++;
+    });
+    probing = instance;
+  }).finally(() => {
+    probing = undefined;
+  });
+  latencies = latencies.sort((a, b) => a - b);
+  const p95 = latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(0.95 * latencies.length) - 1)] : NaN;
+  return { p95, failures };
 }
 
 // ───────────────────────────── the run ─────────────────────────────
@@ -574,6 +697,18 @@ async function describeDatabase(url: string, fx: Fixtures): Promise<void> {
   }
 }
 
+/** The quotes stored for the operators route's intent (every request stores one per LSP). */
+async function countQuotes(url: string, fx: Fixtures): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('select count(*) as n from commerce.quote where workspace_id = $1 and order_id = $2', [fx.workspaceId, fx.commerce?.orderId]);
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
   if (!EXTERNAL_DB || !fx) return;
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -581,6 +716,10 @@ async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
   try {
     const { rowCount } = await client.query('delete from utilities.live_vehicle_position where workspace_id = $1', [fx.workspaceId]);
     log(`removed the benchmark's ${rowCount} positions from DATABASE_URL`);
+    if (fx.commerce) {
+      const quotes = await client.query('delete from commerce.quote where workspace_id = $1 and order_id = $2', [fx.workspaceId, fx.commerce.orderId]);
+      log(`removed the benchmark intent's ${quotes.rowCount} quotes from DATABASE_URL`);
+    }
   } finally {
     await client.end();
   }
@@ -589,7 +728,8 @@ async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
 async function main(): Promise<void> {
   const p = await ports();
   const databaseUrl = EXTERNAL_DB ?? `postgres://postgres:postgres@127.0.0.1:${p.EMBEDDED_DB_PORT}/postgres`;
-  const totalRuns = TOPOLOGIES.reduce((a, t) => a + layersOf(t).length * routes.length * CONNECTIONS.length * ROUNDS, 0);
+  const probes = (t: Topology) => (ROUTE_IDS.includes('operators') && P95_ROUTES.every((id) => routes.some((r) => r.id === id && routeLayers(r, t).includes('bridge'))) ? 2 : 0);
+  const totalRuns = TOPOLOGIES.reduce((a, t) => a + (routes.reduce((n, r) => n + routeLayers(r, t).length, 0) + probes(t)) * CONNECTIONS.length * ROUNDS, 0);
   log(`bench: ${totalRuns} runs of ${SECONDS} s (${ROUNDS} rounds), topologies ${TOPOLOGIES.join(', ')}, database ${EXTERNAL_DB ? 'DATABASE_URL' : 'embedded PGlite'}, DATA_DIR ${dataDir}`);
   if (loadBefore > 0.5) log(`warning: load average ${loadBefore.toFixed(2)} before the run: other processes are busy, the numbers will be less reliable`);
   let fx: Fixtures | undefined;
@@ -603,8 +743,13 @@ async function main(): Promise<void> {
       try {
         if (!fx) {
           log('making fixtures through the bridge ...');
-          fx = await seed({ bridge: local(p.BRIDGE_PORT, ''), gateway: local(p.GATEWAY_PORT, '/graphql') }, { positions: POSITIONS, fleets: FLEETS, vehiclesPerFleet: VEHICLES_PER_FLEET }, log);
+          fx = await seed(
+            { bridge: local(p.BRIDGE_PORT, ''), gateway: local(p.GATEWAY_PORT, '/graphql') },
+            { positions: POSITIONS, fleets: FLEETS, vehiclesPerFleet: VEHICLES_PER_FLEET, commerce: ROUTE_IDS.includes('operators') },
+            log,
+          );
           positionsLoad = fx.positions;
+          commerceLoad = fx.commerce;
           await describeDatabase(databaseUrl, fx);
         }
         if (!layers.length) {
@@ -614,11 +759,14 @@ async function main(): Promise<void> {
           const ctx: Ctx = { ports: p, fx, secret: internalSecret(), bareUrl: bare?.url ?? 'http://127.0.0.1:1' };
           const targets = new Map(routes.map((r) => [r.id, r.targets(ctx)]));
           const skip = new Set<string>();
-          for (const route of routes) for (const layer of await check(route, targets.get(route.id)!, layers, topology)) skip.add(`${route.id}/${layer}`);
-          const layersFor = (route: RouteDef) => layers.filter((l) => !skip.has(`${route.id}/${l}`));
+          for (const route of routes) for (const layer of await check(route, targets.get(route.id)!, routeLayers(route, topology), topology)) skip.add(`${route.id}/${layer}`);
+          const layersFor = (route: RouteDef) => routeLayers(route, topology).filter((l) => !skip.has(`${route.id}/${l}`));
+          const target = (route: RouteDef, layer: Layer) => targets.get(route.id)![layer]!;
+          // the bridge p95 of users and operators, for their ratio (when both routes are measured at the bridge here)
+          const p95Targets = probes(topology) ? P95_ROUTES.map((id) => ({ id, target: targets.get(id)!.bridge! })) : [];
           if (WARMUP > 0) {
             log(`warming up (${WARMUP} s per scenario) ...`);
-            for (const route of routes) for (const layer of layersFor(route)) await runLoad(targets.get(route.id)![layer], Math.max(...CONNECTIONS), WARMUP);
+            for (const route of routes) for (const layer of layersFor(route)) await runLoad(target(route, layer), Math.max(...CONNECTIONS), WARMUP);
           }
           for (let round = 1; round <= ROUNDS; round++) {
             for (const route of routes) {
@@ -626,7 +774,7 @@ async function main(): Promise<void> {
                 for (const layer of layersFor(route)) {
                   if (aborted) throw new Error('interrupted');
                   if (!platform.running) throw new Error(`the platform stopped during the run:\n${platform.tail()}`);
-                  const s = await runLoad(targets.get(route.id)![layer], connections, SECONDS);
+                  const s = await runLoad(target(route, layer), connections, SECONDS);
                   record({ topology, route: route.id, layer, connections }, s);
                   const failures = s.non2xx + s.bad2xx + s.socketErrors;
                   log(
@@ -637,8 +785,23 @@ async function main(): Promise<void> {
                 }
               }
             }
+            for (const connections of CONNECTIONS) {
+              for (const { id, target: t } of p95Targets) {
+                if (aborted) throw new Error('interrupted');
+                if (!platform.running) throw new Error(`the platform stopped during the run:\n${platform.tail()}`);
+                const { p95, failures } = await p95Run(t, connections, SECONDS);
+                let entry = bridgeP95.find((e) => e.route === id && e.connections === connections);
+                if (!entry) bridgeP95.push((entry = { route: id, connections, p95: [], failures: 0 }));
+                entry.p95.push(p95);
+                entry.failures += failures;
+                log(
+                  `[${topology}] round ${round}/${ROUNDS}  p95 run: ${t.method} ${new URL(t.url).pathname.padEnd(29)} c=${String(connections).padEnd(3)} bridge   p95 ${fmtMs(p95).padStart(6)} ms${failures ? `  FAILURES ${failures}` : ''}`,
+                );
+              }
+            }
           }
           memories.push({ topology, when: 'after the load', memory: platform.memory() });
+          if (fx.commerce) quotesStored = await countQuotes(databaseUrl, fx).catch(() => undefined);
         }
       } catch (err) {
         log(`last lines of the platform:\n${platform.tail()}`);
@@ -668,6 +831,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log(`\n${signal}: stopping the platform ...`);
     aborted = true;
     stopCurrentRun();
+    probing?.stop();
     void stopAllGroups().finally(() => {
       if (!env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
       process.exit(130);

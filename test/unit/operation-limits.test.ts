@@ -27,7 +27,10 @@ describe('which per-action limits an operation meets', () => {
     expect(ROUTE_LIMITS['avatar-uploads']).toEqual({ points: 5, duration: 86_400 });
     expect(ROUTE_LIMITS['user-search']).toEqual({ points: 100, duration: 3600 });
     expect(ROUTE_LIMITS['settings-updates']).toEqual({ points: 20, duration: 3600 });
-    expect(Object.keys(FIELD_LIMITS).sort()).toEqual(['searchUsers', 'updateNotificationSettings', 'updatePrivacySettings', 'updateProfile', 'uploadAvatar']);
+    // the platform's own window (docs/orders.md "Rate limits"): intent creation, 20 a minute per origin
+    expect(limits('mutation { createOrderIntent(input: {}) { token } }')).toEqual(['order-intents']);
+    expect(ROUTE_LIMITS['order-intents']).toEqual({ points: 20, duration: 60 });
+    expect(Object.keys(FIELD_LIMITS).sort()).toEqual(['createOrderIntent', 'searchUsers', 'updateNotificationSettings', 'updatePrivacySettings', 'updateProfile', 'uploadAvatar']);
   });
 
   it('an operation without a limited field meets none; a limited name below the root does not count', () => {

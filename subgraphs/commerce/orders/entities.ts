@@ -12,7 +12,7 @@ import { ActorType, ContactType, OrderStage, OrderStatus, PackageCategory, Packa
 @ObjectType({ description: 'Who made a move of an order.' })
 export class OrderActor {
   @Field(() => ActorType, { description: 'The kind of actor.' }) type!: ActorType;
-  @Field(() => String, { nullable: true, description: 'Their identifier: the user (LSP member, agent), the connector (client), null for the platform.' }) id?: string | null;
+  @Field(() => ID, { nullable: true, description: 'Their identifier: the user (LSP member, agent), the connector (client), null for the platform.' }) id?: string | null;
 }
 
 @ObjectType({ description: 'One stamped move of an order (its history, oldest first).' })

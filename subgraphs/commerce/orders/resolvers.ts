@@ -52,7 +52,7 @@ export class OrderResolver {
     return orders.updateWaypoint(ctx, no, input);
   }
 
-  @Query(() => Waypoint, { description: 'One stop of the intent. REST: `GET /v1/order/waypoints/:no`.' })
+  @Query(() => Waypoint, { description: 'One stop of the intent, by its number (`no`). REST: `GET /v1/order/waypoints/:no`.' })
   orderWaypoint(@Arg('no', () => Int, NO) no: number, @Ctx() ctx: SubgraphContext) {
     return orders.getWaypoint(ctx, no);
   }

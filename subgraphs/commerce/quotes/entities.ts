@@ -8,12 +8,12 @@ import { DecimalScalar } from '../../../kernel/scalars.js';
 import { ProviderReference, providerRef } from '../../../kernel/references.js';
 import { TenantEntity } from '../../../kernel/tenancy.js';
 import { Xpress } from '../orders/enums.js';
-import { QuoteSource } from './enums.js';
+import { QuoteBasis, QuoteSource } from './enums.js';
 
 @ObjectType({ description: 'One line of a quote.' })
 export class QuoteLine {
   @Field({ description: 'What the line charges: the pricing rule\'s name, or the utilities\' fee line (baseFee, distanceFee …).' }) name!: string;
-  @Field(() => String, { nullable: true, description: "The pricing rule's basis (PER_KG, PER_KM, PER_ORDER, FLAT); null for a utilities fee line." }) basis?: string | null;
+  @Field(() => QuoteBasis, { nullable: true, description: "The pricing rule's basis; null for a utilities fee line." }) basis?: QuoteBasis | null;
   @Field(() => Float, { nullable: true, description: 'How many units of the basis were counted (kg, km, 1); null for a utilities fee line.' }) quantity?: number | null;
   @Field(() => DecimalScalar, { nullable: true, description: "Price of one unit, in the quote's currency; null for a utilities fee line." }) rate?: number | null;
   @Field(() => DecimalScalar, { description: "The line's amount, in the quote's currency (the rule's minimum charge when rate × quantity is less)." }) amount!: number;

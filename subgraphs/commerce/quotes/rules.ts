@@ -34,7 +34,7 @@ export interface RuleLike {
 
 export interface Line {
   name: string;
-  basis: string | null;
+  basis: (typeof DELIVERY_BASES)[number] | null;
   quantity: number | null;
   rate: number | null;
   amount: number;
@@ -85,7 +85,7 @@ export function priceByRules(rules: RuleLike[], km: number, kg: number, xpress: 
     }
     return {
       name: typeof r.name === 'string' ? r.name : String(r.basis),
-      basis: r.basis as string,
+      basis: r.basis as (typeof DELIVERY_BASES)[number],
       quantity: Math.round(quantity * 1000) / 1000,
       rate: roundMoney(rate, currency).toNumber(),
       amount: roundMoney(amount, currency).toNumber(),
