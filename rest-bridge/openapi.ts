@@ -399,6 +399,11 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
         );
       }
     }
+    for (const [code, why] of Object.entries(route.failures ?? {})) {
+      const key = String(ERROR_CODES[code as keyof typeof ERROR_CODES]);
+      const before = String((familyErrors[key] as { description?: string } | undefined)?.description ?? '');
+      familyErrors[key] = error([...before.split('; ').filter(Boolean), `${code}: ${why}`].join('; '), key, code);
+    }
     const success = responseSchema(route, s);
     if (body) for (const media of Object.values(body) as JsonSchema[]) media.example = sampleOf(media.schema as JsonSchema, components);
     paths[path] ??= {};
@@ -419,7 +424,11 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
         ...(route.auth !== 'none' ? { '403': error('FORBIDDEN: the credential is valid but its role or kind does not allow this', '403') } : {}),
         '404': error('NOT_FOUND: no such record for this caller (records of another tenant are not found either)', '404'),
         ...(route.method !== 'GET' ? { '409': error('CONFLICT: the record already exists or its state does not allow the change', '409') } : {}),
-        ...familyErrors,
+        ...Object.fromEntries(
+          Object.entries(familyErrors).map(([k, v]) =>
+            k === '409' && route.method !== 'GET' ? [k, { ...(v as object), description: `CONFLICT: the record already exists or its state does not allow the change; ${(v as { description: string }).description}` }] : [k, v],
+          ),
+        ),
         '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)', '429'),
         '500': error('INTERNAL_ERROR: a fault of the platform, never of the request; it is logged with the request id (x-request-id)', '500', 'INTERNAL_ERROR'),
         '503': error('SERVICE_UNAVAILABLE: the database is unreachable or too slow; retry shortly', '503', 'SERVICE_UNAVAILABLE'),

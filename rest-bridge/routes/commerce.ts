@@ -47,6 +47,7 @@ export const clientOrderRoutes: RouteSpec[] = [
     operation: `mutation CreateOrderIntent($input: IntentInput!) { createOrderIntent(input: $input) { token expiresAt intent { ${ORDER} } } }`,
     bodyVariable: 'input',
     result: { data: 'createOrderIntent' },
+    failures: { IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request' },
   },
   {
     ...intent,
@@ -61,6 +62,7 @@ export const clientOrderRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/v1/order/operators',
     summary: 'The LSPs serving every stop, each with a quote',
+    failures: { CONFLICT: 'the order is no longer an INTENT' },
     operation: `query OrderOperators($xpress: Xpress) { orderOperators(xpress: $xpress) { ${QUOTE} } }`,
     result: { data: 'orderOperators' },
   },
@@ -133,6 +135,7 @@ export const clientOrderRoutes: RouteSpec[] = [
     operation: `mutation SubmitOrderService($input: ServiceInput!) { submitOrderService(input: $input) { ${ORDER} } }`,
     bodyVariable: 'input',
     result: { data: 'submitOrderService' },
+    failures: { IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request', QUOTE_EXPIRED: 'the quote expired (QUOTE_TTL_SECONDS)', QUOTE_INVALID: 'the quote is not of this intent, the stops or packages changed since, or the total or speed differ' },
   },
   {
     ...intent,
@@ -153,6 +156,7 @@ export const clientOrderRoutes: RouteSpec[] = [
     operation: `mutation RateOrder($input: RatingInput!) { rateOrder(input: $input) { ${ORDER} } }`,
     bodyVariable: 'input',
     result: { data: 'rateOrder' },
+    failures: { IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request' },
   },
   {
     ...intent,
@@ -197,12 +201,14 @@ export const orderDeskRoutes: RouteSpec[] = [
     summary: 'Assign the order to an agent, or unassign it',
     operation: `mutation ChangeOrderAssignment($icode: String!, $reference: String!, $action: DeskAction!, $to: ID!) { changeOrderAssignment(providerCode: $icode, reference: $reference, action: $action, agentId: $to) { ${ORDER} ${HISTORY} } }`,
     result: { data: 'changeOrderAssignment' },
+    failures: { IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request' },
   },
   {
     ...desk,
     method: 'GET',
     path: '/v1/lsps/:icode/orders/:reference/cancel',
     summary: 'The LSP cancels the order',
+    failures: { CONFLICT: 'the order was picked up, or is final' },
     operation: `mutation CancelLspOrder($icode: String!, $reference: String!) { cancelLspOrder(providerCode: $icode, reference: $reference) { ${ORDER} ${HISTORY} } }`,
     result: { data: 'cancelLspOrder' },
   },

@@ -53,6 +53,12 @@ export interface RouteSpec {
    * `{ UNAUTHORIZED: 'AUTH::INVALID_API_KEY', FORBIDDEN: 'AUTH::UNAUTHORIZED', VALIDATION_ERROR: 'UTILITY::VALIDATION_FAILED' }`.
    */
   errorCodes?: Partial<Record<ErrorCode, ErrorCode>>;
+  /**
+   * Failures of this route beyond the generic ones (400, 401, 403, 404, 409 on writes, 429, 500, 503), by code, with
+   * when they happen: documented in the OpenAPI answer of the code's status (e.g. the commerce family's
+   * `IDEMPOTENCY_KEY_REUSED` 422, `QUOTE_EXPIRED` 409, a 409 of a GET that acts).
+   */
+  failures?: Partial<Record<ErrorCode, string>>;
   /** Constant fields added to the payload (e.g. a message for a Boolean mutation). */
   constants?: Record<string, unknown>;
   /** HTTP status on success (201 on creation). */
