@@ -1,4 +1,4 @@
-import { validateOrReject, type ValidatorOptions } from 'class-validator';
+import { validate, type ValidatorOptions } from 'class-validator';
 import { ArgumentValidationError, getMetadataStorage, type ValidatorFn } from 'type-graphql';
 import { validationError } from './errors.js';
 
@@ -78,11 +78,14 @@ export function argumentValidator(options: ValidatorOptions = {}, rules: { nullM
   return async (argValue) => {
     if (argValue === null || argValue === undefined || typeof argValue !== 'object') return;
     if (!rules.nullMeansAbsent) checkNulls(argValue);
-    try {
-      const items: unknown[] = Array.isArray(argValue) ? argValue : [argValue];
-      for (const item of items) if (item !== null && typeof item === 'object') await validateOrReject(item, validatorOptions);
-    } catch (err) {
-      throw new ArgumentValidationError(err as never);
+    const items: unknown[] = Array.isArray(argValue) ? argValue : [argValue];
+    for (const [i, item] of items.entries()) {
+      if (item === null || typeof item !== 'object') continue;
+      const errors = await validate(item, validatorOptions);
+      if (!errors.length) continue;
+      // the elements of a list argument are named by their index (`0.weight`), as REST names them in an array body
+      if (Array.isArray(argValue)) for (const e of errors) e.property = `${i}.${e.property}`;
+      throw new ArgumentValidationError(errors);
     }
   };
 }

@@ -52,7 +52,20 @@ export function missingHeaders(missing: string[], set: string[]): string {
 }
 
 /** Headers passed through to the gateway, which resolves the credential. */
-const FORWARDED = ['authorization', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device', 'x-auth-token', 'x-user-agent', 'x-auth-device', 'x-intent-token', 'x-workspace-id', 'origin', 'user-agent', 'idempotency-key'];
+const FORWARDED = [
+  'authorization',
+  'svc-auth-token',
+  'svc-user-agent',
+  'svc-auth-device',
+  'x-auth-token',
+  'x-user-agent',
+  'x-auth-device',
+  'x-intent-token',
+  'x-workspace-id',
+  'origin',
+  'user-agent',
+  'idempotency-key',
+];
 
 /** The gateway's guards refusing an operation (docs/gateway.md): for one of the bridge's own operations, a platform fault. */
 const GATEWAY_REFUSALS = new Set(['QUERY_TOO_COMPLEX', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_NOT_REGISTERED']);
@@ -198,7 +211,8 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
           }
         });
     }
-    return boundedJson(config.MAX_JSON_BODY_BYTES);
+    // an array body's elements are named by their index (`0.weight`), as the route's own errors name them
+    return boundedJson(config.MAX_JSON_BODY_BYTES, route.bodyArray ? { root: '' } : {});
   }
 
   function handler(route: RouteSpec) {

@@ -128,7 +128,11 @@ export function payloadOf(route: RouteSpec, op: CompiledOperation, graphData: un
  * this turns them into `field: reason` with the field named the way the REST body names it.
  */
 export function describeInputError(message: string, bodyVariable?: string): { field?: string; message: string } {
-  const strip = (p: string) => (bodyVariable && p.startsWith(`${bodyVariable}.`) ? p.slice(bodyVariable.length + 1) : p);
+  // (list elements as REST names them in an array body: `waypoints[0].no` → `0.no`)
+  const strip = (raw: string) => {
+    const p = raw.replace(/\[(\d+)\]/g, '.$1');
+    return bodyVariable && p.startsWith(`${bodyVariable}.`) ? p.slice(bodyVariable.length + 1) : p;
+  };
   const at = /got invalid value .*? at "([^"]+)"; (.*)$/s.exec(message);
   const required = /Field "([^"]+)" of required type "([^"]+)" was not provided/.exec(message);
   const unknown = /Field "([^"]+)" is not defined by type "([^"]+)"/.exec(message);

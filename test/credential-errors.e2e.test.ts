@@ -19,6 +19,7 @@ const SETS: Record<string, string[][]> = {
   ],
   origin: [['origin']],
   'origin+svc-user-agent': [['origin', 'svc-user-agent']],
+  'origin+intent-token': [['origin', 'x-intent-token']],
   'api-key': [['authorization']],
   'api-key+workspace': [['authorization', 'X-Workspace-ID']],
 };

@@ -113,6 +113,50 @@ interface Tenant {
   connector: { id: string; secret: string; accessToken: string };
   invitation: { id: string; token: string };
   refreshUser: TestUser;
+  /** A CSP's clients (the commerce family, docs/orders.md): each an origin its connector allows and an intent made from it. */
+  clients: TokenPool;
+}
+
+/** The origin and intent token of a `clients` credential. */
+const clientOf = (credential: string) => {
+  const [origin, token] = credential.split(' ');
+  return { origin, token };
+};
+
+/**
+ * A pool of a CSP's clients: every credential is a new origin added to the CSP connector's allowed origins (a new
+ * connector every 50) and an intent made from it with two stops in Rotterdam and a package. Clients are counted per
+ * origin (docs/orders.md "Rate limits"), so each serves USES_PER_CREDENTIAL requests like any token.
+ */
+function clientPool(ownerTokens: TokenPool, wid: string, cspCode: string, label: string): TokenPool {
+  let connectorId = '';
+  let origins: string[] = [];
+  let n = 0;
+  return new TokenPool(async () => {
+    const token = await ownerTokens.take();
+    if (!connectorId || origins.length >= 50) {
+      connectorId = (await createConnector(token, wid, 'csp', cspCode, { name: uniqueName('Fuzz shop') })).connectorId;
+      origins = [];
+    }
+    const origin = `https://fuzz-${label.toLowerCase()}-${Date.now().toString(36)}-${n++}.example`;
+    origins.push(origin);
+    await allowOrigins(token, wid, 'csp', cspCode, connectorId, origins);
+    const created = await api('POST', '/v1/order/intent', { body: { clientId: 'fuzz-client' }, headers: { origin } });
+    if (created.status !== 201) throw new Error(`intent failed: ${created.status} ${JSON.stringify(created.body)}`);
+    const intent = created.body.data.token as string;
+    const headers = { origin, 'x-intent-token': intent };
+    const stops = await api('PUT', '/v1/order/waypoints/add', {
+      body: [
+        { type: 'pickup', coordinates: [51.92, 4.4869] },
+        { type: 'dropoff', coordinates: [51.9175, 4.5256] },
+      ],
+      headers,
+    });
+    if (stops.status !== 201) throw new Error(`waypoints failed: ${stops.status} ${JSON.stringify(stops.body)}`);
+    const pkg = await api('PUT', '/v1/order/packages/add', { body: [{ waypointNo: 1, category: 'PARCEL', weight: 1 }], headers });
+    if (pkg.status !== 201) throw new Error(`packages failed: ${pkg.status} ${JSON.stringify(pkg.body)}`);
+    return `${origin} ${intent}`;
+  });
 }
 
 async function createTenant(label: string): Promise<Tenant> {
@@ -148,7 +192,12 @@ async function createTenant(label: string): Promise<Tenant> {
   const refreshUser = await newUser({ name: 'Fuzz refresh' });
 
   const ownerTokens = new TokenPool(() => login(owner.user));
+  const clients = clientPool(ownerTokens, wid, csp.code, label);
+  const first = clientOf(await clients.take());
+  const ptc = (await api('GET', '/v1/order/packages', { headers: { origin: first.origin, 'x-intent-token': first.token } })).body.data[0].ptc;
+  const reference = (await api('GET', '/v1/order/stage', { headers: { origin: first.origin, 'x-intent-token': first.token } })).body.data.reference;
   return {
+    clients,
     label,
     wid,
     owner: owner.user,
@@ -167,6 +216,11 @@ async function createTenant(label: string): Promise<Tenant> {
       routes: route,
       members: member.user.id,
       users: member.user.id,
+      // the commerce family: a package code and an order reference of the tenant's first client (another client's
+      // intent answers 404 for them), the client's own reference
+      packages: ptc,
+      orders: reference,
+      client: 'fuzz-client',
     },
     ownerTokens,
     lspTokens: new TokenPool(async () => contextToken(await ownerTokens.take(), wid, 'lsp', lsp.code)),
@@ -221,9 +275,15 @@ function fixtureParam(r: RouteSpec, name: string, t: Tenant): string {
     case 'as':
       return 'manager';
     case 'action':
-      return r.path.includes('/pricing/') ? 'add' : 'enable';
+      return r.path.includes('/pricing/') ? 'add' : r.path.includes('/orders/') ? 'assign' : 'enable';
     case 'type':
-      return r.path.includes('/routes/') ? 'line_haul' : 'last_mile';
+      return r.path.includes('/routes/') ? 'line_haul' : r.path.startsWith('/v1/client/') ? 'active' : 'last_mile';
+    case 'icode':
+      return before === 'rsps' ? t.codes.csp : t.codes.lsp;
+    case 'to':
+      return t.ids.agents;
+    case 'no':
+      return '1';
     default:
       return t.ids[before] ?? (/id$/i.test(name) ? randomUUID() : 'x');
   }
@@ -377,6 +437,17 @@ function overlay(r: RouteSpec, t: Tenant): unknown {
     'POST /realm/utilities/nearby/bounds': { bounds: { northeast: { lat: 1, lng: 37 }, southwest: { lat: -2, lng: 36 } } },
     'POST /realm/utilities/nearby/nearest': { location: { lat: -1.28, lng: 36.8 }, count: 3 },
     'POST /realm/utilities/eta': { origin: place(NBO), destination: place(KAREN), mode: 'ROAD' },
+    'POST /v1/order/intent': { clientId: 'fuzz-client', externalRef: 'cart-1', note: 'fuzz' },
+    'PUT /v1/order/waypoints/add': [
+      { type: 'dropoff', coordinates: [51.8939, 4.5231], address: 'De Kuip, Rotterdam', country: 'NL', contact: { type: 'person', reference: 'Fuzz', phone: '+31101234567' } },
+    ],
+    'PATCH /v1/order/waypoints/:no': { description: 'Ring twice', address: 'Coolsingel 40, Rotterdam' },
+    'PUT /v1/order/packages/add': [{ waypointNo: 1, careLevel: 1, category: 'ELECTRONICS', weight: 2.5, note: 'fuzz' }],
+    'PATCH /v1/order/packages/:PTC': { weight: 3, note: 'fuzz' },
+    'POST /v1/order/service': { quoteId: randomUUID(), payment: { mode: 'cash' }, xpress: 'standard', fees: { tax: 0, discount: 0 } },
+    'PATCH /v1/order/service': { payment: { paid: true }, tax: 1 },
+    'POST /v1/order/service/rating': { score: 5, comment: 'fuzz' },
+    'POST /v1/client/:id/periferals': { coordinates: [51.92, 4.48], radius: 1000, limit: 5 },
   };
   const k = key(r);
   if (k in bodies) return bodies[k];
@@ -879,9 +950,14 @@ async function credentialHeaders(r: RouteSpec, t: Tenant, choice: FuzzRequest['c
       return { authorization: `Bearer ${token}` };
     }
     case 'origin':
-      return { origin: ORIGIN };
+      // a CSP's client (the commerce family), else an origin of the connector that issues access tokens
+      return r.path.startsWith('/v1/order/') || r.path.startsWith('/v1/client/') ? { origin: clientOf(await t.clients.take(weight)).origin } : { origin: ORIGIN };
     case 'origin+svc-user-agent':
       return { origin: ORIGIN, 'svc-user-agent': AGENT };
+    case 'origin+intent-token': {
+      const c = clientOf(await t.clients.take(weight));
+      return { origin: c.origin, 'x-intent-token': c.token };
+    }
     case 'api-key':
       return { authorization: `Bearer ${await t.apiKeys.take(weight)}` };
     case 'api-key+workspace':

@@ -39,6 +39,21 @@ export interface World {
   cspToken(): Promise<string>;
   /** A utilities API key of the workspace (a fresh key after 40 uses). */
   utilitiesKey(): Promise<string>;
+  /**
+   * A CSP's client (the commerce family, docs/orders.md): an origin the CSP connector allows and a draft intent made
+   * from it (two stops, one package). Clients are counted per origin: a fresh one after 40 uses.
+   */
+  client(): Promise<Client>;
+  /** The client last handed out (its intent's package code and stop numbers name the paths). */
+  lastClient?: Client;
+  /** An order placed with a card payment through the world's LSP (for the service routes and the LSP desk). */
+  placed: Client & { reference: string };
+}
+
+export interface Client {
+  origin: string;
+  token: string;
+  ptc: string;
 }
 
 /** Counts uses of a credential and mints a new one after `max`. */
@@ -112,16 +127,61 @@ export async function buildWorld(): Promise<World> {
   const memberInv = await invite(await cspToken(), 'coordinator', { name: uniqueName('Member') });
   await accept(member, memberInv.token);
 
+  // the commerce family: the LSP covers Rotterdam; a CSP connector allows the clients' origins (a new connector every 50)
+  await must(await callA('PATCH', `/v1/lsp/coverage/areas/${area.area.id}/last_mile`, await lspToken(), { status: 'ACTIVE', country: 'NL', cities: ['Rotterdam'] }), 200, 'activate area');
+  let shop = '';
+  let origins: string[] = [];
+  let n = 0;
+  const newClient = async (): Promise<Client> => {
+    if (!shop || origins.length >= 50) {
+      shop = (await createConnector(await userToken(), wid, 'csp', providers.csp.code)).connectorId;
+      origins = [];
+    }
+    const origin = `https://client-${n++}-${Date.now().toString(36)}.hardening.example`;
+    origins.push(origin);
+    await allowOrigins(await userToken(), wid, 'csp', providers.csp.code, shop, origins);
+    const intent = await must(await api('POST', '/v1/order/intent', { body: { clientId: 'hardening' }, headers: { origin } }), 201, 'intent');
+    const headers = { origin, 'x-intent-token': intent.data.token };
+    await must(
+      await api('PUT', '/v1/order/waypoints/add', {
+        body: [
+          { type: 'pickup', coordinates: [51.92, 4.4869] },
+          { type: 'dropoff', coordinates: [51.9175, 4.5256] },
+        ],
+        headers,
+      }),
+      201,
+      'stops',
+    );
+    const pkg = await must(await api('PUT', '/v1/order/packages/add', { body: [{ waypointNo: 1, category: 'PARCEL', weight: 1 }], headers }), 201, 'package');
+    return { origin, token: intent.data.token, ptc: pkg.data[0].ptc };
+  };
+  const client = rotating(async () => JSON.stringify(await newClient()));
+  const placedClient = await newClient();
+  let quoteId: string | undefined;
+  for (let i = 0; i < 100 && !quoteId; i++) {
+    const offers = await api('GET', '/v1/order/operators', { headers: { origin: placedClient.origin, 'x-intent-token': placedClient.token } });
+    quoteId = offers.body.data?.[0]?.quoteId;
+    if (!quoteId) await new Promise((r) => setTimeout(r, 100));
+  }
+  const placedOrder = await must(
+    await api('POST', '/v1/order/service', { body: { quoteId, payment: { mode: 'card' } }, headers: { origin: placedClient.origin, 'x-intent-token': placedClient.token } }),
+    201,
+    'placed order',
+  );
+
   const utilitiesKey = rotating(async () => {
     const res = await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening', scopes: ['utilities'] });
     return (await must(res, 201, 'api key')).data.key as string;
   });
 
-  return {
+  const world: World = {
     owner,
     wid,
     providers,
     utilitiesKey,
+    client: async () => (world.lastClient = JSON.parse(await client()) as Client),
+    placed: { ...placedClient, reference: placedOrder.data.reference },
     fleetId: fleet.data.id,
     vehicleId: vehicle.data.id,
     parkingId: parking.data.id,
@@ -140,6 +200,7 @@ export async function buildWorld(): Promise<World> {
     lspToken,
     cspToken,
   };
+  return world;
 }
 
 /** The provider kind a route's path names (`/v1/:wid/lsp/...`, connectors: `:ctype`). */
@@ -161,6 +222,7 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     if (p.startsWith('/v1/lsp/coverage/routes/')) return w.routeId;
     if (p.includes('/connectors/')) return w.connectorId;
     if (p.includes('/api-keys/')) return w.apiKeyId;
+    if (p.startsWith('/v1/client/')) return 'hardening';
     return '00000000-0000-4000-8000-000000000000';
   };
   const values: Record<string, string> = {
@@ -170,9 +232,15 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     id: idOf(),
     vid: w.vehicleId,
     userId: p.startsWith('/v1/workspace') ? w.member.id : w.owner.id,
-    type: p.includes('/coverage/routes') ? 'line_haul' : 'last_mile',
-    action: p.includes('/connectors/') ? 'enable' : 'add',
+    type: p.includes('/coverage/routes') ? 'line_haul' : p.startsWith('/v1/client/') ? 'all' : 'last_mile',
+    action: p.includes('/connectors/') ? 'enable' : p.includes('/orders/') ? 'assign' : 'add',
     as: 'coordinator',
+    // the commerce family: the stop and package of the client the credential names, the placed order and the desks
+    no: '1',
+    PTC: w.lastClient?.ptc ?? w.placed.ptc,
+    reference: w.placed.reference,
+    icode: p.startsWith('/v1/rsps/') ? w.providers.csp.code : w.providers.lsp.code,
+    to: w.agentId,
     ...overrides,
   };
   return p.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -183,7 +251,8 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
 
 /** Headers of a route's credential scheme in this world. */
 export async function headersOf(w: World, route: RouteSpec): Promise<Record<string, string>> {
-  const lspFamily = route.path.startsWith('/v1/lsp/');
+  const lspFamily = route.path.startsWith('/v1/lsp/') || route.path.startsWith('/v1/lsps/');
+  const commerce = route.path.startsWith('/v1/order/') || route.path.startsWith('/v1/client/');
   switch (route.auth) {
     case 'none':
       return {};
@@ -192,13 +261,18 @@ export async function headersOf(w: World, route: RouteSpec): Promise<Record<stri
     case 'set-a':
     case 'set-a-or-b':
     case 'set-b': {
-      const token = lspFamily ? await w.lspToken() : route.path.startsWith('/v1/csp/invitation') ? await w.cspToken() : await w.userToken();
+      const token = lspFamily ? await w.lspToken() : route.path.startsWith('/v1/csp/invitation') || route.path.startsWith('/v1/rsps/') ? await w.cspToken() : await w.userToken();
       return route.auth === 'set-b' ? { 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE } : setA(token);
     }
     case 'origin':
-      return { origin: ORIGIN };
+      return commerce ? { origin: (await w.client()).origin } : { origin: ORIGIN };
     case 'origin+svc-user-agent':
       return { origin: ORIGIN, 'svc-user-agent': 'shop/2.1' };
+    case 'origin+intent-token': {
+      // the service routes act on the placed order; the others on a draft intent
+      const c = route.path.startsWith('/v1/order/service') ? w.placed : await w.client();
+      return { origin: c.origin, 'x-intent-token': c.token };
+    }
     case 'api-key':
       return { authorization: `Bearer ${await w.utilitiesKey()}` };
     case 'api-key+workspace':

@@ -174,10 +174,16 @@ describe('_entities at the lsp subgraph: scoped to the caller', () => {
     expect((await entities(key(b.wid), refsOf(mine))).items).toEqual(NONE);
   });
 
-  it('a plain user, a CSP context of the same workspace and an anonymous caller get null', async () => {
-    const csp = { ...lspPrincipal(a), providerKind: 'csp' };
+  it('a plain user and an anonymous caller get null', async () => {
     const user = { kind: 'user', userId: a.userId, sessionId: lspPrincipal(a).sessionId, client: {} };
-    for (const p of [csp, user, { kind: 'anonymous', client: {} }]) expect((await entities(p, refsOf(mine))).items, JSON.stringify(p)).toEqual(NONE);
+    for (const p of [user, { kind: 'anonymous', client: {} }]) expect((await entities(p, refsOf(mine))).items, JSON.stringify(p)).toEqual(NONE);
+  });
+
+  it("a CSP context of the same workspace sees the agents and vehicles (its orders' parties, docs/orders.md) and nothing else; of another workspace, nothing", async () => {
+    const csp = { ...lspPrincipal(a), providerKind: 'csp' };
+    const expected = resolvedOf(mine).map((r) => (r.__typename === 'Agent' || r.__typename === 'Vehicle' ? r : null));
+    expect((await entities(csp, refsOf(mine))).items).toEqual(expected);
+    expect((await entities({ ...lspPrincipal(b), providerKind: 'csp' }, refsOf(mine))).items).toEqual(NONE);
   });
 
   it("an unknown id, a malformed one, and an area's id asked as a route (or the reverse) resolve to null", async () => {

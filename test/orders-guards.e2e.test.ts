@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './helpers.js';
 import { allowOrigins, callA, createConnector, gqlH, newOwner, uniqueName } from './workspace-helpers.js';
-import { ROTTERDAM, SET_B, activeArea, carrierAgent, eventually, newCarrier, newShop, rotterdamIntent, shopAccessToken, uniqueOrigin, type Carrier, type Intent, type Shop } from './commerce-helpers.js';
+import {
+  ROTTERDAM,
+  SET_B,
+  activeArea,
+  carrierAgent,
+  eventually,
+  newCarrier,
+  newShop,
+  rotterdamIntent,
+  shopAccessToken,
+  uniqueOrigin,
+  type Carrier,
+  type Intent,
+  type Shop,
+} from './commerce-helpers.js';
 
 /**
  * What the client order family refuses (docs/orders.md): credentials (origin, intent token, connector state),
@@ -40,7 +54,11 @@ async function place(shop: Shop, intent: Intent, payment: Record<string, unknown
 }
 
 const move = (token: string, reference: string, to: string, reason?: string) =>
-  gqlH(`mutation($r: String!, $to: OrderMove!, $why: String) { moveAssignedOrder(reference: $r, to: $to, reason: $why) { status } }`, { r: reference, to, why: reason }, { authorization: `Bearer ${token}` });
+  gqlH(
+    `mutation($r: String!, $to: OrderMove!, $why: String) { moveAssignedOrder(reference: $r, to: $to, reason: $why) { status } }`,
+    { r: reference, to, why: reason },
+    { authorization: `Bearer ${token}` },
+  );
 
 describe('who may call (docs/orders.md "Who calls")', () => {
   it('no origin is 401 naming it; an origin no enabled CSP connector allows is 401; an intent route without its token is 401 naming x-intent-token', async () => {
@@ -155,18 +173,18 @@ describe('Idempotency-Key (docs/contract.md "Idempotency")', () => {
 });
 
 describe('stops, packages and codes', () => {
-  it('a dropoff first is 400 naming the stop; coordinates outside the given country are 400; a stop number out of turn is 400', async () => {
+  it('a dropoff first is 400 naming the stop; coordinates outside the given country are 400; a stop number out of turn is 409', async () => {
     const shop = await newShop();
     const res = await shop.call('POST', '/v1/order/intent', { clientId: 'c' });
     const token = res.body.data.token;
     fails(await shop.call('PUT', '/v1/order/waypoints/add', [{ type: 'dropoff', coordinates: ROTTERDAM.hall }], { token }), 400, 'VALIDATION_ERROR', 'waypoints.1.type');
     fails(await shop.call('PUT', '/v1/order/waypoints/add', [{ type: 'pickup', coordinates: ROTTERDAM.hall, country: 'BE' }], { token }), 400, 'VALIDATION_ERROR');
-    fails(await shop.call('PUT', '/v1/order/waypoints/add', [{ no: 3, type: 'pickup', coordinates: ROTTERDAM.hall }], { token }), 400, 'VALIDATION_ERROR');
+    fails(await shop.call('PUT', '/v1/order/waypoints/add', [{ no: 3, type: 'pickup', coordinates: ROTTERDAM.hall }], { token }), 409, 'CONFLICT', '0.no');
     fails(await shop.call('PUT', '/v1/order/waypoints/add', { type: 'pickup' }, { token }), 400, 'VALIDATION_ERROR', 'body');
     expect((await shop.call('GET', '/v1/order/waypoints', undefined, { token })).body.data).toEqual([]);
   });
 
-  it('removing a stop renumbers the later ones; a stop with packages cannot go; a package bound to no stop is 400', async () => {
+  it('removing a stop renumbers the later ones; a stop with packages cannot go; a package bound to no stop is 409', async () => {
     const shop = await newShop();
     const intent = await rotterdamIntent(shop);
     const add = await shop.call('PUT', '/v1/order/waypoints/add', [{ type: 'dropoff', coordinates: ROTTERDAM.kuip, address: 'De Kuip, Rotterdam' }], { token: intent.token });
@@ -178,7 +196,7 @@ describe('stops, packages and codes', () => {
       [1, 'Ds. Jan Scharpstraat 298, Rotterdam'],
       [2, 'De Kuip, Rotterdam'],
     ]);
-    fails(await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 7, category: 'PARCEL', weight: 1 }], { token: intent.token }), 400, 'VALIDATION_ERROR');
+    fails(await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 7, category: 'PARCEL', weight: 1 }], { token: intent.token }), 409, 'CONFLICT', '0.waypointNo');
     fails(await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 1, category: 'PARCEL', weight: 1, careLevel: 4 }], { token: intent.token }), 400, 'VALIDATION_ERROR');
   });
 
@@ -206,28 +224,47 @@ describe('quotes and the lifecycle', () => {
     const a = await rotterdamIntent(shop);
     const b = await rotterdamIntent(shop);
     const quoteOf = async (i: Intent) =>
-      (await eventually(async () => {
-        const r = await shop.call('GET', '/v1/order/operators', undefined, { token: i.token });
-        return r.body.data?.length ? r.body.data : undefined;
-      }, 'an operator'))[0];
+      (
+        await eventually(async () => {
+          const r = await shop.call('GET', '/v1/order/operators', undefined, { token: i.token });
+          return r.body.data?.length ? r.body.data : undefined;
+        }, 'an operator')
+      )[0];
     const qa = await quoteOf(a);
     const qb = await quoteOf(b);
     fails(await shop.call('POST', '/v1/order/service', { quoteId: qb.quoteId, payment: { mode: 'cash' } }, { token: a.token }), 409, 'QUOTE_INVALID', 'quoteId');
     fails(await shop.call('POST', '/v1/order/service', { quoteId: '00000000-0000-4000-8000-000000000000', payment: { mode: 'cash' } }, { token: a.token }), 409, 'QUOTE_INVALID', 'quoteId');
-    fails(await shop.call('POST', '/v1/order/service', { quoteId: qa.quoteId, payment: { mode: 'cash' }, fees: { total: { amount: qa.price.amount - 1, currency: qa.price.currency } } }, { token: a.token }), 409, 'QUOTE_INVALID', 'fees.total');
+    fails(
+      await shop.call(
+        'POST',
+        '/v1/order/service',
+        { quoteId: qa.quoteId, payment: { mode: 'cash' }, fees: { total: { amount: qa.price.amount - 1, currency: qa.price.currency } } },
+        { token: a.token },
+      ),
+      409,
+      'QUOTE_INVALID',
+      'fees.total',
+    );
     fails(await shop.call('POST', '/v1/order/service', { quoteId: qa.quoteId, payment: { mode: 'cash' }, xpress: 'express' }, { token: a.token }), 409, 'QUOTE_INVALID', 'xpress');
-    expect((await shop.call('PATCH', '/v1/order/packages/' + (await shop.call('GET', '/v1/order/packages', undefined, { token: a.token })).body.data[0].ptc, { weight: 9 }, { token: a.token })).status).toBe(200);
+    expect(
+      (await shop.call('PATCH', '/v1/order/packages/' + (await shop.call('GET', '/v1/order/packages', undefined, { token: a.token })).body.data[0].ptc, { weight: 9 }, { token: a.token })).status,
+    ).toBe(200);
     fails(await shop.call('POST', '/v1/order/service', { quoteId: qa.quoteId, payment: { mode: 'cash' } }, { token: a.token }), 409, 'QUOTE_INVALID', 'quoteId');
     expect((await shop.call('GET', '/v1/order/stage', undefined, { token: a.token })).body.data.status).toBe('INTENT');
     // a discount and tax change the total; the total shown must be that one
     const fresh = await quoteOf(a);
     const total = Math.round((fresh.price.amount - 1 + 0.5) * 100) / 100;
-    const placed = await shop.call('POST', '/v1/order/service', { quoteId: fresh.quoteId, payment: { mode: 'card' }, fees: { discount: 1, tax: 0.5, total: { amount: total, currency: fresh.price.currency } } }, { token: a.token });
+    const placed = await shop.call(
+      'POST',
+      '/v1/order/service',
+      { quoteId: fresh.quoteId, payment: { mode: 'card' }, fees: { discount: 1, tax: 0.5, total: { amount: total, currency: fresh.price.currency } } },
+      { token: a.token },
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.data.service.fees).toMatchObject({ total: { amount: total, currency: fresh.price.currency }, tax: 0.5, discount: 1 });
   });
 
-  it('illegal moves are 409 with the legal ones; the wrong actor 403; another agent\'s order 404', async () => {
+  it("illegal moves are 409 with the legal ones; the wrong actor 403; another agent's order 404", async () => {
     const { shop, lsp, agent } = await market();
     const intent = await rotterdamIntent(shop);
     // rating and editing before delivery / after placement
@@ -284,7 +321,7 @@ describe('quotes and the lifecycle', () => {
 });
 
 describe("other tenants' ids on every route", () => {
-  it('desks: another CSP\'s code, another LSP\'s order or agent, and a plain user token are refused', async () => {
+  it("desks: another CSP's code, another LSP's order or agent, and a plain user token are refused", async () => {
     const { shop, lsp, agent } = await market();
     const intent = await rotterdamIntent(shop);
     await place(shop, intent);
@@ -307,7 +344,7 @@ describe("other tenants' ids on every route", () => {
     expect((await lsp.desk('GET', `/v1/lsps/${lsp.code}/orders/${intent.reference}`)).status).toBe(200);
   });
 
-  it("a DEVELOPER reads at the LSP desk but may not assign or cancel (403); the order is unchanged", async () => {
+  it('a DEVELOPER reads at the LSP desk but may not assign or cancel (403); the order is unchanged', async () => {
     const { shop, lsp, agent } = await market();
     const intent = await rotterdamIntent(shop);
     await place(shop, intent);
@@ -333,7 +370,12 @@ describe('sandbox (docs/orders.md "Sandbox")', () => {
     await allowOrigins(owner.token, owner.wid, 'csp', live.csp.code, c.connectorId, [testOrigin]);
     const lsp = await newCarrier(owner);
     await activeArea(lsp, { country: 'NL', city: 'Rotterdam' });
-    const test = { ...live, origin: testOrigin, call: (m: string, p: string, b?: unknown, o: { token?: string; headers?: Record<string, string> } = {}) => api(m, p, { body: b, headers: { origin: testOrigin, ...(o.token ? { 'x-intent-token': o.token } : {}), ...o.headers } }) } as Shop;
+    const test = {
+      ...live,
+      origin: testOrigin,
+      call: (m: string, p: string, b?: unknown, o: { token?: string; headers?: Record<string, string> } = {}) =>
+        api(m, p, { body: b, headers: { origin: testOrigin, ...(o.token ? { 'x-intent-token': o.token } : {}), ...o.headers } }),
+    } as Shop;
     const ti = await rotterdamIntent(test, 'same-client');
     const li = await rotterdamIntent(live, 'same-client');
     const { order } = await place(test, ti, { mode: 'card' });
@@ -367,7 +409,10 @@ describe('rate limits (docs/orders.md "Rate limits")', () => {
 describe('peripherals (docs/orders.md "Client views")', () => {
   it("lists the workspace's AVAILABLE vehicles around a point with rounded positions and distances", async () => {
     const shop = await newShop();
-    const key = await api('POST', `/v1/workspace/${shop.wid}/api-keys`, { headers: { 'svc-auth-token': shop.owner.token, 'svc-user-agent': 'ws-e2e/1.0', 'svc-auth-device': 'ws-device-1' }, body: { name: 'fleet', scopes: ['utilities'] } });
+    const key = await api('POST', `/v1/workspace/${shop.wid}/api-keys`, {
+      headers: { 'svc-auth-token': shop.owner.token, 'svc-user-agent': 'ws-e2e/1.0', 'svc-auth-device': 'ws-device-1' },
+      body: { name: 'fleet', scopes: ['utilities'] },
+    });
     expect(key.status, JSON.stringify(key.body)).toBe(201);
     const report = await gqlH(
       `mutation($p: [VehiclePositionInput!]!) { reportVehiclePositions(positions: $p) { stored } }`,

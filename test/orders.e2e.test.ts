@@ -53,6 +53,24 @@ describe('the client order journey', () => {
     await activeArea(elsewhere, { country: 'NL', city: 'Amsterdam' });
     const courier = await carrierAgent(priced);
 
+    // zones agree with operators on what "covered" means: a Rotterdam stop is in an LSP area (the first LSP by code of
+    // the two that cover it), Amsterdam in the Amstel one, Utrecht in no LSP area (the default zoning answers)
+    const key = await api('POST', `/v1/workspace/${owner.wid}/api-keys`, {
+      headers: { 'svc-auth-token': owner.token, 'svc-user-agent': 'ws-e2e/1.0', 'svc-auth-device': 'ws-device-1' },
+      body: { name: 'zones', scopes: ['utilities'] },
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const zone = (coordinates: readonly number[]) =>
+      api('POST', '/realm/utilities/zone', { body: { location: { coordinates, country: 'NL' } }, headers: { authorization: `Bearer ${key.body.data.key}` } });
+    const rotterdamZone = await eventually(async () => {
+      const z = (await zone(ROTTERDAM.markthal)).body.result?.zone;
+      return z?.source === 'LSP' && z.lspCode === [priced.code, fallback.code].sort()[0] ? z : undefined;
+    }, 'an LSP zone in Rotterdam');
+    expect(rotterdamZone).toMatchObject({ type: 'LSP_AREA', coverage: { shape: 'COVERAGE_AREA', country: 'NL' } });
+    expect((await zone(ROTTERDAM.markthal)).body.result.metadata.dataSource).toBe('LSP');
+    expect((await zone(AMSTERDAM)).body.result.zone).toMatchObject({ source: 'LSP', lspCode: elsewhere.code });
+    expect((await zone([52.0907, 5.1214])).body.result.zone).toMatchObject({ source: 'DEFAULT', lspCode: null, name: 'Utrecht' });
+
     const intent = await rotterdamIntent(shop, 'cust-42');
     expect(intent.token).toMatch(/^oit_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(intent.reference).toMatch(/^ORD-[0-9A-HJKMNP-TV-Z]{10}$/);
@@ -148,7 +166,10 @@ describe('the client order journey', () => {
     const order = q.body.data.cspOrders.items[0];
     expect(order).toMatchObject({ reference: intent.reference, status: 'DELIVERED', lsp: { code: priced.code, name: 'Maas Couriers' }, csp: { code: shop.csp.code } });
     expect(order.agent).toMatchObject({ id: courier.agentId, status: 'ACTIVE' });
-    expect(order.waypoints).toEqual([{ no: 1, type: 'pickup' }, { no: 2, type: 'dropoff' }]);
+    expect(order.waypoints).toEqual([
+      { no: 1, type: 'pickup' },
+      { no: 2, type: 'dropoff' },
+    ]);
     expect(order.packages[0].status).toBe('DELIVERED');
   }, 120_000);
 
@@ -156,10 +177,15 @@ describe('the client order journey', () => {
     const res0 = await shop.call('POST', '/v1/order/intent', { clientId: 'cust-43' });
     expect(res0.status).toBe(201);
     const token = res0.body.data.token;
-    const w = await shop.call('PUT', '/v1/order/waypoints/add', [
-      { type: 'pickup', coordinates: AMSTERDAM, country: 'NL' },
-      { type: 'dropoff', coordinates: ROTTERDAM.kuip, country: 'NL' },
-    ], { token });
+    const w = await shop.call(
+      'PUT',
+      '/v1/order/waypoints/add',
+      [
+        { type: 'pickup', coordinates: AMSTERDAM, country: 'NL' },
+        { type: 'dropoff', coordinates: ROTTERDAM.kuip, country: 'NL' },
+      ],
+      { token },
+    );
     expect(w.status, JSON.stringify(w.body)).toBe(201);
     expect((await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 1, category: 'PARCEL', weight: 1 }], { token })).status).toBe(201);
     const res = await shop.call('GET', '/v1/order/operators', undefined, { token });

@@ -25,6 +25,8 @@ const CLEARABLE: Record<string, string[]> = {
   'PATCH /v1/lsp/agents/:id': ['phone', 'bio', 'licenseNumber'],
   'PATCH /v1/lsp/coverage/areas/:id/:type': ['capacity', 'country', 'region', 'radius'],
   'PATCH /v1/lsp/coverage/routes/:id/:type': ['capacity', 'origin', 'destination', 'distance'],
+  'PATCH /v1/order/waypoints/:no': ['description', 'address', 'country', 'contact'],
+  'PATCH /v1/order/packages/:PTC': ['note'],
 };
 
 /** The answer of each PATCH route that takes no body, on the hardening world's records. */
@@ -57,6 +59,8 @@ function readBack(route: RouteSpec): { get: RouteSpec; pick: (body: any) => any 
   if (p.startsWith('/v1/lsp/fleets/:id/vehicles/:vid')) return { get: byPath('GET', '/v1/lsp/fleets/:id/vehicles/:vid')!, pick: data };
   if (p === '/v1/lsp/coverage/areas/:id/:type') return { get: byPath('GET', '/v1/lsp/coverage/areas/:id')!, pick: (b) => b.area };
   if (p === '/v1/lsp/coverage/routes/:id/:type') return { get: byPath('GET', '/v1/lsp/coverage/routes/:id')!, pick: (b) => b.route };
+  if (p === '/v1/order/waypoints/:no' || p === '/v1/order/packages/:PTC') return { get: byPath('GET', p)!, pick: data };
+  if (p === '/v1/order/service') return { get: byPath('GET', p)!, pick: (b) => b.data.service };
   return undefined;
 }
 

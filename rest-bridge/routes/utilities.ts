@@ -96,7 +96,7 @@ export const utilityRoutes: RouteSpec[] = [
     summary: 'Zone of a location',
     resultStatus: 'UTILITY::ZONE_ASSIGNED',
     operation: `query ZoneAssignment($input: ZoneInput!) { zoneAssignment(input: $input) {
-      zone { id name type source coverage { shape center { ${LATLNG} } radius country region population } } serviceType calculatedAt ${METADATA} } }`,
+      zone { id name type source lspCode coverage { shape center { ${LATLNG} } radius country region population } } serviceType calculatedAt ${METADATA} } }`,
     result: { result: 'zoneAssignment' },
   },
   {

@@ -5,8 +5,8 @@ import { IdempotencyKey } from './common/idempotency.js';
 import { referenceResolver, stageReference } from './common/references.js';
 import { DeskResolver } from './desks/resolvers.js';
 import { migrations } from './migrations/index.js';
-import { NetworkAgent, NetworkCoverage, NetworkPricing } from './network/entities.js';
-import { startNetworkSync } from './network/sync.js';
+import { NetworkAgent, NetworkCoverage, NetworkPricing } from '../lsp/network-copy/entities.js';
+import { startNetworkSync } from '../lsp/network-copy/sync.js';
 import { Order, Package, Waypoint } from './orders/entities.js';
 import { OrderResolver } from './orders/resolvers.js';
 import { Quote } from './quotes/entities.js';
@@ -15,8 +15,9 @@ import { OrderQuoteResolver, QuoteResolver } from './quotes/resolvers.js';
 /**
  * The commerce subgraph (spec groups 14 and 9; docs/orders.md): client orders built through an intent token
  * (orders/), the operators and quotes that price them and the service that binds a quote (quotes/), and the CSP and
- * LSP order desks with the agents' moves (desks/). network/ is the family's event-fed copy of the LSP coverage,
- * pricing rules and agents it sells; common/ holds the scope (who calls), the intent token and idempotency.
+ * LSP order desks with the agents' moves (desks/); common/ holds the scope (who calls), the intent token and
+ * idempotency. The LSP coverage, pricing rules and agents it sells are its own event-fed copy of the LSP network
+ * (lsp/network-copy, tables network_* in the commerce schema).
  */
 export const commerceSubgraph: SubgraphDefinition = {
   name: 'commerce',
@@ -36,6 +37,6 @@ export const commerceSubgraph: SubgraphDefinition = {
   onStart: (orm, _config, log) => {
     preloadMoney();
     preloadGeo();
-    return startNetworkSync(orm, log);
+    return startNetworkSync(orm, log, 'commerce.network', 'commerce', ['lsp.coverage', 'lsp.facility', 'lsp.agent']);
   },
 };

@@ -6,6 +6,10 @@ import { GeoResolver } from './geo/resolvers.js';
 import { migrations } from './migrations/index.js';
 import { LiveVehiclePositionRecord } from './nearby/entities.js';
 import { startFleetSync } from './nearby/fleet-sync.js';
+import { NetworkCoverage, NetworkPricing } from '../lsp/network-copy/entities.js';
+import { startNetworkSync } from '../lsp/network-copy/sync.js';
+import { ZONE_SOURCES } from './geo/zoning.js';
+import { lspZoning } from './geo/lsp-zoning.js';
 import { NearbyResolver } from './nearby/resolvers.js';
 
 /**
@@ -18,7 +22,7 @@ export const utilitiesSubgraph: SubgraphDefinition = {
   // queries that store nothing: an explicit null in an input is the same as leaving the field out
   nullMeansAbsent: true,
   database: {
-    entities: [LiveVehiclePositionRecord],
+    entities: [LiveVehiclePositionRecord, NetworkCoverage, NetworkPricing],
     migrations,
     migrationsPath: 'subgraphs/utilities/migrations',
   },
@@ -27,6 +31,12 @@ export const utilitiesSubgraph: SubgraphDefinition = {
     preloadMoney();
     preloadGeo();
     log.info({ ms: Date.now() - t }, 'reference data loaded (gazetteer, countries, time zones, maritime network, exchange rates)');
-    return startFleetSync(orm, log);
+    if (!ZONE_SOURCES.includes(lspZoning)) ZONE_SOURCES.unshift(lspZoning);
+    const stopFleet = startFleetSync(orm, log);
+    const stopNetwork = startNetworkSync(orm, log, 'utilities.network', 'utilities', ['lsp.coverage', 'lsp.facility']);
+    return () => {
+      stopFleet();
+      stopNetwork();
+    };
   },
 };

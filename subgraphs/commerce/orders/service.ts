@@ -184,7 +184,8 @@ export async function addWaypoints(ctx: SubgraphContext, inputs: WaypointInput[]
     if (existing.length + inputs.length > MAX_WAYPOINTS) throw collectionFull('waypoints', `an order has at most ${MAX_WAYPOINTS} waypoints (it has ${existing.length})`);
     const added = inputs.map((w, i) => {
       const no = existing.length + i + 1;
-      if (w.no !== undefined && w.no !== no) throw validationError(`${i}.no`, `must be ${no} (the next number), or left out`);
+      // (a number in range that is not the next one depends on the stops the order has: a conflict, not a bad value)
+      if (w.no !== undefined && w.no !== no) throw new AppError('CONFLICT', `${i}.no: must be ${no} (the next number), or left out`, `${i}.no`);
       const coordinates = storedPoint(w.coordinates, `${i}.coordinates`)!;
       const country = w.country ? countryCode(w.country, `${i}.country`) : null;
       checkCountry(coordinates, country, `${i}.coordinates`);
@@ -285,7 +286,7 @@ export async function addPackages(ctx: SubgraphContext, inputs: PackageInput[]):
     const stops = await waypointsOf(tx, order.id);
     const made = inputs.map((p, i) => {
       const stop = stops.find((w) => w.no === p.waypointNo);
-      if (!stop) throw validationError(`${i}.waypointNo`, `stop ${p.waypointNo} does not exist (the order has ${stops.length})`);
+      if (!stop) throw new AppError('CONFLICT', `${i}.waypointNo: stop ${p.waypointNo} does not exist (the order has ${stops.length})`, `${i}.waypointNo`);
       const pkg = tx.create(Package, { orderId: order.id, ptc: newPtc(), waypointId: stop.id, careLevel: p.careLevel ?? 0, category: p.category, weight: p.weight, note: p.note ?? null });
       pkg.waypointNo = stop.no;
       return pkg;
@@ -303,7 +304,7 @@ export async function updatePackage(ctx: SubgraphContext, ptc: string, input: Pa
     const p = await packageByPtc(tx, order.id, ptc);
     if (input.waypointNo !== undefined) {
       const stop = await tx.findOne(Waypoint, { orderId: order.id, no: input.waypointNo });
-      if (!stop) throw validationError('waypointNo', `stop ${input.waypointNo} does not exist`);
+      if (!stop) throw new AppError('CONFLICT', `waypointNo: stop ${input.waypointNo} does not exist`, 'waypointNo');
       p.waypointId = stop.id;
       p.waypointNo = stop.no;
     }
@@ -412,4 +413,3 @@ export async function clientOrders(ctx: SubgraphContext, args: ClientOrdersArgs)
   );
   return { items, pagination: pagination(page, limit, total) };
 }
-

@@ -13,7 +13,7 @@ import { roundMoney, Decimal } from '../../utilities/common/money.js';
 import { servesAll, type Stop } from '../../lsp/coverage/serves.js';
 import { intentScope, type IntentScope } from '../common/scope.js';
 import { idempotent } from '../common/idempotency.js';
-import { NetworkCoverage, NetworkPricing } from '../network/entities.js';
+import { NetworkCoverage, NetworkPricing } from '../../lsp/network-copy/entities.js';
 import { Order, Package, Waypoint } from '../orders/entities.js';
 import type { Xpress } from '../orders/enums.js';
 import { legsOf, lockOrder, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
@@ -115,7 +115,7 @@ export async function submitService(ctx: SubgraphContext, input: ServiceInput): 
       const currency = quote.price.currency;
       const tax = new Decimal(input.fees?.tax ?? 0);
       const discount = new Decimal(input.fees?.discount ?? 0);
-      if (discount.gt(quote.price.amount)) throw validationError('fees.discount', `must not exceed the quote (${quote.price.amount} ${currency})`);
+      if (discount.gt(quote.price.amount)) throw new AppError('CONFLICT', `fees.discount: must not exceed the quote (${quote.price.amount} ${currency})`, 'fees.discount');
       const total = roundMoney(new Decimal(quote.price.amount).sub(discount).add(tax), currency).toNumber();
       const shown = input.fees?.total;
       if (shown && (shown.currency !== currency || roundMoney(shown.amount, currency).toNumber() !== total)) {
@@ -141,7 +141,6 @@ export async function submitService(ctx: SubgraphContext, input: ServiceInput): 
     (id) => s.em.fork().findOneOrFail(Order, { id }),
   );
 }
-
 
 export async function paymentCompleted(tx: EntityManager, order: Order): Promise<void> {
   const s = order.service!;
@@ -185,7 +184,7 @@ export async function updateService(ctx: SubgraphContext, input: ServiceUpdateIn
       const currency = fees.total.currency;
       const tax = new Decimal(input.tax ?? fees.tax);
       const discount = new Decimal(input.discount ?? fees.discount);
-      if (discount.gt(quote.price.amount)) throw validationError('discount', `must not exceed the quote (${quote.price.amount} ${currency})`);
+      if (discount.gt(quote.price.amount)) throw new AppError('CONFLICT', `discount: must not exceed the quote (${quote.price.amount} ${currency})`, 'discount');
       fees.tax = roundMoney(tax, currency).toNumber();
       fees.discount = roundMoney(discount, currency).toNumber();
       fees.total = { amount: roundMoney(new Decimal(quote.price.amount).sub(discount).add(tax), currency).toNumber(), currency };

@@ -11,7 +11,7 @@ import { referenceScope } from './scope.js';
  * a malformed one resolves to null, never to another tenant's data.
  */
 export function recordById<T extends { id: string }>(ctx: SubgraphContext, entity: Constructor<T>, id: string, name = entity.name, where: object = {}): Promise<T | null> {
-  const s = referenceScope(ctx);
+  const s = referenceScope(ctx, name);
   if (!s || typeof id !== 'string' || !isUuid(id)) return Promise.resolve(null);
   const batch = loader<string, T>(ctx, `${name}.byId`, async (ids) => {
     const rows = await s.em.find(entity, { id: { $in: [...ids] }, ...where }, s.filters ? { filters: s.filters } : {});

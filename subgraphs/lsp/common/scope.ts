@@ -41,22 +41,24 @@ export function scope(ctx: SubgraphContext, permission: LspPermission): LspScope
   };
 }
 
+/** The LSP records a CSP's member or client reaches through its orders: the agent and the vehicle (docs/orders.md "GraphQL"). */
+const ORDER_PARTIES = new Set(['Agent', 'Vehicle']);
+
 /**
  * What an entity reference from another subgraph may see (docs/graph-conventions.md, "Entities and references"): a
  * member acting as an LSP sees that LSP's records; a workspace API key (the utilities family names vehicles of its
- * nearby search) sees the records of every LSP of its workspace, and so does a CSP member or a CSP's client (the
- * agents and vehicles of its orders). Anyone else sees nothing: `undefined`, and the
- * references resolve to null. Reading needs no role beyond membership, as `scope(ctx, 'read')`.
+ * nearby search) sees the records of every LSP of its workspace; a CSP's member or client sees the agents and
+ * vehicles of the workspace's LSPs (`entity` Agent or Vehicle: the parties of its orders, reached only through the
+ * orders the commerce subgraph lets it read). Anyone else sees nothing: `undefined`, and the references resolve to
+ * null. Reading needs no role beyond membership, as `scope(ctx, 'read')`.
  */
-export function referenceScope(ctx: SubgraphContext): { em: EntityManager; filters?: Record<string, boolean> } | undefined {
+export function referenceScope(ctx: SubgraphContext, entity?: string): { em: EntityManager; filters?: Record<string, boolean> } | undefined {
   const p = ctx.principal;
+  const everyLsp = (workspaceId: string) => ({ em: scopeToWorkspace(ctx.em, workspaceId), filters: { [PROVIDER_FILTER]: false } });
   if (p.kind === 'provider' && p.providerKind === 'lsp') return { em: scopeToProvider(ctx.em, p.workspaceId, p.providerCode) };
-  if (p.kind === 'apiKey') return { em: scopeToWorkspace(ctx.em, p.workspaceId), filters: { [PROVIDER_FILTER]: false } };
-  // a CSP member or a CSP's client reads the agent and vehicle of its orders (docs/orders.md "GraphQL"): the
-  // references are only reachable through the orders the commerce subgraph lets it see
-  if (p.kind === 'provider' && p.providerKind === 'csp') return { em: scopeToWorkspace(ctx.em, p.workspaceId), filters: { [PROVIDER_FILTER]: false } };
-  if (p.kind === 'origin' && new Set(p.connectors.map((c) => c.workspaceId)).size === 1) {
-    return { em: scopeToWorkspace(ctx.em, p.connectors[0].workspaceId), filters: { [PROVIDER_FILTER]: false } };
-  }
+  if (p.kind === 'apiKey') return everyLsp(p.workspaceId);
+  if (!entity || !ORDER_PARTIES.has(entity)) return undefined;
+  if (p.kind === 'provider' && p.providerKind === 'csp') return everyLsp(p.workspaceId);
+  if (p.kind === 'origin' && new Set(p.connectors.map((c) => c.workspaceId)).size === 1) return everyLsp(p.connectors[0].workspaceId);
   return undefined;
 }

@@ -21,7 +21,8 @@ export const ZoneServiceType = closedList('ZoneServiceType', 'The service a zone
 });
 export type ZoneServiceType = keyof typeof ZoneServiceType;
 
-export const ZoneType = closedList('ZoneType', 'Tier of a zone of the default zoning.', {
+export const ZoneType = closedList('ZoneType', 'Tier of a zone: an LSP coverage area, or a tier of the default zoning.', {
+  LSP_AREA: 'An ACTIVE coverage area of one of the workspace\'s LSPs that serves the location (DELIVERY zones; docs/orders.md "Coverage").',
   CITY: 'Within the circle of a city of 15,000+ people: 2 km + 0.01 km × √population, at most 40 km.',
   METRO: 'Within 2.5 × the circle of a city of 500,000+ people.',
   REGION: 'The first-level administrative division of the nearest gazetteer place within 150 km.',
@@ -33,11 +34,13 @@ export const ZoneShape = closedList('ZoneShape', 'Shape of the area a zone cover
   CIRCLE: 'A circle around a city (CITY and METRO zones): center and radius.',
   ADMIN_AREA: 'An administrative division (REGION zones): center is the located place.',
   COUNTRY: 'A whole country (COUNTRY zones): center is its representative point.',
+  COVERAGE_AREA:
+    "An LSP coverage area (LSP_AREA zones): its cities and the radius around its linked points; center is the located place, radius the area's link radius (null when it is defined by cities).",
 });
 export type ZoneShape = keyof typeof ZoneShape;
 
 export const ZoningSource = closedList('ZoningSource', 'Which zone source answered.', {
   DEFAULT: "The platform's default zoning over the GeoNames gazetteer.",
-  LSP: 'An LSP coverage area (reserved: no source reads them yet).',
+  LSP: "An ACTIVE coverage area of one of the workspace's LSPs (the utilities' copy of the LSP network).",
 });
 export type ZoningSource = keyof typeof ZoningSource;

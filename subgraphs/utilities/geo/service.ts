@@ -4,7 +4,7 @@
 import { nowDate } from '../../../kernel/clock.js';
 import { KM_PER_MILE, MODE_SPEED_KMH } from '../common/constants.js';
 import { insufficient } from '../common/checks.js';
-import { TransportMode } from '../common/enums.js';
+import { EstimateDataSource, TransportMode } from '../common/enums.js';
 import { roadDrivingHours, travelHours } from '../common/geography.js';
 import { distanceBy, locate, metadataOf } from '../common/places.js';
 import type { UtilitiesScope } from '../common/scope.js';
@@ -55,7 +55,8 @@ export async function zoneAssignment(s: UtilitiesScope, input: ZoneInput): Promi
   const now = nowDate();
   const location = locate(input.location, 'location', 'location');
   const serviceType = input.serviceType ?? ZoneServiceType.DELIVERY;
-  const zone = await zoneOf(location, serviceType, s.workspaceId);
+  const zone = await zoneOf(location, serviceType, s.workspaceId, s.em);
   if (!zone) throw insufficient('location', 'no zone covers this location');
-  return { zone, serviceType, calculatedAt: now, metadata: metadataOf([location], now) };
+  const metadata = metadataOf([location], now);
+  return { zone, serviceType, calculatedAt: now, metadata: zone.source === 'LSP' ? { ...metadata, dataSource: EstimateDataSource.LSP } : metadata };
 }

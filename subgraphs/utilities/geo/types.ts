@@ -60,6 +60,7 @@ export class Zone {
   @Field(() => ZoneType, { description: 'Tier of the zone.' }) type!: ZoneType;
   @Field(() => ZoneCoverage, { description: 'Area the zone covers.' }) coverage!: ZoneCoverage;
   @Field(() => ZoningSource, { description: 'Which zone source answered.' }) source!: ZoningSource;
+  @Field(() => String, { nullable: true, description: 'The LSP whose coverage area the zone is (its code); null for the default zoning.' }) lspCode?: string | null;
 }
 
 @ObjectType({ description: 'The zone a location belongs to.' })

@@ -8,20 +8,20 @@
  *           location's country;
  *   COUNTRY otherwise.
  *
- * The seam for LSP coverage areas (spec group 5): when the lsp subgraph publishes coverage areas, a source that looks
- * them up (through a federation entity or an event-fed copy, never the lsp tables) goes first in ZONE_SOURCES, and
- * its zones carry `source: 'LSP'` and metadata.dataSource LSP.
+ * First comes the LSP coverage areas' source (lsp-zoning.ts): the ACTIVE coverage areas of the workspace's LSPs,
+ * read from the utilities' event-fed copy of them (never the lsp tables); its zones carry `source: 'LSP'`.
  */
 import { ZONING } from '../common/constants.js';
 import { ZoneServiceType, ZoneType } from './enums.js';
 import { citiesNear, countryByCode, regionName, type City } from '../common/geography.js';
 import type { Located } from '../common/places.js';
 import type { Zone } from './types.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 
 export interface ZoneSource {
   name: string;
   /** The zone of a located place for a service, or undefined to let the next source answer. */
-  zoneFor(place: Located, serviceType: ZoneServiceType, workspaceId: string): Promise<Zone | undefined> | Zone | undefined;
+  zoneFor(place: Located, serviceType: ZoneServiceType, workspaceId: string, em?: EntityManager): Promise<Zone | undefined> | Zone | undefined;
 }
 
 const cityRadiusKm = (c: City) => Math.min(ZONING.cityMaxKm, ZONING.cityBaseKm + ZONING.cityKmPerSqrtPop * Math.sqrt(c.population));
@@ -86,12 +86,12 @@ export const defaultZoning: ZoneSource = {
   },
 };
 
-/** Sources asked in order; an LSP coverage source goes first once coverage areas exist. */
+/** Sources asked in order: the LSP coverage areas (lsp-zoning.ts, registered by the subgraph), then the default zoning. */
 export const ZONE_SOURCES: ZoneSource[] = [defaultZoning];
 
-export async function zoneOf(place: Located, serviceType: ZoneServiceType, workspaceId: string): Promise<Zone | undefined> {
+export async function zoneOf(place: Located, serviceType: ZoneServiceType, workspaceId: string, em?: EntityManager): Promise<Zone | undefined> {
   for (const source of ZONE_SOURCES) {
-    const zone = await source.zoneFor(place, serviceType, workspaceId);
+    const zone = await source.zoneFor(place, serviceType, workspaceId, em);
     if (zone) return zone;
   }
   return undefined;

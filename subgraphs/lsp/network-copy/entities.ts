@@ -2,9 +2,12 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legac
 import { TenantEntity } from '../../../kernel/tenancy.js';
 
 /**
- * The commerce family's copy of the LSP network it sells (docs/orders.md "Where operators come from"), fed from the
- * platform event log (topics `lsp.coverage`, `lsp.facility`, `lsp.agent`; network/sync.ts), never from LSP tables.
- * Each row is the last event's payload for one LSP record; consumers are idempotent (an upsert by record id).
+ * The LSP network as another family copies it into its own schema (docs/orders.md "Coverage"): the commerce family
+ * (coverage, pricing rules and agents, for operators and quotes) and the utilities (coverage and facility points, for
+ * zones). Fed from the platform event log (topics `lsp.coverage`, `lsp.facility`, `lsp.agent`; sync.ts), never from
+ * LSP tables. Each row is the last event's payload for one LSP record; applying is idempotent (an upsert by record id,
+ * skipped when the stored copy comes from a later event). The same entity classes serve both families' ORMs, each in
+ * its own schema.
  */
 @Entity({ tableName: 'network_coverage' })
 @Index({ properties: ['workspaceId', 'icode'] })

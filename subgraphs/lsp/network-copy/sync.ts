@@ -1,0 +1,101 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { consume, type PlatformEvent } from '../../../kernel/events.js';
+import type { Logger } from '../../../kernel/logger.js';
+
+/**
+ * Keeps a family's copy of the LSP network (entities.ts) in step with the platform event log. Every replica polls;
+ * the consumer cursor's row lock hands each batch to one of them. Applying an event is an upsert of the record it
+ * names, skipped when the stored copy comes from a later event, so a batch seen twice (at least once delivery) or a
+ * copy rebuilt from the start of the log ends in the same state.
+ */
+export type NetworkTopic = 'lsp.coverage' | 'lsp.facility' | 'lsp.agent';
+
+type Row = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Inserts or replaces a copied record; `keep` columns keep their stored value on replace. */
+async function upsert(em: EntityManager, schema: string, table: string, columns: Record<string, unknown>, eventId: number, keep: string[] = []): Promise<void> {
+  const names = Object.keys(columns);
+  const values = names.map((n) => columns[n]);
+  const set = names.filter((n) => n !== 'id' && !keep.includes(n)).map((n) => `"${n}" = excluded."${n}"`);
+  await em.execute(
+    `insert into ${schema}.${table} (${names.map((n) => `"${n}"`).join(', ')}, event_id) values (${names.map(() => '?').join(', ')}, ?)
+     on conflict (id) do update set ${set.join(', ')}, event_id = excluded.event_id where ${schema}.${table}.event_id < excluded.event_id`,
+    [...values, eventId],
+  );
+}
+
+async function remove(em: EntityManager, schema: string, table: string, id: string): Promise<void> {
+  await em.execute(`delete from ${schema}.${table} where id = ?`, [id]);
+}
+
+const json = (v: unknown) => JSON.stringify(v ?? null);
+
+/** Applies one LSP event to the copy. */
+export async function applyNetworkEvent(em: EntityManager, schema: string, e: PlatformEvent): Promise<void> {
+  const p = e.payload as Row;
+  const id = str(p.id) ?? e.key;
+  const icode = str(p.icode);
+  if (!e.workspaceId || !icode || !id) return;
+  if (e.topic === 'lsp.coverage') {
+    if (p.deleted === true) return remove(em, schema, 'network_coverage', id);
+    return upsert(em, schema, 'network_coverage', { id, workspace_id: e.workspaceId, icode, kind: str(p.kind) ?? 'AREA', status: str(p.status) ?? 'INACTIVE', record: json(p) }, e.id);
+  }
+  if (e.topic === 'lsp.facility') {
+    const kind = str(p.kind);
+    if (kind !== 'WAREHOUSE' && kind !== 'HUB') return;
+    if (p.deleted === true) return remove(em, schema, 'network_pricing', id);
+    const coordinates = (p.address as Row | null | undefined)?.coordinates;
+    const point = Array.isArray(coordinates) && coordinates.length === 2 ? coordinates : null;
+    return upsert(em, schema, 'network_pricing', { id, workspace_id: e.workspaceId, icode, kind, point: json(point), rules: json(Array.isArray(p.pricing) ? p.pricing : []) }, e.id);
+  }
+  if (e.topic === 'lsp.agent') {
+    if (p.deleted === true) return remove(em, schema, 'network_agent', id);
+    const userId = str(p.userId);
+    const status = str(p.status);
+    if (userId && status) {
+      // (a join or an update carries no vehicles: an update keeps the ones already copied)
+      return upsert(em, schema, 'network_agent', { id, workspace_id: e.workspaceId, icode, user_id: userId, status, vehicles: json([]) }, e.id, ['vehicles']);
+    }
+    const assigned = str(p.assigned);
+    const unassigned = str(p.unassigned);
+    if (assigned) {
+      await em.execute(
+        `update ${schema}.network_agent set vehicles = case when vehicles @> ?::jsonb then vehicles else vehicles || ?::jsonb end, event_id = ? where id = ? and event_id < ?`,
+        [json([assigned]), json([assigned]), e.id, id, e.id],
+      );
+    } else if (unassigned) {
+      await em.execute(`update ${schema}.network_agent set vehicles = vehicles - ?, event_id = ? where id = ? and event_id < ?`, [unassigned, e.id, id, e.id]);
+    }
+  }
+}
+
+/**
+ * Follows `topics` into the copy in `schema` (the ORM's own) as consumer `consumer`: polls the log every `intervalMs`
+ * (system time: an operational timer) and applies what is new.
+ */
+export function startNetworkSync(orm: MikroORM, log: Logger, consumer: string, schema: string, topics: readonly NetworkTopic[], intervalMs = 250): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (const topic of topics) {
+        let n: number;
+        do {
+          n = await consume(orm.em.fork(), consumer, topic, async (events, em) => {
+            for (const e of events) await applyNetworkEvent(em, schema, e);
+          });
+        } while (n > 0);
+      }
+    } catch (err) {
+      log.error({ err }, 'network sync failed; retrying');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}
