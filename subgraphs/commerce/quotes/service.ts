@@ -13,7 +13,7 @@ import { roundMoney, Decimal } from '../../utilities/common/money.js';
 import { servesAll, type Stop } from '../../lsp/coverage/serves.js';
 import { intentScope, type IntentScope } from '../common/scope.js';
 import { idempotent } from '../common/idempotency.js';
-import { NetworkCoverage, NetworkPricing } from '../../lsp/network-copy/entities.js';
+import { readNetwork } from '../../lsp/network-copy/sync.js';
 import { Order, Package, Waypoint } from '../orders/entities.js';
 import type { Xpress } from '../orders/enums.js';
 import { legsOf, lockOrder, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
@@ -41,18 +41,17 @@ async function priceable(em: EntityManager, orderId: string): Promise<Priceable>
 }
 
 /**
- * The LSPs of `workspaceId` that serve every stop at `at`, with their delivery rules: one query for the coverage
- * copies, one for the pricing copies.
+ * The LSPs of the workspace that serve every stop at `at`, with their delivery rules: two plain statements on the
+ * commerce family's copy of the LSP network (lsp/network-copy).
  */
-export async function operatorsServing(em: EntityManager, stops: Waypoint[], at: Date): Promise<{ code: string; rules: RuleLike[] }[]> {
-  const [coverage, pricing] = await Promise.all([em.find(NetworkCoverage, { status: 'ACTIVE' }), em.find(NetworkPricing, {})]);
-  const points = new Map(pricing.filter((p) => p.point).map((p) => [p.id, p.point as [number, number]]));
-  const pointOf = (id: string) => points.get(id);
+export async function operatorsServing(em: EntityManager, workspaceId: string, stops: Waypoint[], at: Date): Promise<{ code: string; rules: RuleLike[] }[]> {
+  const network = await readNetwork(em, 'commerce', workspaceId);
+  const pointOf = (id: string) => network.points.get(id);
   const places: Stop[] = stops.map((w) => ({ place: placeOf(w), pickup: w.type === 'pickup' }));
   const byLsp = new Map<string, Record<string, unknown>[]>();
-  for (const c of coverage) byLsp.set(c.icode, [...(byLsp.get(c.icode) ?? []), { ...c.record, kind: c.kind, status: c.status }]);
+  for (const c of network.coverage) byLsp.set(c.icode, [...(byLsp.get(c.icode) ?? []), c]);
   const codes = [...byLsp.keys()].filter((code) => servesAll(byLsp.get(code)!, places, at, pointOf)).sort();
-  return codes.map((code) => ({ code, rules: pricing.filter((p) => p.icode === code).flatMap((p) => p.rules as RuleLike[]) }));
+  return codes.map((code) => ({ code, rules: (network.rules.get(code) ?? []) as RuleLike[] }));
 }
 
 /**
@@ -64,24 +63,27 @@ export async function operators(ctx: SubgraphContext, xpress: Xpress = 'standard
   if (s.order.status !== 'INTENT') throw new AppError('CONFLICT', `status: the order is ${s.order.status}; operators are offered to an INTENT`, 'status');
   const at = nowDate();
   const p = await priceable(s.em, s.order.id);
-  const found = await operatorsServing(s.em, p.stops, at);
-  const quotes = await s.em.transactional(async (tx) =>
-    found.map(({ code, rules }) => {
-      const priced = priceByRules(rules, p.km, p.kg, xpress, at) ?? fallbackPrice(p.km, p.kg, xpress, at);
-      return tx.create(Quote, {
-        orderId: s.order.id,
-        lspCode: code,
-        price: { amount: priced.total, currency: priced.currency },
-        breakdown: priced.lines,
-        source: priced.source,
-        distanceKm: p.km,
-        weightKg: p.kg,
-        xpress,
-        orderVersion: s.order.version,
-        expiresAt: new Date(now() + ctx.config.QUOTE_TTL_SECONDS * 1000),
-      });
-    }),
-  );
+  const found = await operatorsServing(s.em, s.order.workspaceId, p.stops, at);
+  const expiresAt = new Date(now() + ctx.config.QUOTE_TTL_SECONDS * 1000);
+  const quotes = found.map(({ code, rules }) => {
+    const priced = priceByRules(rules, p.km, p.kg, xpress, at) ?? fallbackPrice(p.km, p.kg, xpress, at);
+    return Object.assign(new Quote(), {
+      workspaceId: s.order.workspaceId,
+      orderId: s.order.id,
+      lspCode: code,
+      price: { amount: priced.total, currency: priced.currency },
+      breakdown: priced.lines,
+      source: priced.source,
+      distanceKm: p.km,
+      weightKg: p.kg,
+      xpress,
+      orderVersion: s.order.version,
+      expiresAt,
+      createdAt: at,
+    });
+  });
+  // one statement for all of them, outside the unit of work (nothing else of the request changes)
+  if (quotes.length) await s.em.insertMany(Quote, quotes);
   return quotes.sort((a, b) => a.price.amount - b.price.amount || a.lspCode.localeCompare(b.lspCode));
 }
 

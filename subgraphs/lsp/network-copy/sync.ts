@@ -99,3 +99,34 @@ export function startNetworkSync(orm: MikroORM, log: Logger, consumer: string, s
   void tick();
   return () => clearInterval(timer);
 }
+
+/** A coverage record of the copy as the coverage rules read it (lsp/coverage/serves.ts): the event's payload. */
+export type CopiedCoverage = Record<string, unknown> & { id: string; icode: string; kind: string; status: string };
+
+/**
+ * A workspace's ACTIVE coverage records (optionally of one kind) and the points of its warehouses and hubs, from the
+ * copy in `schema`, in two plain statements (no entities: a request reads the whole network and changes none of it).
+ */
+export async function readNetwork(
+  em: EntityManager,
+  schema: string,
+  workspaceId: string,
+  kind?: 'AREA' | 'ROUTE',
+): Promise<{ coverage: CopiedCoverage[]; points: Map<string, [number, number]>; rules: Map<string, Record<string, unknown>[]> }> {
+  const [coverage, facilities] = await Promise.all([
+    em.execute<{ id: string; icode: string; kind: string; status: string; record: Record<string, unknown> }[]>(
+      `select id, icode, kind, status, record from ${schema}.network_coverage where workspace_id = ? and status = 'ACTIVE'${kind ? ' and kind = ?' : ''} order by icode, id`,
+      kind ? [workspaceId, kind] : [workspaceId],
+    ),
+    em.execute<{ id: string; icode: string; point: unknown; rules: unknown }[]>(`select id, icode, point, rules from ${schema}.network_pricing where workspace_id = ?`, [workspaceId]),
+  ]);
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+  const points = new Map<string, [number, number]>();
+  const rules = new Map<string, Record<string, unknown>[]>();
+  for (const f of facilities) {
+    const point = parse<number[] | null>(f.point);
+    if (Array.isArray(point) && point.length === 2) points.set(f.id, [point[0], point[1]]);
+    rules.set(f.icode, [...(rules.get(f.icode) ?? []), ...parse<Record<string, unknown>[]>(f.rules)]);
+  }
+  return { coverage: coverage.map((c) => ({ ...parse<Record<string, unknown>>(c.record), id: c.id, icode: c.icode, kind: c.kind, status: c.status })), points, rules };
+}

@@ -7,8 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { areaServes, LINK_RADIUS_KM, type Place } from '../../lsp/coverage/serves.js';
-import { NetworkCoverage, NetworkPricing } from '../../lsp/network-copy/entities.js';
-import { scopeToWorkspace } from '../../../kernel/tenancy.js';
+import { readNetwork } from '../../lsp/network-copy/sync.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { citiesNear, normalizeName } from '../common/geography.js';
 import type { Located } from '../common/places.js';
@@ -29,24 +28,21 @@ export const lspZoning: ZoneSource = {
   name: 'LSP',
   async zoneFor(place, serviceType, workspaceId, em?: EntityManager) {
     if (serviceType !== ZoneServiceType.DELIVERY || !em) return undefined;
-    const scoped = scopeToWorkspace(em, workspaceId);
-    const [areas, facilities] = await Promise.all([scoped.find(NetworkCoverage, { kind: 'AREA', status: 'ACTIVE' }, { orderBy: { icode: 'asc' } }), scoped.find(NetworkPricing, {})]);
-    if (!areas.length) return undefined;
-    const points = new Map(facilities.filter((f) => f.point).map((f) => [f.id, f.point as [number, number]]));
+    const network = await readNetwork(em, 'utilities', workspaceId, 'AREA');
+    if (!network.coverage.length) return undefined;
     const at = nowDate();
     const p = placeOfLocated(place);
-    const serving = areas
-      .map((a) => ({ a, record: { ...a.record, kind: a.kind, status: a.status } as Record<string, unknown> }))
-      .filter(({ record }) => areaServes(record, p, at, (id) => points.get(id)))
-      .sort((x, y) => x.a.icode.localeCompare(y.a.icode) || String(x.record.code).localeCompare(String(y.record.code)))[0];
+    const serving = network.coverage
+      .filter((record) => areaServes(record, p, at, (id) => network.points.get(id)))
+      .sort((x, y) => x.icode.localeCompare(y.icode) || String(x.code).localeCompare(String(y.code)))[0];
     if (!serving) return undefined;
-    const r = serving.record as Record<string, unknown>;
+    const r = serving;
     const radius = r.radius as { value?: number; unit?: string } | null | undefined;
     const radiusKm = radius?.value ? radius.value * (radius.unit === 'mi' ? 1.609344 : 1) : LINK_RADIUS_KM;
     const country = (typeof r.country === 'string' ? r.country : place.country?.code) ?? '';
     return {
-      id: `lsp:${serving.a.id}`,
-      name: typeof r.name === 'string' ? r.name : serving.a.id,
+      id: `lsp:${serving.id}`,
+      name: typeof r.name === 'string' ? r.name : serving.id,
       type: ZoneType.LSP_AREA,
       source: 'LSP',
       coverage: {
@@ -57,7 +53,7 @@ export const lspZoning: ZoneSource = {
         region: typeof r.region === 'string' ? r.region : null,
         population: null,
       },
-      lspCode: serving.a.icode,
+      lspCode: serving.icode,
     };
   },
 };
