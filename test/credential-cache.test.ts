@@ -139,6 +139,9 @@ function fakeOwners() {
       calls.providerContext++;
       return { active: false };
     },
+    async origin() {
+      return { active: false, connectors: [] };
+    },
     async apiKey(key) {
       calls.apiKey++;
       const k = keys.get(key);

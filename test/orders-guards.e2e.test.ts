@@ -54,7 +54,7 @@ async function place(shop: Shop, intent: Intent, payment: Record<string, unknown
 }
 
 const move = (token: string, reference: string, to: string, reason?: string) =>
-  gqlH(
+  gqlH<any>(
     `mutation($r: String!, $to: OrderMove!, $why: String) { moveAssignedOrder(reference: $r, to: $to, reason: $why) { status } }`,
     { r: reference, to, why: reason },
     { authorization: `Bearer ${token}` },
@@ -219,7 +219,7 @@ describe('stops, packages and codes', () => {
 });
 
 describe('quotes and the lifecycle', () => {
-  it('a quote of another intent, an unknown quote, a changed order or another total is QUOTE_INVALID, and nothing is placed', async () => {
+  it('a quote of another intent, an unknown or altered quote, a changed order or another total is QUOTE_INVALID, and nothing is placed', async () => {
     const { shop } = await market();
     const a = await rotterdamIntent(shop);
     const b = await rotterdamIntent(shop);
@@ -234,6 +234,12 @@ describe('quotes and the lifecycle', () => {
     const qb = await quoteOf(b);
     fails(await shop.call('POST', '/v1/order/service', { quoteId: qb.quoteId, payment: { mode: 'cash' } }, { token: a.token }), 409, 'QUOTE_INVALID', 'quoteId');
     fails(await shop.call('POST', '/v1/order/service', { quoteId: '00000000-0000-4000-8000-000000000000', payment: { mode: 'cash' } }, { token: a.token }), 409, 'QUOTE_INVALID', 'quoteId');
+    // an altered quote: the same id with a lower price inside (it is opaque to clients, but not secret)
+    const [body, sig] = (qa.quoteId as string).slice(3).split('.');
+    const inside = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    inside.price.amount = 0.01;
+    const altered = `qt_${Buffer.from(JSON.stringify(inside)).toString('base64url')}.${sig}`;
+    fails(await shop.call('POST', '/v1/order/service', { quoteId: altered, payment: { mode: 'cash' } }, { token: a.token }), 409, 'QUOTE_INVALID', 'quoteId');
     fails(
       await shop.call(
         'POST',
@@ -274,13 +280,13 @@ describe('quotes and the lifecycle', () => {
     fails(await shop.call('GET', '/v1/order/operators', undefined, { token: intent.token }), 409, 'CONFLICT', 'status');
     // the agent cannot move an order not assigned to them
     const notYet = await move(agent.user.accessToken, intent.reference, 'PICKED_UP');
-    expect(notYet.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(notYet.body.errors![0].extensions?.code).toBe('NOT_FOUND');
     await eventually(async () => ((await lsp.desk('POST', `/v1/lsps/${lsp.code}/orders/${intent.reference}/assign/${agent.agentId}`)).status === 200 ? true : undefined), 'assignment');
     const skip = await move(agent.user.accessToken, intent.reference, 'DELIVERED');
-    expect(skip.body.errors[0].extensions).toMatchObject({ code: 'CONFLICT', field: 'status' });
-    expect(skip.body.errors[0].message).toContain('PICKED_UP');
+    expect(skip.body.errors![0].extensions).toMatchObject({ code: 'CONFLICT', field: 'status' });
+    expect(skip.body.errors![0].message).toContain('PICKED_UP');
     const noReason = await move(agent.user.accessToken, intent.reference, 'FAILED');
-    expect(noReason.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(noReason.body.errors![0].extensions?.code).toBe('VALIDATION_ERROR');
     expect((await move(agent.user.accessToken, intent.reference, 'PICKED_UP')).body.data.moveAssignedOrder.status).toBe('PICKED_UP');
     // after pickup: the client cannot cancel, the LSP cannot cancel or unassign
     fails(await shop.call('DELETE', '/v1/order/intent/cancel', undefined, { token: intent.token }), 409, 'CONFLICT', 'status');
@@ -288,7 +294,7 @@ describe('quotes and the lifecycle', () => {
     fails(await lsp.desk('POST', `/v1/lsps/${lsp.code}/orders/${intent.reference}/unassign/${agent.agentId}`), 409, 'CONFLICT');
     // another agent of the same LSP: not their order
     const other = await carrierAgent(lsp);
-    expect((await move(other.user.accessToken, intent.reference, 'IN_TRANSIT')).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await move(other.user.accessToken, intent.reference, 'IN_TRANSIT')).body.errors![0].extensions?.code).toBe('NOT_FOUND');
     const failed = await move(agent.user.accessToken, intent.reference, 'FAILED', 'Recipient absent');
     expect(failed.body.data.moveAssignedOrder.status).toBe('FAILED');
     const stage = await shop.call('GET', '/v1/order/stage', undefined, { token: intent.token });
@@ -375,7 +381,7 @@ describe('sandbox (docs/orders.md "Sandbox")', () => {
       origin: testOrigin,
       call: (m: string, p: string, b?: unknown, o: { token?: string; headers?: Record<string, string> } = {}) =>
         api(m, p, { body: b, headers: { origin: testOrigin, ...(o.token ? { 'x-intent-token': o.token } : {}), ...o.headers } }),
-    } as Shop;
+    };
     const ti = await rotterdamIntent(test, 'same-client');
     const li = await rotterdamIntent(live, 'same-client');
     const { order } = await place(test, ti, { mode: 'card' });

@@ -2,14 +2,13 @@ import type { SubgraphDefinition } from '../../kernel/subgraph.js';
 import { preloadGeo } from '../utilities/common/geography.js';
 import { preloadMoney } from '../utilities/common/money.js';
 import { IdempotencyKey } from './common/idempotency.js';
-import { referenceResolver, stageReference } from './common/references.js';
+import { quoteReference, referenceResolver, stageReference } from './common/references.js';
 import { DeskResolver } from './desks/resolvers.js';
 import { migrations } from './migrations/index.js';
 import { NetworkAgent, NetworkCoverage, NetworkPricing } from '../lsp/network-copy/entities.js';
 import { startNetworkSync } from '../lsp/network-copy/sync.js';
 import { Order, Package, Waypoint } from './orders/entities.js';
 import { OrderResolver } from './orders/resolvers.js';
-import { Quote } from './quotes/entities.js';
 import { OrderQuoteResolver, QuoteResolver } from './quotes/resolvers.js';
 
 /**
@@ -26,11 +25,11 @@ export const commerceSubgraph: SubgraphDefinition = {
     Order: referenceResolver(Order),
     Waypoint: referenceResolver(Waypoint),
     Package: referenceResolver(Package),
-    Quote: referenceResolver(Quote),
+    Quote: quoteReference,
     Stage: stageReference,
   },
   database: {
-    entities: [Order, Waypoint, Package, Quote, IdempotencyKey, NetworkCoverage, NetworkPricing, NetworkAgent],
+    entities: [Order, Waypoint, Package, IdempotencyKey, NetworkCoverage, NetworkPricing, NetworkAgent],
     migrations,
     migrationsPath: 'subgraphs/commerce/migrations',
   },

@@ -32,8 +32,18 @@ export class IdempotencyKey {
 /** A stable hash of a request's input (object keys sorted). */
 export function requestHash(input: unknown): string {
   const canon = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' && !(v instanceof Date) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
-  return createHash('sha256').update(JSON.stringify(canon(input) ?? null)).digest('hex');
+    Array.isArray(v)
+      ? v.map(canon)
+      : v && typeof v === 'object' && !(v instanceof Date)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canon(input) ?? null))
+    .digest('hex');
 }
 
 const keyOf = (secret: string) => createHash('sha256').update(`idempotency:${secret}`).digest();
@@ -110,7 +120,7 @@ export async function idempotent<T>(
       if (row?.result_id !== d.id) throw new KeyTaken();
       return d;
     });
-    return reload(done.id, done.secret);
+    return await reload(done.id, done.secret);
   } catch (err) {
     if (err instanceof KeyTaken || isUniqueViolation(err)) {
       const theirs = await replay();

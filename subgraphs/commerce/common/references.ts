@@ -6,6 +6,7 @@ import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { Order } from '../orders/entities.js';
 import { stageOf } from '../orders/service.js';
 import { referenceWorkspace } from './scope.js';
+import { quoteOf } from './quote-token.js';
 
 /**
  * Entity references to the commerce family's records (docs/graph-conventions.md "Entities and references"): batched
@@ -24,6 +25,14 @@ export function recordById<T extends { id: string }>(ctx: SubgraphContext, entit
 export const referenceResolver = <T extends { id: string }>(entity: Constructor<T>, name = entity.name) => ({
   __resolveReference: (ref: { id: string }, ctx: SubgraphContext) => recordById(ctx, entity, ref.id, name),
 });
+
+/** A Quote is keyed by its id, which carries it (signed): resolved without a lookup, in the caller's workspace only. */
+export const quoteReference = {
+  __resolveReference: (ref: { id: string }, ctx: SubgraphContext) => {
+    const quote = quoteOf(ref.id, ctx.config.jwtSecret);
+    return quote && quote.workspaceId === referenceWorkspace(ctx.principal) ? quote : null;
+  },
+};
 
 /** A Stage is keyed by its order's id. */
 export const stageReference = {

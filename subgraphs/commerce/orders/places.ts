@@ -34,8 +34,22 @@ export function checkCountry(point: number[], country: string | null | undefined
   if (at && at !== country) throw validationError(field, `[${point[0]}, ${point[1]}] is in ${at}, not in ${country} (the address's country)`);
 }
 
-/** A stop as coverage rules read it (lsp/coverage/serves.ts). */
+/** Stops located lately (the gazetteer is fixed: a stop's place never changes), most recent last. */
+const located = new Map<string, Place>();
+const LOCATED_MAX = 5000;
+
+/** A stop as coverage rules read it (lsp/coverage/serves.ts); remembered, since a client asks for operators often. */
 export function placeOf(w: { coordinates: number[]; address?: string | null; country?: string | null }): Place {
+  const key = `${w.coordinates[0]},${w.coordinates[1]}|${w.country ?? ''}|${w.address ?? ''}`;
+  const hit = located.get(key);
+  if (hit) return hit;
+  const place = locate(w);
+  if (located.size >= LOCATED_MAX) located.delete(located.keys().next().value!);
+  located.set(key, place);
+  return place;
+}
+
+function locate(w: { coordinates: number[]; address?: string | null; country?: string | null }): Place {
   const [lat, lng] = w.coordinates;
   const cities = new Set<string>();
   for (const { city } of citiesNear(lat, lng, CITY_KM)) cities.add(normalizeName(city.name));

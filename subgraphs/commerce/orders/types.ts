@@ -76,7 +76,10 @@ export class PackageInput {
   @Max(3, { message: 'must be 0, 1, 2 or 3' })
   careLevel?: number;
   @Field(() => PackageCategory, { description: 'What it holds.' }) category!: PackageCategory;
-  @Field(() => Float, { description: 'Weight in kilograms, more than 0 and at most 1,000.' }) @Min(0.001, { message: 'must be more than 0' }) @Max(1000, { message: 'must be at most 1,000 kg' }) weight!: number;
+  @Field(() => Float, { description: 'Weight in kilograms, more than 0 and at most 1,000.' })
+  @Min(0.001, { message: 'must be more than 0' })
+  @Max(1000, { message: 'must be at most 1,000 kg' })
+  weight!: number;
   @Field({ nullable: true, description: 'A note, at most 500 characters.' }) @IsOptional() @Length(0, 500) note?: string;
 }
 
@@ -85,7 +88,11 @@ export class PackageUpdateInput {
   @Field(() => Int, { nullable: true, description: 'Number of the stop it is bound to.' }) @IsOptional() @Min(1) @Max(1000) waypointNo?: number;
   @Field(() => Int, { nullable: true, description: 'Care level, 0 to 3.' }) @IsOptional() @Min(0, { message: 'must be 0, 1, 2 or 3' }) @Max(3, { message: 'must be 0, 1, 2 or 3' }) careLevel?: number;
   @Field(() => PackageCategory, { nullable: true, description: 'What it holds.' }) @IsOptional() category?: PackageCategory;
-  @Field(() => Float, { nullable: true, description: 'Weight in kilograms, more than 0 and at most 1,000.' }) @IsOptional() @Min(0.001, { message: 'must be more than 0' }) @Max(1000, { message: 'must be at most 1,000 kg' }) weight?: number;
+  @Field(() => Float, { nullable: true, description: 'Weight in kilograms, more than 0 and at most 1,000.' })
+  @IsOptional()
+  @Min(0.001, { message: 'must be more than 0' })
+  @Max(1000, { message: 'must be at most 1,000 kg' })
+  weight?: number;
   @Field({ nullable: true, description: 'A note, at most 500 characters (null clears it).' }) @IsOptional() @Length(0, 500) @Nullable() note?: string;
 }
 
@@ -107,10 +114,10 @@ export class PaymentInput {
 
 @InputType({ description: 'The service: binds a quote and places the order. REST: the body of `POST /v1/order/service`.' })
 export class ServiceInput {
-  @Field(() => ID, { description: 'A quote of this intent from `GET /v1/order/operators`, not expired.' }) quoteId!: string;
+  @Field(() => ID, { description: 'A quote of this intent from `GET /v1/order/operators` (its id, unchanged), not expired.' }) @Length(1, 4096) quoteId!: string;
   @Field(() => FeesInput, { nullable: true, description: 'Tax and discount the CSP adds, and the total it showed.' }) @IsOptional() @ValidateNested() fees?: FeesInput;
   @Field(() => PaymentInput, { description: 'How the order is paid.' }) @ValidateNested() payment!: PaymentInput;
-  @Field(() => Xpress, { nullable: true, description: 'The delivery speed: the quote\'s (default); another is QUOTE_INVALID.' }) @IsOptional() xpress?: Xpress;
+  @Field(() => Xpress, { nullable: true, description: "The delivery speed: the quote's (default); another is QUOTE_INVALID." }) @IsOptional() xpress?: Xpress;
 }
 
 @InputType({ description: 'Changes to the payment of a placed order.' })
@@ -141,7 +148,7 @@ export class RouteLeg {
   @Field(() => Float, { description: "Driving time, minutes (the utilities' road speeds)." }) durationMinutes!: number;
 }
 
-@ObjectType({ description: 'How accurate a route is (the utilities\' metadata).' })
+@ObjectType({ description: "How accurate a route is (the utilities' metadata)." })
 export class RouteAccuracy {
   @Field({ description: 'ESTIMATE, STANDARD or PRECISE: stops given by coordinates are PRECISE; the distance is a model (CIRCUITY).' }) accuracy!: string;
   @Field(() => Float, { description: 'Confidence, 0 to 1.' }) confidence!: number;
@@ -176,7 +183,7 @@ export class Removed {
 
 @ArgsType()
 export class ClientOrdersArgs extends PageArgs {
-  @Field({ description: 'The client (`:id`): the CSP\'s reference given at intent creation.' }) @Length(1, 128) clientId!: string;
+  @Field({ description: "The client (`:id`): the CSP's reference given at intent creation." }) @Length(1, 128) clientId!: string;
   @Field(() => ClientOrdersType, { description: 'Which orders (`:type`).' }) type!: ClientOrdersType;
 }
 

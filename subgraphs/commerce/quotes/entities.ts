@@ -1,18 +1,13 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { OptionalProps } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { Directive, Field, Float, ID, ObjectType } from 'type-graphql';
-import { nowDate } from '../../../kernel/clock.js';
 import { Money } from '../../../kernel/graphql-types.js';
 import { DecimalScalar } from '../../../kernel/scalars.js';
 import { ProviderReference, providerRef } from '../../../kernel/references.js';
-import { TenantEntity } from '../../../kernel/tenancy.js';
 import { Xpress } from '../orders/enums.js';
 import { QuoteBasis, QuoteSource } from './enums.js';
 
 @ObjectType({ description: 'One line of a quote.' })
 export class QuoteLine {
-  @Field({ description: 'What the line charges: the pricing rule\'s name, or the utilities\' fee line (baseFee, distanceFee …).' }) name!: string;
+  @Field({ description: "What the line charges: the pricing rule's name, or the utilities' fee line (baseFee, distanceFee …)." }) name!: string;
   @Field(() => QuoteBasis, { nullable: true, description: "The pricing rule's basis; null for a utilities fee line." }) basis?: QuoteBasis | null;
   @Field(() => Float, { nullable: true, description: 'How many units of the basis were counted (kg, km, 1); null for a utilities fee line.' }) quantity?: number | null;
   @Field(() => DecimalScalar, { nullable: true, description: "Price of one unit, in the quote's currency; null for a utilities fee line." }) rate?: number | null;
@@ -20,27 +15,28 @@ export class QuoteLine {
 }
 
 /**
- * A price an LSP offers for an intent, valid QUOTE_TTL_SECONDS. Submitting the service with its id binds it (the
- * precedent is Uber's fare id): the price the client saw is the price it pays, or the submission is refused.
+ * A price an LSP offers for an intent, valid QUOTE_TTL_SECONDS. Its id is the quote itself, signed (common/quote-token.ts,
+ * the precedent is Uber's fare id): nothing is stored when operators are asked, and submitting the service with the id
+ * binds exactly the price the client saw, or is refused (expired, altered, another intent's, a changed order).
  */
 @ObjectType({ description: "An LSP's price for an intent, with its breakdown; bound by submitting the service with its id before it expires." })
 @Directive('@key(fields: "id")')
-@Entity({ tableName: 'quote' })
-export class Quote extends TenantEntity {
-  [OptionalProps]?: 'id' | 'workspaceId' | 'createdAt';
-  @Field(() => ID, { description: 'The quote id (`quoteId`).' }) @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
-  @Field(() => ID, { description: 'The order (intent) it prices.' }) @Index() @Property({ type: 'uuid' }) orderId!: string;
-  @Field({ description: "The LSP's code." }) @Property() lspCode!: string;
-  @Field(() => Money, { description: 'The price.' }) @Property({ type: 'json' }) price!: Money;
-  @Field(() => [QuoteLine], { description: 'How the price is made, line by line.' }) @Property({ type: 'json' }) breakdown!: QuoteLine[];
-  @Field(() => QuoteSource, { description: "Where the price comes from: the LSP's pricing rules, or the utilities' delivery fare when none applies." }) @Property() source!: QuoteSource;
-  @Field(() => Float, { description: "Road distance of the order's legs, km (the utilities' distance model)." }) @Property({ type: 'double' }) distanceKm!: number;
-  @Field(() => Float, { description: 'Weight of the packages, kg.' }) @Property({ type: 'double' }) weightKg!: number;
-  @Field(() => Xpress, { description: 'The delivery speed priced.' }) @Property() xpress!: Xpress;
+export class Quote {
+  @Field(() => ID, { description: 'The quote id (`quoteId`): an opaque, signed string that carries the quote; send it back unchanged.' }) id!: string;
+  /** The workspace of its order (checked when the quote is read through a reference). */
+  workspaceId!: string;
+  @Field(() => ID, { description: 'The order (intent) it prices.' }) orderId!: string;
+  @Field({ description: "The LSP's code." }) lspCode!: string;
+  @Field(() => Money, { description: 'The price.' }) price!: Money;
+  @Field(() => [QuoteLine], { description: 'How the price is made, line by line.' }) breakdown!: QuoteLine[];
+  @Field(() => QuoteSource, { description: "Where the price comes from: the LSP's pricing rules, or the utilities' delivery fare when none applies." }) source!: QuoteSource;
+  @Field(() => Float, { description: "Road distance of the order's legs, km (the utilities' distance model)." }) distanceKm!: number;
+  @Field(() => Float, { description: 'Weight of the packages, kg.' }) weightKg!: number;
+  @Field(() => Xpress, { description: 'The delivery speed priced.' }) xpress!: Xpress;
   /** The order's waypoints-and-packages version it priced (a later change makes it stale). */
-  @Property() orderVersion!: number;
-  @Field(() => Date, { description: 'When it stops binding (QUOTE_TTL_SECONDS after it was made).' }) @Property({ type: 'datetime' }) expiresAt!: Date;
-  @Field(() => Date, { description: 'When it was made.' }) @Property({ type: 'datetime' }) createdAt: Date = nowDate();
+  orderVersion!: number;
+  @Field(() => Date, { description: 'When it stops binding (QUOTE_TTL_SECONDS after it was made).' }) expiresAt!: Date;
+  @Field(() => Date, { description: 'When it was made.' }) createdAt!: Date;
 
   @Field(() => ProviderReference, { description: 'The LSP offering the price.' })
   lsp(): ProviderReference {

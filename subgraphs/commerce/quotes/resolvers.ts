@@ -5,6 +5,7 @@ import { Xpress } from '../orders/enums.js';
 import { ServiceInput, ServiceUpdateInput } from '../orders/types.js';
 import { Quote } from './entities.js';
 import * as quotes from './service.js';
+import { quoteOf } from '../common/quote-token.js';
 
 @Resolver(() => Quote)
 export class QuoteResolver {
@@ -34,7 +35,7 @@ export class QuoteResolver {
 @Resolver(() => Order)
 export class OrderQuoteResolver {
   @FieldResolver(() => Quote, { nullable: true, description: 'The quote the price was bound from; null before the service is submitted.' })
-  quote(@Root() order: Order, @Ctx() ctx: SubgraphContext) {
-    return order.service ? ctx.em.findOne(Quote, { id: order.service.quoteId }, { filters: false }) : null;
+  quote(@Root() order: Order): Quote | null {
+    return order.service ? (quoteOf(order.service.quoteId) ?? null) : null;
   }
 }

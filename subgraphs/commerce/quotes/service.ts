@@ -7,7 +7,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate, now } from '../../../kernel/clock.js';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
-import { isUuid } from '../../../kernel/ids.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { roundMoney, Decimal } from '../../utilities/common/money.js';
 import { servesAll, type Stop } from '../../lsp/coverage/serves.js';
@@ -19,7 +18,8 @@ import type { Xpress } from '../orders/enums.js';
 import { legsOf, lockOrder, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
 import { placeOf } from '../orders/places.js';
 import type { ServiceInput, ServiceUpdateInput } from '../orders/types.js';
-import { Quote } from './entities.js';
+import type { Quote } from './entities.js';
+import { quoteOf, signQuote } from '../common/quote-token.js';
 import { fallbackPrice, priceByRules, type RuleLike } from './rules.js';
 
 /** What the operators and quotes of an order are computed from. */
@@ -51,7 +51,7 @@ export async function operatorsServing(em: EntityManager, workspaceId: string, s
   const byLsp = new Map<string, Record<string, unknown>[]>();
   for (const c of network.coverage) byLsp.set(c.icode, [...(byLsp.get(c.icode) ?? []), c]);
   const codes = [...byLsp.keys()].filter((code) => servesAll(byLsp.get(code)!, places, at, pointOf)).sort();
-  return codes.map((code) => ({ code, rules: (network.rules.get(code) ?? []) as RuleLike[] }));
+  return codes.map((code) => ({ code, rules: network.rules.get(code) ?? [] }));
 }
 
 /**
@@ -65,25 +65,28 @@ export async function operators(ctx: SubgraphContext, xpress: Xpress = 'standard
   const p = await priceable(s.em, s.order.id);
   const found = await operatorsServing(s.em, s.order.workspaceId, p.stops, at);
   const expiresAt = new Date(now() + ctx.config.QUOTE_TTL_SECONDS * 1000);
+  // the utilities' fare is the same for every LSP without an applicable rule: computed once
+  let fallback: ReturnType<typeof fallbackPrice> | undefined;
   const quotes = found.map(({ code, rules }) => {
-    const priced = priceByRules(rules, p.km, p.kg, xpress, at) ?? fallbackPrice(p.km, p.kg, xpress, at);
-    return Object.assign(new Quote(), {
-      workspaceId: s.order.workspaceId,
-      orderId: s.order.id,
-      lspCode: code,
-      price: { amount: priced.total, currency: priced.currency },
-      breakdown: priced.lines,
-      source: priced.source,
-      distanceKm: p.km,
-      weightKg: p.kg,
-      xpress,
-      orderVersion: s.order.version,
-      expiresAt,
-      createdAt: at,
-    });
+    const priced = priceByRules(rules, p.km, p.kg, xpress, at) ?? (fallback ??= fallbackPrice(p.km, p.kg, xpress, at));
+    return signQuote(
+      {
+        workspaceId: s.order.workspaceId,
+        orderId: s.order.id,
+        lspCode: code,
+        price: { amount: priced.total, currency: priced.currency },
+        breakdown: priced.lines,
+        source: priced.source,
+        distanceKm: p.km,
+        weightKg: p.kg,
+        xpress,
+        orderVersion: s.order.version,
+        expiresAt,
+        createdAt: at,
+      },
+      ctx.config.jwtSecret,
+    );
   });
-  // one statement for all of them, outside the unit of work (nothing else of the request changes)
-  if (quotes.length) await s.em.insertMany(Quote, quotes);
   return quotes.sort((a, b) => a.price.amount - b.price.amount || a.lspCode.localeCompare(b.lspCode));
 }
 
@@ -108,8 +111,9 @@ export async function submitService(ctx: SubgraphContext, input: ServiceInput): 
     async (tx) => {
       const order = await lockOrder(tx, s.order.id);
       if (order.status !== 'INTENT') throw new AppError('CONFLICT', `status: the order is already ${order.status}`, 'status');
-      const quote = isUuid(input.quoteId) ? await tx.findOne(Quote, { id: input.quoteId.toLowerCase(), orderId: order.id }) : null;
-      if (!quote) throw quoteInvalid('not a quote of this intent');
+      const quote = quoteOf(input.quoteId, ctx.config.jwtSecret);
+      if (!quote) throw quoteInvalid('not a quote the platform made, or altered');
+      if (quote.orderId !== order.id) throw quoteInvalid('not a quote of this intent');
       if (quote.expiresAt <= nowDate()) throw new AppError('QUOTE_EXPIRED', `quoteId: the quote expired at ${quote.expiresAt.toISOString()}; ask for operators again`, 'quoteId');
       if (quote.orderVersion !== order.version) throw quoteInvalid('the stops or packages changed since the quote; ask for operators again');
       const xpress = input.xpress ?? quote.xpress;
@@ -182,7 +186,7 @@ export async function updateService(ctx: SubgraphContext, input: ServiceUpdateIn
     if (input.tax !== undefined || input.discount !== undefined) {
       if (order.status !== 'PLACED') throw new AppError('CONFLICT', `status: tax and discount change only while PLACED (it is ${order.status})`, 'status');
       if (payment.paid) throw new AppError('CONFLICT', 'payment.paid: the order is paid; its fees are fixed', 'payment.paid');
-      const quote = await tx.findOneOrFail(Quote, { id: service.quoteId });
+      const quote = quoteOf(service.quoteId)!;
       const currency = fees.total.currency;
       const tax = new Decimal(input.tax ?? fees.tax);
       const discount = new Decimal(input.discount ?? fees.discount);
@@ -203,6 +207,3 @@ export async function getService(ctx: SubgraphContext) {
   if (!s.order.service) throw notFound('Service');
   return s.order;
 }
-
-/** The quotes of an order still binding, for GraphQL (`Order.quotes`). */
-export const quotesOf = (em: EntityManager, orderId: string) => em.find(Quote, { orderId, expiresAt: { $gt: nowDate() } }, { orderBy: { createdAt: 'desc' } });

@@ -60,10 +60,13 @@ export async function applyNetworkEvent(em: EntityManager, schema: string, e: Pl
     const assigned = str(p.assigned);
     const unassigned = str(p.unassigned);
     if (assigned) {
-      await em.execute(
-        `update ${schema}.network_agent set vehicles = case when vehicles @> ?::jsonb then vehicles else vehicles || ?::jsonb end, event_id = ? where id = ? and event_id < ?`,
-        [json([assigned]), json([assigned]), e.id, id, e.id],
-      );
+      await em.execute(`update ${schema}.network_agent set vehicles = case when vehicles @> ?::jsonb then vehicles else vehicles || ?::jsonb end, event_id = ? where id = ? and event_id < ?`, [
+        json([assigned]),
+        json([assigned]),
+        e.id,
+        id,
+        e.id,
+      ]);
     } else if (unassigned) {
       await em.execute(`update ${schema}.network_agent set vehicles = vehicles - ?, event_id = ? where id = ? and event_id < ?`, [unassigned, e.id, id, e.id]);
     }
@@ -104,8 +107,9 @@ export function startNetworkSync(orm: MikroORM, log: Logger, consumer: string, s
 export type CopiedCoverage = Record<string, unknown> & { id: string; icode: string; kind: string; status: string };
 
 /**
- * A workspace's ACTIVE coverage records (optionally of one kind) and the points of its warehouses and hubs, from the
- * copy in `schema`, in two plain statements (no entities: a request reads the whole network and changes none of it).
+ * A workspace's ACTIVE coverage records (optionally of one kind) and the points and pricing rules of its warehouses
+ * and hubs, from the copy in `schema`, in one plain statement (no entities: a request reads the whole network and
+ * changes none of it).
  */
 export async function readNetwork(
   em: EntityManager,
@@ -113,20 +117,27 @@ export async function readNetwork(
   workspaceId: string,
   kind?: 'AREA' | 'ROUTE',
 ): Promise<{ coverage: CopiedCoverage[]; points: Map<string, [number, number]>; rules: Map<string, Record<string, unknown>[]> }> {
-  const [coverage, facilities] = await Promise.all([
-    em.execute<{ id: string; icode: string; kind: string; status: string; record: Record<string, unknown> }[]>(
-      `select id, icode, kind, status, record from ${schema}.network_coverage where workspace_id = ? and status = 'ACTIVE'${kind ? ' and kind = ?' : ''} order by icode, id`,
-      kind ? [workspaceId, kind] : [workspaceId],
-    ),
-    em.execute<{ id: string; icode: string; point: unknown; rules: unknown }[]>(`select id, icode, point, rules from ${schema}.network_pricing where workspace_id = ?`, [workspaceId]),
-  ]);
+  const rows = await em.execute<{ t: 'c' | 'f'; id: string; icode: string; kind: string; status: string | null; data: unknown }[]>(
+    `select 'c' as t, id, icode, kind, status, record as data from ${schema}.network_coverage
+      where workspace_id = ? and status = 'ACTIVE'${kind ? ' and kind = ?' : ''}
+     union all
+     select 'f', id, icode, kind, null, jsonb_build_object('point', point, 'rules', rules) from ${schema}.network_pricing where workspace_id = ?
+     order by 1, 3, 2`,
+    kind ? [workspaceId, kind, workspaceId] : [workspaceId, workspaceId],
+  );
   const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+  const coverage: CopiedCoverage[] = [];
   const points = new Map<string, [number, number]>();
   const rules = new Map<string, Record<string, unknown>[]>();
-  for (const f of facilities) {
+  for (const r of rows) {
+    if (r.t === 'c') {
+      coverage.push({ ...parse<Record<string, unknown>>(r.data), id: r.id, icode: r.icode, kind: r.kind, status: r.status ?? 'ACTIVE' });
+      continue;
+    }
+    const f = parse<{ point: unknown; rules: unknown }>(r.data);
     const point = parse<number[] | null>(f.point);
-    if (Array.isArray(point) && point.length === 2) points.set(f.id, [point[0], point[1]]);
-    rules.set(f.icode, [...(rules.get(f.icode) ?? []), ...parse<Record<string, unknown>[]>(f.rules)]);
+    if (Array.isArray(point) && point.length === 2) points.set(r.id, [point[0], point[1]]);
+    rules.set(r.icode, [...(rules.get(r.icode) ?? []), ...parse<Record<string, unknown>[]>(f.rules)]);
   }
-  return { coverage: coverage.map((c) => ({ ...parse<Record<string, unknown>>(c.record), id: c.id, icode: c.icode, kind: c.kind, status: c.status })), points, rules };
+  return { coverage, points, rules };
 }
