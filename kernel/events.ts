@@ -1,6 +1,7 @@
 import { eventConsumerLag, eventsConsumed } from './metrics.js';
 import { now } from './clock.js';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from './logger.js';
 
 /**
  * The platform's event log: a transactional outbox in PostgreSQL (schema `events`), shared by every subgraph.
@@ -64,4 +65,36 @@ export async function consume(em: EntityManager, consumer: string, topic: string
     await t.execute('update events.cursor set position = ? where consumer = ? and topic = ?', [rows.at(-1)!.id, consumer, topic]);
     return rows.length;
   });
+}
+
+/**
+ * Follows `topics` as `consumer` (kernel's one polling loop for every event-fed copy): every `intervalMs` of system
+ * time (an operational timer) it hands each new event to `apply`, topic by topic, batch by batch, each batch in the
+ * transaction that moves the cursor. Every replica polls; the cursor's row lock hands each batch to one of them. A
+ * failure is logged and the batch retried on the next tick. Returns how to stop.
+ */
+export function follow(orm: MikroORM, log: Logger, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>, intervalMs = 250): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (const topic of topics) {
+        let n: number;
+        do {
+          n = await consume(orm.em.fork(), consumer, topic, async (events, em) => {
+            for (const e of events) await apply(e, em);
+          });
+        } while (n > 0);
+      }
+    } catch (err) {
+      log.error({ err, consumer }, 'event consumer failed; retrying');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
 }

@@ -295,6 +295,11 @@ describe('quotes and the lifecycle', () => {
     // another agent of the same LSP: not their order
     const other = await carrierAgent(lsp);
     expect((await move(other.user.accessToken, intent.reference, 'IN_TRANSIT')).body.errors![0].extensions?.code).toBe('NOT_FOUND');
+    // the agent's app lists what is assigned to them; the other agent's list is empty
+    const mine = await gqlH<any>(`{ assignedOrders { items { reference status } pagination { total } } }`, {}, { authorization: `Bearer ${agent.user.accessToken}` });
+    expect(mine.body.data.assignedOrders.items).toEqual([{ reference: intent.reference, status: 'PICKED_UP' }]);
+    const theirs = await gqlH<any>(`{ assignedOrders { pagination { total } } }`, {}, { authorization: `Bearer ${other.user.accessToken}` });
+    expect(theirs.body.data.assignedOrders.pagination.total).toBe(0);
     const failed = await move(agent.user.accessToken, intent.reference, 'FAILED', 'Recipient absent');
     expect(failed.body.data.moveAssignedOrder.status).toBe('FAILED');
     const stage = await shop.call('GET', '/v1/order/stage', undefined, { token: intent.token });
@@ -394,6 +399,12 @@ describe('sandbox (docs/orders.md "Sandbox")', () => {
     expect((await live.call('GET', '/v1/client/same-client/orders/all')).body.data.map((o: any) => o.reference)).toEqual([li.reference]);
     expect((await test.call('GET', '/v1/client/same-client/orders/all')).body.data.map((o: any) => o.reference)).toEqual([ti.reference]);
     expect(sandbox.sandbox).toBe(true);
+    // the LSP sees the sandbox order only when it asks for sandbox orders
+    await place(live, li, { mode: 'card' });
+    const lspList = (sandboxFlag: boolean) =>
+      gqlH(`query($c: String!, $s: Boolean) { lspOrders(providerCode: $c, sandbox: $s) { items { reference sandbox } pagination { total } } }`, { c: lsp.code, s: sandboxFlag }, SET_B(lsp.token));
+    expect((await lspList(false)).body.data.lspOrders.items).toEqual([{ reference: li.reference, sandbox: false }]);
+    expect((await lspList(true)).body.data.lspOrders.items).toEqual([{ reference: ti.reference, sandbox: true }]);
   });
 });
 

@@ -173,6 +173,44 @@ describe('the client order journey', () => {
     expect(order.packages[0].status).toBe('DELIVERED');
   }, 120_000);
 
+  it("the other client routes: a stop and a package read and changed, a package removed, the service read and paid, the client's lists", async () => {
+    const intent = await rotterdamIntent(shop, 'cust-44');
+    const t = { token: intent.token };
+    const stop = await shop.call('GET', '/v1/order/waypoints/2', undefined, t);
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    expect(stop.body.data).toMatchObject({ no: 2, type: 'dropoff', coordinates: [...ROTTERDAM.erasmus], country: 'NL', contact: { type: 'person', email: 'client@example.test' } });
+    const changed = await shop.call('PATCH', '/v1/order/waypoints/2', { description: 'Ring twice', contact: null }, t);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data).toMatchObject({ no: 2, description: 'Ring twice', contact: null });
+    const extra = await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 2, category: 'DOCUMENTS', weight: 0.2 }], t);
+    const ptc = extra.body.data[0].ptc;
+    const pkg = await shop.call('PATCH', `/v1/order/packages/${ptc}`, { weight: 0.4, careLevel: 1 }, t);
+    expect(pkg.body.data).toMatchObject({ ptc, waypointNo: 2, weight: 0.4, careLevel: 1, category: 'DOCUMENTS', status: 'PENDING' });
+    expect((await shop.call('DELETE', `/v1/order/packages/${ptc}`, undefined, t)).body.data).toEqual({ deleted: true });
+    expect((await shop.call('GET', `/v1/order/packages/${ptc}`, undefined, t)).status).toBe(404);
+    expect((await shop.call('GET', '/v1/order/packages', undefined, t)).body.data).toHaveLength(1);
+    // no service yet: 404; placed with a card, the CSP marks it paid (an order.payment.completed event), once
+    expect((await shop.call('GET', '/v1/order/service', undefined, t)).status).toBe(404);
+    const offers = await eventually(async () => {
+      const r = await shop.call('GET', '/v1/order/operators', undefined, t);
+      return r.body.data?.length ? r.body.data : undefined;
+    }, 'an operator');
+    expect((await shop.call('POST', '/v1/order/service', { quoteId: offers[0].quoteId, payment: { mode: 'card' } }, t)).status).toBe(201);
+    const paid = await shop.call('PATCH', '/v1/order/service', { payment: { paid: true } }, t);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data.service.payment).toMatchObject({ mode: 'card', paid: true, simulated: false });
+    expect((await shop.call('PATCH', '/v1/order/service', { payment: { paid: false } }, t)).status).toBe(409);
+    const service = await shop.call('GET', '/v1/order/service', undefined, t);
+    expect(service.body.data.service.fees.total).toEqual(offers[0].price);
+    const { rows } = await db.query("select payload from events.log where workspace_id = $1 and topic = 'order.payment.completed' and key = $2", [shop.wid, intent.id]);
+    expect(rows.map((r) => r.payload)).toEqual([expect.objectContaining({ mode: 'card', amount: offers[0].price.amount, simulated: false })]);
+    // the client's lists
+    const active = await shop.call('GET', '/v1/client/cust-44/orders/active');
+    expect(active.body.data.map((o: any) => o.reference)).toEqual([intent.reference]);
+    expect((await shop.call('GET', '/v1/client/cust-44/orders/DRAFTS')).body.pagination.total).toBe(0);
+    expect((await shop.call('GET', '/v1/client/cust-42/orders/completed')).body.data).toHaveLength(1);
+  });
+
   it('offers no operator for stops nobody covers', async () => {
     const res0 = await shop.call('POST', '/v1/order/intent', { clientId: 'cust-43' });
     expect(res0.status).toBe(201);

@@ -3,7 +3,7 @@ import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { Order } from '../orders/entities.js';
 import { DeskAction, OrderMove } from '../orders/enums.js';
 import { OrderPage } from '../orders/types.js';
-import { CspOrdersArgs } from './types.js';
+import { AssignedOrdersArgs, CspOrdersArgs, LspOrdersArgs } from './types.js';
 import * as desks from './service.js';
 
 const CODE = { description: "The provider's code (`:icode`): that of the caller's provider context." };
@@ -16,12 +16,22 @@ export class DeskResolver {
     return desks.cspOrders(ctx, args);
   }
 
+  @Query(() => OrderPage, { description: "The LSP's orders, newest first, a page at a time; sandbox orders only when asked for (GraphQL only: the spec names no REST list)." })
+  lspOrders(@Args() args: LspOrdersArgs, @Ctx() ctx: SubgraphContext) {
+    return desks.lspOrders(ctx, args);
+  }
+
+  @Query(() => OrderPage, { description: "The orders assigned to the signed-in agent, newest first, in every workspace they drive for (the agent's app)." })
+  assignedOrders(@Args() args: AssignedOrdersArgs, @Ctx() ctx: SubgraphContext) {
+    return desks.assignedOrders(ctx, args);
+  }
+
   @Query(() => Order, { description: 'One order the LSP fulfils, by reference. REST: `GET /v1/lsps/:icode/orders/:reference`.' })
   lspOrder(@Arg('providerCode', CODE) providerCode: string, @Arg('reference', REFERENCE) reference: string, @Ctx() ctx: SubgraphContext) {
     return desks.lspOrderByReference(ctx, providerCode, reference);
   }
 
-  @Mutation(() => Order, { description: 'Assign the order to one of the LSP\'s agents, or unassign it. Honours Idempotency-Key. REST: `POST /v1/lsps/:icode/orders/:reference/:action/:to`.' })
+  @Mutation(() => Order, { description: "Assign the order to one of the LSP's agents, or unassign it. Honours Idempotency-Key. REST: `POST /v1/lsps/:icode/orders/:reference/:action/:to`." })
   changeOrderAssignment(
     @Arg('providerCode', CODE) providerCode: string,
     @Arg('reference', REFERENCE) reference: string,

@@ -16,7 +16,7 @@ import { Order } from '../orders/entities.js';
 import type { DeskAction, OrderMove } from '../orders/enums.js';
 import { lockOrder, moveOrder } from '../orders/service.js';
 import { paymentCompleted } from '../quotes/service.js';
-import type { CspOrdersArgs } from './types.js';
+import type { AssignedOrdersArgs, CspOrdersArgs, LspOrdersArgs } from './types.js';
 
 /** `GET /v1/rsps/:icode/orders`: the CSP's orders, newest first, filtered; sandbox orders only when asked for. */
 export async function cspOrders(ctx: SubgraphContext, args: CspOrdersArgs) {
@@ -27,6 +27,26 @@ export async function cspOrders(ctx: SubgraphContext, args: CspOrdersArgs) {
   if (args.clientId) where.clientId = args.clientId;
   if (args.lspCode) where.lspCode = args.lspCode.toUpperCase();
   const [items, total] = await s.em.findAndCount(Order, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit, offset });
+  return { items, pagination: pagination(page, limit, total) };
+}
+
+/** The LSP's orders, newest first (GraphQL only: the spec names no REST list); sandbox orders only when asked for. */
+export async function lspOrders(ctx: SubgraphContext, args: LspOrdersArgs) {
+  const s = deskScope(ctx, 'lsp', args.providerCode, 'read');
+  const { page, limit, offset } = pageWindow(args);
+  const where: Record<string, unknown> = { lspCode: s.principal.providerCode, sandbox: args.sandbox ?? false };
+  if (args.status) where.status = args.status;
+  const [items, total] = await s.em.findAndCount(Order, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit, offset });
+  return { items, pagination: pagination(page, limit, total) };
+}
+
+/** The orders assigned to the caller's agent records, in every workspace, newest first (the agent's app). */
+export async function assignedOrders(ctx: SubgraphContext, args: AssignedOrdersArgs) {
+  const user = agentUser(ctx);
+  const { page, limit, offset } = pageWindow(args);
+  const where: Record<string, unknown> = { agentUserId: user.userId };
+  if (args.status) where.status = args.status;
+  const [items, total] = await ctx.em.findAndCount(Order, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit, offset, filters: false });
   return { items, pagination: pagination(page, limit, total) };
 }
 

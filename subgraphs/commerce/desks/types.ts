@@ -11,3 +11,17 @@ export class CspOrdersArgs extends PageArgs {
   @Field({ nullable: true, description: 'Only the orders of this LSP (its code).' }) @IsOptional() @Length(1, 64) lspCode?: string;
   @Field({ nullable: true, description: 'Sandbox orders instead of live ones (default false): the two never mix.' }) @IsOptional() sandbox?: boolean;
 }
+
+@ArgsType()
+export class LspOrdersArgs extends PageArgs {
+  @Field({ description: "The LSP's code: that of the caller's LSP context." }) @Length(1, 64) providerCode!: string;
+  @Field(() => OrderStatus, { nullable: true, description: 'Only orders with this status.' }) @IsOptional() status?: OrderStatus;
+  @Field({ nullable: true, description: 'Sandbox orders instead of live ones (default false): an LSP sees sandbox orders only when it asks for them.' })
+  @IsOptional()
+  sandbox?: boolean;
+}
+
+@ArgsType()
+export class AssignedOrdersArgs extends PageArgs {
+  @Field(() => OrderStatus, { nullable: true, description: 'Only orders with this status (default: every order assigned to the caller).' }) @IsOptional() status?: OrderStatus;
+}

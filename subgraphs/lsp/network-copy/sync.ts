@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { consume, type PlatformEvent } from '../../../kernel/events.js';
+import { follow, type PlatformEvent } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 
 /**
@@ -73,34 +73,9 @@ export async function applyNetworkEvent(em: EntityManager, schema: string, e: Pl
   }
 }
 
-/**
- * Follows `topics` into the copy in `schema` (the ORM's own) as consumer `consumer`: polls the log every `intervalMs`
- * (system time: an operational timer) and applies what is new.
- */
+/** Follows `topics` into the copy in `schema` (the ORM's own) as consumer `consumer` (kernel/events.ts `follow`). */
 export function startNetworkSync(orm: MikroORM, log: Logger, consumer: string, schema: string, topics: readonly NetworkTopic[], intervalMs = 250): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (const topic of topics) {
-        let n: number;
-        do {
-          n = await consume(orm.em.fork(), consumer, topic, async (events, em) => {
-            for (const e of events) await applyNetworkEvent(em, schema, e);
-          });
-        } while (n > 0);
-      }
-    } catch (err) {
-      log.error({ err }, 'network sync failed; retrying');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return follow(orm, log, consumer, topics, (e, em) => applyNetworkEvent(em, schema, e), intervalMs);
 }
 
 /** A coverage record of the copy as the coverage rules read it (lsp/coverage/serves.ts): the event's payload. */

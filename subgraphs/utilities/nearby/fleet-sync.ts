@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { consume } from '../../../kernel/events.js';
+import { follow } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { applyFleetVehicle } from './store.js';
 
@@ -11,26 +11,14 @@ import { applyFleetVehicle } from './store.js';
 export const FLEET_SYNC_CONSUMER = 'utilities.nearby';
 
 export function startFleetSync(orm: MikroORM, log: Logger, intervalMs = 500): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      let n: number;
-      do {
-        n = await consume(orm.em.fork(), FLEET_SYNC_CONSUMER, 'lsp.vehicle', async (events, em) => {
-          for (const e of events) {
-            if (e.workspaceId) await applyFleetVehicle(em, e.workspaceId, e.key, e.payload);
-          }
-        });
-      } while (n > 0);
-    } catch (err) {
-      log.error({ err }, 'fleet sync failed; retrying');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return follow(
+    orm,
+    log,
+    FLEET_SYNC_CONSUMER,
+    ['lsp.vehicle'],
+    async (e, em) => {
+      if (e.workspaceId) await applyFleetVehicle(em, e.workspaceId, e.key, e.payload);
+    },
+    intervalMs,
+  );
 }
