@@ -426,7 +426,9 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
         ...(route.method !== 'GET' ? { '409': error('CONFLICT: the record already exists or its state does not allow the change', '409') } : {}),
         ...Object.fromEntries(
           Object.entries(familyErrors).map(([k, v]) =>
-            k === '409' && route.method !== 'GET' ? [k, { ...(v as object), description: `CONFLICT: the record already exists or its state does not allow the change; ${(v as { description: string }).description}` }] : [k, v],
+            k === '409' && route.method !== 'GET'
+              ? [k, { ...(v as object), description: `CONFLICT: the record already exists or its state does not allow the change; ${(v as { description: string }).description}` }]
+              : [k, v],
           ),
         ),
         '429': error('RATE_LIMIT_EXCEEDED (see X-RateLimit-* and Retry-After headers)', '429'),

@@ -101,7 +101,10 @@ export async function activeArea(carrier: Carrier, where: { country: string; cit
   if (created.status !== 201) throw new Error(`area failed: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.area.id as string;
   if (where.around) {
-    const link = await carrier.call('PUT', `/v1/lsp/coverage/areas/${id}/link`, { type: 'ANY', address: { name: 'Depot', city: where.city ?? 'Depot', country: where.country, coordinates: where.around } });
+    const link = await carrier.call('PUT', `/v1/lsp/coverage/areas/${id}/link`, {
+      type: 'ANY',
+      address: { name: 'Depot', city: where.city ?? 'Depot', country: where.country, coordinates: where.around },
+    });
     if (link.status !== 200) throw new Error(`link failed: ${link.status} ${JSON.stringify(link.body)}`);
   }
   const active = await carrier.call('PATCH', `/v1/lsp/coverage/areas/${id}/last_mile`, { status: 'ACTIVE' });

@@ -86,7 +86,14 @@ export const clientOrderRoutes: RouteSpec[] = [
     bodyVariable: 'input',
     result: { data: 'updateOrderWaypoint' },
   },
-  { ...intent, method: 'GET', path: '/v1/order/waypoints/:no', summary: 'A stop', operation: `query OrderWaypoint($no: Int!) { orderWaypoint(no: $no) { ${WAYPOINT} } }`, result: { data: 'orderWaypoint' } },
+  {
+    ...intent,
+    method: 'GET',
+    path: '/v1/order/waypoints/:no',
+    summary: 'A stop',
+    operation: `query OrderWaypoint($no: Int!) { orderWaypoint(no: $no) { ${WAYPOINT} } }`,
+    result: { data: 'orderWaypoint' },
+  },
   { ...intent, method: 'GET', path: '/v1/order/waypoints', summary: 'The stops', operation: `query OrderWaypoints { orderWaypoints { ${WAYPOINT} } }`, result: { data: 'orderWaypoints' } },
   {
     ...intent,
@@ -116,7 +123,14 @@ export const clientOrderRoutes: RouteSpec[] = [
     bodyVariable: 'input',
     result: { data: 'updateOrderPackage' },
   },
-  { ...intent, method: 'GET', path: '/v1/order/packages/:PTC', summary: 'A package', operation: `query OrderPackage($PTC: String!) { orderPackage(ptc: $PTC) { ${PACKAGE} } }`, result: { data: 'orderPackage' } },
+  {
+    ...intent,
+    method: 'GET',
+    path: '/v1/order/packages/:PTC',
+    summary: 'A package',
+    operation: `query OrderPackage($PTC: String!) { orderPackage(ptc: $PTC) { ${PACKAGE} } }`,
+    result: { data: 'orderPackage' },
+  },
   { ...intent, method: 'GET', path: '/v1/order/packages', summary: 'The packages', operation: `query OrderPackages { orderPackages { ${PACKAGE} } }`, result: { data: 'orderPackages' } },
   {
     ...intent,
@@ -135,7 +149,11 @@ export const clientOrderRoutes: RouteSpec[] = [
     operation: `mutation SubmitOrderService($input: ServiceInput!) { submitOrderService(input: $input) { ${ORDER} } }`,
     bodyVariable: 'input',
     result: { data: 'submitOrderService' },
-    failures: { IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request', QUOTE_EXPIRED: 'the quote expired (QUOTE_TTL_SECONDS)', QUOTE_INVALID: 'the quote is not of this intent, the stops or packages changed since, or the total or speed differ' },
+    failures: {
+      IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request',
+      QUOTE_EXPIRED: 'the quote expired (QUOTE_TTL_SECONDS)',
+      QUOTE_INVALID: 'the quote is not of this intent, the stops or packages changed since, or the total or speed differ',
+    },
   },
   {
     ...intent,

@@ -28,7 +28,7 @@ describe('what an area serves (docs/orders.md "Coverage")', () => {
     expect(areaServes(area({ linkedTo: [{ type: 'HUB', id: 'h1' }], radius: { value: 19, unit: 'km' } }), gouda, monday, (id) => (id === 'h1' ? [hall.lat, hall.lng] : undefined))).toBe(true);
   });
 
-  it('only on its operating days, in its schedule\'s time zone', () => {
+  it("only on its operating days, in its schedule's time zone", () => {
     const sched = (days: string[], timezone = 'Europe/Amsterdam') => ({ schedules: [{ frequency: 'HOURLY', departureTimes: [{ value: '08:00', timezone }], operatingDays: days }] });
     expect(runsOn(sched(['MONDAY']), monday)).toBe(true);
     expect(runsOn(sched(['TUESDAY']), monday)).toBe(false);

@@ -7,7 +7,7 @@ import { deliveryPrice } from '../../subgraphs/utilities/fares/rules.js';
 const at = new Date('2026-06-15T10:00:00Z');
 
 describe("an LSP's price from its pricing rules", () => {
-  it('adds one line per applicable rule, in the first rule\'s currency, rounded to cents', () => {
+  it("adds one line per applicable rule, in the first rule's currency, rounded to cents", () => {
     const p = priceByRules(
       [
         { name: 'Per km', basis: 'PER_KM', rate: { amount: 1.5, currency: 'EUR' } },
@@ -44,7 +44,7 @@ describe("an LSP's price from its pricing rules", () => {
     expect(priceByRules([{ ...base, basis: 'PER_DAY' }], 10, 1, 'standard', at)).toBeUndefined();
   });
 
-  it('with no applicable rule, the fallback is the utilities\' delivery fare itself', () => {
+  it("with no applicable rule, the fallback is the utilities' delivery fare itself", () => {
     const f = fallbackPrice(12.3, 2.5, 'express', at, 'EUR');
     const u = deliveryPrice('EXPRESS', 'PARCEL', 12.3, 2.5, at, 'EUR');
     expect(f.total).toBe(u.total.toNumber());

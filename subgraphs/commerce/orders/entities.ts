@@ -29,7 +29,8 @@ export class OrderFees {
   @Field(() => Money, { description: 'What the client pays: the bound quote, less the discount, plus the tax.' }) total!: Money;
   @Field(() => DecimalScalar, { description: "Tax added by the CSP, in the total's currency (0 when none)." }) tax!: number;
   @Field(() => DecimalScalar, { description: "Discount granted by the CSP, in the total's currency (0 when none)." }) discount!: number;
-  @Field(() => DecimalScalar, { nullable: true, description: 'Cancellation fee, when the client cancelled after assignment (docs/orders.md "Cancelling"); null otherwise.' }) cancellationFee?: number | null;
+  @Field(() => DecimalScalar, { nullable: true, description: 'Cancellation fee, when the client cancelled after assignment (docs/orders.md "Cancelling"); null otherwise.' }) cancellationFee?:
+    number | null;
 }
 
 @ObjectType({ description: 'How the order is paid.' })

@@ -73,7 +73,7 @@ export const PaymentMode = closedList('PaymentMode', 'How the client pays (writt
 });
 export type PaymentMode = keyof typeof PaymentMode;
 
-export const ClientOrdersType = closedList('ClientOrdersType', 'Which of a client\'s orders to list (`:type`, any letter case).', {
+export const ClientOrdersType = closedList('ClientOrdersType', "Which of a client's orders to list (`:type`, any letter case).", {
   active: 'Placed and not finished: PLACED, ASSIGNED, PICKED_UP, IN_TRANSIT.',
   completed: 'DELIVERED.',
   cancelled: 'CANCELLED or FAILED.',

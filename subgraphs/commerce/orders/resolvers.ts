@@ -37,7 +37,9 @@ export class OrderResolver {
     return orders.getIntent(ctx);
   }
 
-  @Mutation(() => OrderCancelled, { description: 'Cancel the intent or the order: free before assignment, a fee after, refused after pickup; the token stops working. REST: `DELETE /v1/order/intent/cancel`.' })
+  @Mutation(() => OrderCancelled, {
+    description: 'Cancel the intent or the order: free before assignment, a fee after, refused after pickup; the token stops working. REST: `DELETE /v1/order/intent/cancel`.',
+  })
   cancelOrderIntent(@Ctx() ctx: SubgraphContext) {
     return orders.cancelIntent(ctx);
   }

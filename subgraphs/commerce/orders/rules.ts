@@ -56,7 +56,8 @@ export function checkStopOrder(types: readonly WaypointType[]): void {
   let pickups = 0;
   types.forEach((t, i) => {
     if (t === 'pickup') pickups++;
-    else if (!pickups) throw new AppError('VALIDATION_ERROR', `waypoints.${i + 1}.type: a dropoff needs an earlier pickup (stop ${i + 1} is a dropoff with no pickup before it)`, `waypoints.${i + 1}.type`);
+    else if (!pickups)
+      throw new AppError('VALIDATION_ERROR', `waypoints.${i + 1}.type: a dropoff needs an earlier pickup (stop ${i + 1} is a dropoff with no pickup before it)`, `waypoints.${i + 1}.type`);
   });
 }
 

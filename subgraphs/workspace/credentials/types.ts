@@ -10,7 +10,7 @@ export const PrincipalKind = closedList('PrincipalKind', 'What kind of credentia
   provider: 'A provider-context token: a user acting as one provider of one workspace.',
   apiKey: 'A workspace API key (`lpk_…`).',
   connector: 'A connector access token, for server-to-server calls.',
-  origin: 'No credential but an `origin` header that enabled CSP connectors allow (a CSP\'s client, docs/orders.md).',
+  origin: "No credential but an `origin` header that enabled CSP connectors allow (a CSP's client, docs/orders.md).",
 });
 export type PrincipalKind = keyof typeof PrincipalKind;
 
