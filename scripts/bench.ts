@@ -17,7 +17,7 @@
  * vehicles of the page's fleets); POST /realm/utilities/nearby/search (radius search over BENCH_POSITIONS positions);
  * GET /v1/order/operators (`operators`, the commerce family: a client's intent with two stops in Rotterdam and one
  * package, offered by the 20 LSPs of the workspace whose ACTIVE coverage serves both stops, out of 200 areas; half of
- * them price by a hub's PER_KM rule, the other half by the utilities' delivery fare; every request stores its 20
+ * them price by a hub's PER_KM rule, the other half by the utilities' delivery fare; every request signs its 20
  * quotes). The operators route is measured at the gateway and bridge layers only: it has no bare handler and no
  * subgraph-alone scenario. The notes report its bridge p95 against GET /v1/users/me's in the same run (target ≤ 3× on
  * PostgreSQL), from dedicated runs of the two bridge routes in each round (bench-load.ts keeps p50 and p99 only).
@@ -209,7 +209,7 @@ const ROUTES: RouteDef[] = [
     id: 'operators',
     title: 'GET /v1/order/operators',
     subgraph: 'commerce',
-    // no bare handler (the quotes are computed and stored in the commerce family) and no subgraph-alone scenario
+    // no bare handler (matching and pricing happen in Node, in the commerce family) and no subgraph-alone scenario
     layers: ['gateway', 'bridge'],
     targets({ ports, fx }) {
       if (!fx.commerce) throw new Error('the operators route has no fixtures (seed without commerce)');
@@ -395,7 +395,6 @@ const notes: string[] = [];
 let databaseLabel = EXTERNAL_DB ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
 let positionsLoad: Fixtures['positions'] | undefined;
 let commerceLoad: Fixtures['commerce'];
-let quotesStored: number | undefined;
 
 function report(): string {
   const md: string[] = [];
@@ -428,7 +427,7 @@ function report(): string {
           'data',
           `${POSITIONS.toLocaleString('en-US')} vehicle positions (radius ${RADIUS_M} m, status AVAILABLE, limit 20, 1,000 different centres); ${FLEETS} fleets × ${VEHICLES_PER_FLEET} vehicles; DB_POOL_SIZE ${POOL_SIZE}` +
             (ROUTE_IDS.includes('operators')
-              ? `; operators: ${COMMERCE_LSPS} LSPs × ${AREAS_PER_LSP} ACTIVE areas (${COMMERCE_LSPS / 2} with a hub's PER_KM rule), an intent with 2 stops and 1 package, ${COMMERCE_LSPS} quotes stored per request`
+              ? `; operators: ${COMMERCE_LSPS} LSPs × ${AREAS_PER_LSP} ACTIVE areas (${COMMERCE_LSPS / 2} with a hub's PER_KM rule), an intent with 2 stops and 1 package, ${COMMERCE_LSPS} quotes signed per request`
               : ''),
         ],
       ],
@@ -533,8 +532,7 @@ function report(): string {
   if (commerceLoad) {
     notes.push(
       `fixtures: the operators route's CSP, ${commerceLoad.lsps.length} LSPs with ${AREAS_PER_LSP} areas each and the intent (${commerceLoad.reference}) made in ${commerceLoad.seconds.toFixed(1)} s; ` +
-        `the commerce family offered every LSP ${commerceLoad.syncSeconds.toFixed(1)} s later` +
-        (quotesStored !== undefined ? `; ${quotesStored.toLocaleString('en-US')} quotes stored for the intent by the end of the run (${COMMERCE_LSPS} per request)` : ''),
+        `the commerce family offered every LSP ${commerceLoad.syncSeconds.toFixed(1)} s later (its quotes are signed, not stored)`,
     );
   }
   const failed = measured.filter((m) => summarize(m.samples).failures > 0).length;
@@ -697,18 +695,6 @@ async function describeDatabase(url: string, fx: Fixtures): Promise<void> {
   }
 }
 
-/** The quotes stored for the operators route's intent (every request stores one per LSP). */
-async function countQuotes(url: string, fx: Fixtures): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from commerce.quote where workspace_id = $1 and order_id = $2', [fx.workspaceId, fx.commerce?.orderId]);
-    return Number(rows[0].n);
-  } finally {
-    await client.end();
-  }
-}
-
 async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
   if (!EXTERNAL_DB || !fx) return;
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -716,10 +702,6 @@ async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
   try {
     const { rowCount } = await client.query('delete from utilities.live_vehicle_position where workspace_id = $1', [fx.workspaceId]);
     log(`removed the benchmark's ${rowCount} positions from DATABASE_URL`);
-    if (fx.commerce) {
-      const quotes = await client.query('delete from commerce.quote where workspace_id = $1 and order_id = $2', [fx.workspaceId, fx.commerce.orderId]);
-      log(`removed the benchmark intent's ${quotes.rowCount} quotes from DATABASE_URL`);
-    }
   } finally {
     await client.end();
   }
@@ -801,7 +783,6 @@ async function main(): Promise<void> {
             }
           }
           memories.push({ topology, when: 'after the load', memory: platform.memory() });
-          if (fx.commerce) quotesStored = await countQuotes(databaseUrl, fx).catch(() => undefined);
         }
       } catch (err) {
         log(`last lines of the platform:\n${platform.tail()}`);
