@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import type { ProviderKind, Role } from './principal.js';
 import { now } from './clock.js';
@@ -159,6 +159,20 @@ export function safeEqualHex(a: string, b: string): boolean {
   const ba = Buffer.from(a, 'hex');
   const bb = Buffer.from(b, 'hex');
   return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+/**
+ * A short signature of `payload` for an opaque platform token (the commerce family's intent tokens and quote ids):
+ * the first 16 bytes of HMAC-SHA256 under `secret` for one `purpose` (so one kind of token never verifies as
+ * another), base64url.
+ */
+export const shortMac = (purpose: string, secret: string, payload: string): string => createHmac('sha256', `${purpose}:${secret}`).update(payload).digest().subarray(0, 16).toString('base64url');
+
+/** Whether `mac` is `payload`'s short signature for `purpose` (compared in constant time). */
+export function shortMacMatches(purpose: string, secret: string, payload: string, mac: string): boolean {
+  const expected = Buffer.from(shortMac(purpose, secret, payload));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** Parses `Authorization: Bearer <token>`; undefined when absent or malformed. */

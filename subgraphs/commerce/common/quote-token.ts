@@ -3,14 +3,14 @@
  * `.` + base64url(HMAC-SHA256 over it, first 16 bytes), keyed by JWT_SECRET. Nothing is stored when quotes are made;
  * a quote id that was changed in any way (its price, its expiry) fails its signature. Opaque to clients.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { shortMac, shortMacMatches } from '../../../kernel/tokens.js';
 import { Quote, type QuoteLine } from '../quotes/entities.js';
 
 const SHAPE = /^qt_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
 /** Longest quote id accepted (a quote of a few lines is a few hundred characters). */
 export const QUOTE_ID_MAX = 4096;
 
-const mac = (secret: string, payload: string) => createHmac('sha256', `quote:${secret}`).update(payload).digest().subarray(0, 16).toString('base64url');
+const PURPOSE = 'quote';
 
 type Fields = Omit<Quote, 'id' | 'lsp'>;
 
@@ -24,7 +24,7 @@ export function signQuote(fields: Fields, secret: string): Quote {
       createdAt: fields.createdAt.getTime(),
     }),
   ).toString('base64url');
-  return Object.assign(new Quote(), fields, { id: `qt_${payload}.${mac(secret, payload)}` });
+  return Object.assign(new Quote(), fields, { id: `qt_${payload}.${shortMac(PURPOSE, secret, payload)}` });
 }
 
 /** The quote an id carries, when it is well-formed (its signature is checked only with `secret`). */
@@ -32,11 +32,7 @@ export function quoteOf(id: string, secret?: string): Quote | undefined {
   if (typeof id !== 'string' || id.length > QUOTE_ID_MAX) return undefined;
   const m = SHAPE.exec(id);
   if (!m) return undefined;
-  if (secret !== undefined) {
-    const expected = Buffer.from(mac(secret, m[1]));
-    const given = Buffer.from(m[2]);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  }
+  if (secret !== undefined && !shortMacMatches(PURPOSE, secret, m[1], m[2])) return undefined;
   try {
     const f = JSON.parse(Buffer.from(m[1], 'base64url').toString('utf8')) as Record<string, unknown>;
     const breakdown = (f.breakdown as unknown[][]).map(([name, basis, quantity, rate, amount]) => ({ name, basis, quantity, rate, amount }) as QuoteLine);
