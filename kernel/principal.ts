@@ -149,6 +149,12 @@ export function requireOriginClient(p: Principal): { origin: string; connectors:
   throw unauthorized('No enabled CSP connector allows this origin (set it with PATCH /v1/:wid/csp/:xcode/connectors/:id/access)');
 }
 
+/** The one workspace an `origin` principal's connectors belong to; undefined when they span several (or for another kind). */
+export function originWorkspace(p: Principal): string | undefined {
+  if (p.kind !== 'origin' || new Set(p.connectors.map((c) => c.workspaceId)).size !== 1) return undefined;
+  return p.connectors[0].workspaceId;
+}
+
 /** The one connector a client request without an intent acts for: several connectors allowing the origin is 403. */
 export function requireOneOriginConnector(p: Principal): { origin: string; connector: OriginConnector } {
   const { origin, connectors } = requireOriginClient(p);

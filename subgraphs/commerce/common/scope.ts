@@ -1,6 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden, notFound, unauthorized } from '../../../kernel/errors.js';
-import { requireOneOriginConnector, requireOriginClient, requireProvider, requireUser, type OriginConnector, type Principal, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
+import {
+  originWorkspace,
+  requireOneOriginConnector,
+  requireOriginClient,
+  requireProvider,
+  requireUser,
+  type OriginConnector,
+  type Principal,
+  type ProviderPrincipal,
+  type Role,
+} from '../../../kernel/principal.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
@@ -94,6 +104,5 @@ export const agentUser = (ctx: SubgraphContext) => requireUser(ctx.principal);
  */
 export function referenceWorkspace(p: Principal): string | undefined {
   if (p.kind === 'provider' || p.kind === 'apiKey' || p.kind === 'connector') return p.workspaceId;
-  if (p.kind === 'origin' && new Set(p.connectors.map((c) => c.workspaceId)).size === 1) return p.connectors[0].workspaceId;
-  return undefined;
+  return originWorkspace(p);
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden } from '../../../kernel/errors.js';
-import { requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
+import { originWorkspace, requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
 import { PROVIDER_FILTER, scopeToProvider, scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { stampNow, type RecordStamp } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
@@ -59,6 +59,6 @@ export function referenceScope(ctx: SubgraphContext, entity?: string): { em: Ent
   if (p.kind === 'apiKey') return everyLsp(p.workspaceId);
   if (!entity || !ORDER_PARTIES.has(entity)) return undefined;
   if (p.kind === 'provider' && p.providerKind === 'csp') return everyLsp(p.workspaceId);
-  if (p.kind === 'origin' && new Set(p.connectors.map((c) => c.workspaceId)).size === 1) return everyLsp(p.connectors[0].workspaceId);
-  return undefined;
+  const origin = originWorkspace(p);
+  return origin ? everyLsp(origin) : undefined;
 }
