@@ -4,13 +4,11 @@
  * utilities' gazetteer, the same data the utilities' zones and distances read.
  */
 import { validationError } from '../../../kernel/errors.js';
-import { citiesNear, findCountry, normalizeName } from '../../utilities/common/geography.js';
-import type { Place } from '../../lsp/coverage/serves.js';
+import { citiesNear, findCountry } from '../../utilities/common/geography.js';
+import { placeAt, type Place } from '../../lsp/coverage/serves.js';
 
 /** A gazetteer place this near a point tells its country and city, km. */
 export const NEAREST_PLACE_KM = 50;
-/** A city counts as the stop's city within this distance of the stop, km. */
-export const CITY_KM = 15;
 
 /** The ISO code of a country given by code or English name; VALIDATION_ERROR naming `field` when unknown. */
 export function countryCode(value: string, field: string): string {
@@ -51,11 +49,7 @@ export function placeOf(w: { coordinates: number[]; address?: string | null; cou
 
 function locate(w: { coordinates: number[]; address?: string | null; country?: string | null }): Place {
   const [lat, lng] = w.coordinates;
-  const cities = new Set<string>();
-  for (const { city } of citiesNear(lat, lng, CITY_KM)) cities.add(normalizeName(city.name));
-  for (const part of (w.address ?? '').split(/[,\n]/)) {
-    const n = normalizeName(part.replace(/\b\d{3,}\b/g, ''));
-    if (n) cities.add(n);
-  }
-  return { lat, lng, country: w.country ?? countryAt(lat, lng), cities: [...cities] };
+  // the parts of the address, house and postal numbers left out, may name the city
+  const parts = (w.address ?? '').split(/[,\n]/).map((part) => part.replace(/\b\d{3,}\b/g, ''));
+  return placeAt(lat, lng, w.country ?? countryAt(lat, lng), parts);
 }

@@ -10,7 +10,7 @@
  *   ROUTE_END_KM of the pickup and its destination within ROUTE_END_KM of the dropoff (or names its city).
  * - A record with `schedules` runs on their `operatingDays` (in each schedule's time zone); without, every day.
  */
-import { greatCircleKm, localTime, normalizeName } from '../../utilities/common/geography.js';
+import { citiesNear, greatCircleKm, localTime, normalizeName } from '../../utilities/common/geography.js';
 
 /** Radius around a linked point when the area gives none, km. */
 export const LINK_RADIUS_KM = 25;
@@ -19,6 +19,9 @@ export const ROUTE_END_KM = 25;
 const KM_PER = { km: 1, mi: 1.609344 } as Record<string, number>;
 const WEEKDAYS = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
 
+/** A gazetteer place this near a point names one of the cities the point is in, km. */
+export const CITY_KM = 15;
+
 /** A stop, located by the caller: its point, its country (ISO 3166-1 alpha-2) and the city names it may be in. */
 export interface Place {
   lat: number;
@@ -26,6 +29,19 @@ export interface Place {
   country?: string;
   /** Normalized names (geography `normalizeName`) of the cities the place is in or names. */
   cities: string[];
+}
+
+/**
+ * A point as the rules read it: its country, and as its cities the gazetteer places within CITY_KM plus the `names`
+ * the caller knows it by (an address's parts, a matched city), normalized.
+ */
+export function placeAt(lat: number, lng: number, country: string | undefined, names: (string | null | undefined)[] = []): Place {
+  const cities = new Set<string>(citiesNear(lat, lng, CITY_KM).map(({ city }) => normalizeName(city.name)));
+  for (const name of names) {
+    const n = name ? normalizeName(name) : '';
+    if (n) cities.add(n);
+  }
+  return { lat, lng, country, cities: [...cities] };
 }
 
 type Json = Record<string, unknown>;
@@ -65,6 +81,12 @@ const cityOf = (end: unknown): string | undefined => {
 
 const near = (p: [number, number] | undefined, place: Place, km: number) => Boolean(p && greatCircleKm(p[0], p[1], place.lat, place.lng) <= km);
 
+/** The radius around an area's linked points, km: its `radius` (km or mi), else LINK_RADIUS_KM. */
+export function areaRadiusKm(area: Json): number {
+  const radius = area.radius as { value?: number; unit?: string } | null | undefined;
+  return radius?.value ? radius.value * (KM_PER[radius.unit ?? 'km'] ?? 1) : LINK_RADIUS_KM;
+}
+
 /** Whether an ACTIVE coverage area serves a place at `at`. */
 export function areaServes(area: Json, place: Place, at: Date, pointOf: PointOf = () => undefined): boolean {
   if (area.kind !== 'AREA' || area.status !== 'ACTIVE' || !runsOn(area, at)) return false;
@@ -72,8 +94,7 @@ export function areaServes(area: Json, place: Place, at: Date, pointOf: PointOf 
   if (country && place.country && country !== place.country.toUpperCase()) return false;
   const cities = Array.isArray(area.cities) ? (area.cities as string[]).map(normalizeName) : [];
   if (cities.some((c) => place.cities.includes(c))) return true;
-  const radius = area.radius as { value?: number; unit?: string } | null | undefined;
-  const km = radius?.value ? radius.value * (KM_PER[radius.unit ?? 'km'] ?? 1) : LINK_RADIUS_KM;
+  const km = areaRadiusKm(area);
   const links = Array.isArray(area.linkedTo) ? (area.linkedTo as unknown[]) : [];
   return links.some((l) => near(endPoint(l, pointOf), place, km));
 }
