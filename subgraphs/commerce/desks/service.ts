@@ -3,6 +3,7 @@
  * orders, assigns or unassigns it to one of its agents and cancels it; the assigned agent moves it from their app.
  * Each party sees only the orders it is party to: another party's order is NOT_FOUND.
  */
+import { LockMode } from '@mikro-orm/core';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
@@ -53,9 +54,11 @@ export async function assignedOrders(ctx: SubgraphContext, args: AssignedOrdersA
 /** An order of this LSP by reference (an intent, another LSP's order, another tenant's: NOT_FOUND). */
 async function lspOrder(s: DeskScope, reference: string, lock = false): Promise<Order> {
   const ref = reference.trim().toUpperCase();
-  const found = /^ORD-[0-9A-Z]{10}$/.test(ref) ? await s.em.findOne(Order, { reference: ref, lspCode: s.principal.providerCode }) : null;
+  const found = /^ORD-[0-9A-Z]{10}$/.test(ref)
+    ? await s.em.findOne(Order, { reference: ref, lspCode: s.principal.providerCode }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {})
+    : null;
   if (!found) throw notFound('Order');
-  return lock ? lockOrder(s.em, found.id) : found;
+  return found;
 }
 
 /** `GET /v1/lsps/:icode/orders/:reference`. */

@@ -117,8 +117,7 @@ export class OrderResolver {
   @FieldResolver(() => [Waypoint], { description: 'The stops, by number (batched per request).' })
   waypoints(@Root() order: Order, @Ctx() ctx: SubgraphContext) {
     return loader<string, Waypoint[]>(ctx, 'Order.waypoints', async (ids) => {
-      // (the orders were authorized where they were read: their stops are read by order id)
-      const rows = await ctx.em.find(Waypoint, { orderId: { $in: [...ids] } }, { orderBy: { no: 'asc' }, filters: false });
+      const rows = await orders.stopsOfOrders(ctx.em, ids);
       return ids.map((id) => rows.filter((w) => w.orderId === id));
     })
       .load(order.id)
@@ -128,12 +127,7 @@ export class OrderResolver {
   @FieldResolver(() => [Package], { description: 'The packages, by tracking code (batched per request).' })
   packages(@Root() order: Order, @Ctx() ctx: SubgraphContext) {
     return loader<string, Package[]>(ctx, 'Order.packages', async (ids) => {
-      const [rows, stops] = await Promise.all([
-        ctx.em.find(Package, { orderId: { $in: [...ids] } }, { orderBy: { ptc: 'asc' }, filters: false }),
-        ctx.em.find(Waypoint, { orderId: { $in: [...ids] } }, { filters: false }),
-      ]);
-      const noOf = new Map(stops.map((w) => [w.id, w.no]));
-      for (const p of rows) p.waypointNo = noOf.get(p.waypointId);
+      const rows = await orders.packagesOfOrders(ctx.em, ids);
       return ids.map((id) => rows.filter((p) => p.orderId === id));
     })
       .load(order.id)

@@ -21,6 +21,7 @@ import type { ServiceInput, ServiceUpdateInput } from '../orders/types.js';
 import type { Quote } from './entities.js';
 import { quoteOf, signQuote } from '../common/quote-token.js';
 import { fallbackPrice, priceByRules, type RuleLike } from './rules.js';
+import { FINAL } from '../orders/rules.js';
 
 /** What the operators and quotes of an order are computed from. */
 export interface Priceable {
@@ -162,7 +163,7 @@ export async function updateService(ctx: SubgraphContext, input: ServiceUpdateIn
   return s.em.transactional(async (tx) => {
     const order = await lockOrder(tx, s.order.id);
     const service = order.service;
-    if (!service || ['DELIVERED', 'CANCELLED', 'FAILED'].includes(order.status)) {
+    if (!service || FINAL.includes(order.status)) {
       throw new AppError('CONFLICT', `status: the service of an order ${order.status} cannot change${service ? '' : ' (submit it first: POST /v1/order/service)'}`, 'status');
     }
     const payment = { ...service.payment };
