@@ -51,12 +51,19 @@ export interface OriginAnswer {
   connectors: OriginConnector[];
 }
 
+/** Whether a member acting as a DEV provider is one of its developers now (docs/dev.md "Developers"). */
+export interface DeveloperAnswer {
+  active: boolean;
+}
+
 export interface CredentialOwners {
   userSession(userId: string, sessionId: string): Promise<SessionAnswer>;
   providerContext(userId: string, workspaceId: string, providerId: string): Promise<ProviderContextAnswer>;
   apiKey(key: string): Promise<ApiKeyAnswer>;
   connectorToken(connectorId: string, tokenId: string): Promise<ConnectorTokenAnswer>;
   origin(origin: string): Promise<OriginAnswer>;
+  /** Asked for a DEV provider-context token of a member who is not the workspace's OWNER or ADMIN (the dev subgraph). */
+  developer(userId: string, workspaceId: string, providerCode: string): Promise<DeveloperAnswer>;
 }
 
 /** The owner of a credential cannot answer: the request cannot be judged now (503), it is not the caller's fault. */
@@ -91,15 +98,17 @@ export function httpOwners(config: Config): CredentialOwners {
     apiKey: (key) => ask('workspace', '/internal/credentials/api-key', { key }),
     connectorToken: (connectorId, tokenId) => ask('workspace', '/internal/credentials/connector-token', { connectorId, tokenId }),
     origin: (origin) => ask('workspace', '/internal/credentials/origin', { origin }),
+    developer: (userId, workspaceId, providerCode) => ask('dev', '/internal/credentials/developer', { userId, workspaceId, providerCode }),
   };
 }
 
 /**
  * Calls the owners' service functions in this process, each on a fresh fork of the owning subgraph's ORM (the same
  * functions the internal routes call). For the gateway running in the process of the users and workspace subgraphs.
- * (The services are imported on first use, so that a gateway alone never loads subgraph code.)
+ * (The services are imported on first use, so that a gateway alone never loads subgraph code.) The dev subgraph's
+ * answer is asked in process when its ORM is given, else over HTTP (`config`), else it is unavailable.
  */
-export function localOwners(orms: { users: MikroORM; workspace: MikroORM }): CredentialOwners {
+export function localOwners(orms: { users: MikroORM; workspace: MikroORM; dev?: MikroORM }, config?: Config): CredentialOwners {
   let services: Promise<[typeof import('../subgraphs/users/auth/service.js'), typeof import('../subgraphs/workspace/credentials/service.js')]> | undefined;
   async function ask<T>(
     subgraph: 'users' | 'workspace',
@@ -120,5 +129,20 @@ export function localOwners(orms: { users: MikroORM; workspace: MikroORM }): Cre
     apiKey: (key) => ask('workspace', (s, em) => s.workspace.resolveApiKey(em, key)),
     connectorToken: (connectorId, tokenId) => ask('workspace', (s, em) => s.workspace.resolveConnectorToken(em, connectorId, tokenId)),
     origin: (origin) => ask('workspace', (s, em) => s.workspace.resolveOrigin(em, origin)),
+    developer: developerOwner(orms.dev, config),
+  };
+}
+
+/** The dev subgraph's answer: in process on its ORM, or over its internal route. */
+function developerOwner(orm: MikroORM | undefined, config: Config | undefined): CredentialOwners['developer'] {
+  if (!orm) return config ? httpOwners(config).developer : () => Promise.reject(ownerUnavailable('dev'));
+  let service: Promise<typeof import('../subgraphs/dev/developers/access.js')> | undefined;
+  return async (userId, workspaceId, providerCode) => {
+    try {
+      service ??= import('reflect-metadata').then(() => import('../subgraphs/dev/developers/access.js'));
+      return await (await service).resolveDeveloper(orm.em.fork(), userId, workspaceId, providerCode);
+    } catch {
+      throw ownerUnavailable('dev');
+    }
   };
 }

@@ -177,6 +177,16 @@ export function createCredentialResolver(config: Config, owners: CredentialOwner
         ),
       ]);
       if (owner.active !== true) throw invalidCredential('Provider context is no longer valid');
+      // a DEV provider acts through its developers (docs/dev.md): a member who is not the workspace's OWNER or ADMIN
+      // must be one of its developers now (removed or suspended: the token stops at once)
+      if (c.providerKind === 'dev' && owner.role !== 'OWNER' && owner.role !== 'ADMIN') {
+        const dev = await answer(
+          `developer:${c.userId}:${c.workspaceId}:${c.providerCode}`,
+          () => [userTag(c.userId), workspaceTag(c.workspaceId)],
+          () => owners.developer(c.userId, c.workspaceId, c.providerCode),
+        );
+        if (dev.active !== true) throw invalidCredential('You are not a developer of this DEV provider (removed or suspended)');
+      }
       return {
         kind: 'provider',
         userId: c.userId,

@@ -232,7 +232,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   // Credential owners in this process are asked in-process; the others over their internal HTTP routes.
   const users = local.get('users');
   const workspace = local.get('workspace');
-  const owners = users && workspace ? localOwners({ users: users.orm, workspace: workspace.orm }) : httpOwners(config);
+  const owners = users && workspace ? localOwners({ users: users.orm, workspace: workspace.orm, dev: local.get('dev')?.orm }, config) : httpOwners(config);
   const credentials = createCredentialResolver(config, owners, { log });
   // the credential's kind goes into the request's access-log line (kernel/observability.ts)
   const resolvePrincipal = async (req: Request) => {

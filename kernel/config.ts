@@ -52,6 +52,7 @@ const schema = z
     UTILITIES_PORT: port(4003),
     LSP_PORT: port(4004),
     COMMERCE_PORT: port(4005),
+    DEV_PORT: port(4006),
     GATEWAY_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

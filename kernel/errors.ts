@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: 422,
   QUOTE_EXPIRED: 409,
   QUOTE_INVALID: 409,
+  // dev family (docs/dev.md): an edit of a locked FAQ
+  FAQ_LOCKED: 409,
   // utilities family
   'UTILITY::VALIDATION_FAILED': 400,
   'UTILITY::CALCULATION_FAILED': 422,

@@ -68,6 +68,26 @@ export async function consume(em: EntityManager, consumer: string, topic: string
 }
 
 /**
+ * Applies every event of `topics` after `consumer`'s cursor now, batch by batch (each in the transaction that moves
+ * the cursor), and returns how many. `follow` calls it on every tick; a request that must read its own writes from an
+ * event-fed copy (a record another family created a moment ago) calls it too before answering "not found". Replicas
+ * and the polling loop take turns on the cursor's row lock, so no batch is applied twice.
+ */
+export async function catchUp(em: EntityManager, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>): Promise<number> {
+  let total = 0;
+  for (const topic of topics) {
+    let n: number;
+    do {
+      n = await consume(em, consumer, topic, async (events, tx) => {
+        for (const e of events) await apply(e, tx);
+      });
+      total += n;
+    } while (n > 0);
+  }
+  return total;
+}
+
+/**
  * Follows `topics` as `consumer` (kernel's one polling loop for every event-fed copy): every `intervalMs` of system
  * time (an operational timer) it hands each new event to `apply`, topic by topic, batch by batch, each batch in the
  * transaction that moves the cursor. Every replica polls; the cursor's row lock hands each batch to one of them. A
@@ -79,14 +99,7 @@ export function follow(orm: MikroORM, log: Logger, consumer: string, topics: rea
     if (running) return;
     running = true;
     try {
-      for (const topic of topics) {
-        let n: number;
-        do {
-          n = await consume(orm.em.fork(), consumer, topic, async (events, em) => {
-            for (const e of events) await apply(e, em);
-          });
-        } while (n > 0);
-      }
+      await catchUp(orm.em.fork(), consumer, topics, apply);
     } catch (err) {
       log.error({ err, consumer }, 'event consumer failed; retrying');
     } finally {

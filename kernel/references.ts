@@ -22,6 +22,8 @@ export const ENTITY_DOCS = {
   vehicle: 'A vehicle of a fleet.',
   vehicleId: 'Record identifier (a UUID).',
   agent: 'An agent of an LSP: a platform user who drives or delivers for it.',
+  warehouse: 'A warehouse of an LSP (the facility create body plus pricing rules).',
+  hub: 'A hub of an LSP (the facility create body plus pricing rules).',
 } as const;
 
 /** The four kinds of provider, as the graph writes them (REST paths write them in lower case: `/v1/:wid/lsp/...`). */

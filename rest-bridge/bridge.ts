@@ -179,6 +179,10 @@ function fail(res: Response, route: RouteSpec, code: string, message: string, fi
   sendError(res, route.envelope, mapped, message, field);
 }
 
+/** Whether the path parameters are values the route takes (`paramValues`, any case). */
+export const takesParams = (route: RouteSpec, params: Record<string, string>): boolean =>
+  Object.entries(route.paramValues ?? {}).every(([name, values]) => values.includes(String(params[name] ?? '').toLowerCase()));
+
 export interface BridgeOptions {
   log: Logger;
   limits: RateLimits;
@@ -222,6 +226,11 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     const parse = bodyParser(route);
     const expectsBody = Boolean(route.bodyVariable || route.bodyFields || route.files);
     return [
+      // 0. a route that takes only some values of a path parameter hands the others to the next route of its shape
+      (req: Request, _res: Response, next: NextFunction) => {
+        if (route.paramValues && !takesParams(route, req.params as Record<string, string>)) return next('route');
+        next();
+      },
       // 1. count the request (general + route limits), headers on every answer
       async (req: Request, res: Response, next: NextFunction) => {
         res.locals.envelope = route.envelope;

@@ -58,6 +58,9 @@ const PATH_PARAMS: Record<string, string> = {
   code: "The record's code.",
   token: 'The invitation token, as sent to the invitee.',
   kind: 'The facility kind.',
+  operation: 'What to do: `archive` or `restore` (an FAQ), any case; `lock` and `unlock` take the same place (`:lockstate`).',
+  lockstate: '`lock` or `unlock` (an FAQ), any case.',
+  invitationId: "The invitation's id (a UUID).",
 };
 
 export function pathParamDescription(name: string): string {

@@ -407,6 +407,13 @@ export function openApiDocument(routes: RouteSpec[], config: Config): JsonSchema
     const success = responseSchema(route, s);
     if (body) for (const media of Object.values(body) as JsonSchema[]) media.example = sampleOf(media.schema as JsonSchema, components);
     paths[path] ??= {};
+    const taken = paths[path][route.method.toLowerCase()] as JsonSchema | undefined;
+    if (taken) {
+      // two spec routes of one template (`paramValues` picks the first, docs/contract.md "OpenAPI"): one operation
+      // in the document, which says what each value of the parameter does
+      taken.description = `${String(taken.description)}\n\n**Other values of \`${canonical.names.at(-1)}\`** (${route.summary}): ${root.description || route.summary}`;
+      continue;
+    }
     paths[path][route.method.toLowerCase()] = {
       tags: [route.tag],
       summary: route.summary,

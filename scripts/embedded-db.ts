@@ -3,6 +3,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,12 +18,13 @@ import { createLogger } from '../kernel/logger.js';
  */
 export async function startEmbeddedDb(dataDir: string | undefined, port: number, host = '127.0.0.1', maxConnections = 64) {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // contrib extensions some subgraphs create in their migrations (utilities: cube + earthdistance + btree_gist for spatial indexes)
+  // contrib extensions some subgraphs create in their migrations (utilities: cube + earthdistance + btree_gist for spatial
+  // indexes; dev: pg_trgm, with btree_gist, for the FAQ search's typo correction)
   // shared_buffers: PostgreSQL's default (128 MB) costs PGlite ~160 MB resident; 32 MB is ample for development data
   // (pages beyond it are read from the data directory through the operating system's cache)
   const db = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    extensions: { cube, earthdistance, btree_gist },
+    extensions: { cube, earthdistance, btree_gist, pg_trgm },
     postgresqlconf: ['shared_buffers=32MB'],
   });
   const server = new PGLiteSocketServer({ db, port, host, maxConnections });

@@ -142,6 +142,9 @@ function fakeOwners() {
     async origin() {
       return { active: false, connectors: [] };
     },
+    async developer() {
+      return { active: false };
+    },
     async apiKey(key) {
       calls.apiKey++;
       const k = keys.get(key);

@@ -5,6 +5,7 @@ import { coverageRoutes } from './lsp-coverage.js';
 import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, workspaceRoutes } from './workspace.js';
 import { utilityRoutes } from './utilities.js';
 import { clientOrderRoutes, orderDeskRoutes } from './commerce.js';
+import { developerRoutes, faqRoutes } from './dev.js';
 import type { RouteSpec } from './types.js';
 
 /** Every REST path the bridge serves. A new family adds its file and one spread here. */
@@ -23,5 +24,7 @@ export const routes: RouteSpec[] = [
   ...utilityRoutes,
   ...clientOrderRoutes,
   ...orderDeskRoutes,
+  ...developerRoutes,
+  ...faqRoutes,
 ];
 export type { RouteSpec };

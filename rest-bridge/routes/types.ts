@@ -31,6 +31,12 @@ export interface RouteSpec {
   auth: CredentialScheme;
   /** The GraphQL operation; its variables are filled by name from path params, query params and the body. */
   operation: string;
+  /**
+   * Path parameters this route takes only some values of (any case): any other value goes on to the next route of
+   * the same shape. For two spec routes of one template, e.g. `PATCH …/faqs/:reference/:operation` (archive,
+   * restore) before `…/:reference/:lockstate`.
+   */
+  paramValues?: Record<string, readonly string[]>;
   /** Variable that receives the JSON body (or the multipart text fields); omitted when the route takes no body. */
   bodyVariable?: string;
   /** The body is a JSON array (the spec's "JSON array of …"), passed whole as `bodyVariable`. */

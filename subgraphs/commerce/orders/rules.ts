@@ -2,8 +2,8 @@
  * The order family's pure rules (docs/orders.md): the lifecycle, the order of stops, package tracking codes and
  * the client's order lists. Unit-tested in test/unit/orders.test.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../kernel/errors.js';
+import { crockford } from '../../../kernel/ids.js';
 import type { ActorType, ClientOrdersType, OrderStatus, WaypointType } from './enums.js';
 
 // ───────────────────────────── lifecycle ─────────────────────────────
@@ -63,16 +63,9 @@ export function checkStopOrder(types: readonly WaypointType[]): void {
 
 // ───────────────────────────── codes ─────────────────────────────
 
-/** Crockford's base32 alphabet (no I, L, O, U). */
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** ISO/IEC 7064 MOD 37,36: the alphanumeric alphabet, 0–9 then A–Z. */
 const MOD36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** `n` random Crockford base32 characters. */
-export function crockford(n: number): string {
-  const bytes = randomBytes(n);
-  return Array.from(bytes, (b) => CROCKFORD[b & 31]).join('');
-}
 
 /**
  * The ISO/IEC 7064 MOD 37,36 check character of an alphanumeric string (the hybrid system of the standard: it

@@ -1,3 +1,4 @@
+import { ENTITY_DOCS } from '../../../kernel/references.js';
 import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { OptionalProps } from '@mikro-orm/core';
 import { Directive, Field, Float, ID, ObjectType } from 'type-graphql';
@@ -33,7 +34,7 @@ export class PricingRule {
 }
 
 /** A warehouse of an LSP. */
-@ObjectType({ description: 'A warehouse of an LSP (the facility create body plus pricing rules).' })
+@ObjectType({ description: ENTITY_DOCS.warehouse })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'warehouse' })
 @Unique({ properties: ['workspaceId', 'icode', 'code'] })
@@ -43,7 +44,7 @@ export class Warehouse extends Facility {
 }
 
 /** A hub of an LSP. */
-@ObjectType({ description: 'A hub of an LSP (the facility create body plus pricing rules).' })
+@ObjectType({ description: ENTITY_DOCS.hub })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'hub' })
 @Unique({ properties: ['workspaceId', 'icode', 'code'] })

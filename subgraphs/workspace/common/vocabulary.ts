@@ -41,10 +41,10 @@ export const ConnectorAuthMode = closedList('ConnectorAuthMode', 'How the users 
 });
 export type ConnectorAuthMode = keyof typeof ConnectorAuthMode;
 
-export const InvitationStatus = closedList('InvitationStatus', 'Where a CSP invitation stands.', {
+export const InvitationStatus = closedList('InvitationStatus', 'Where an invitation (of a CSP operator or a DEV developer) stands.', {
   PENDING: 'Sent and not yet answered: the invitee may accept it until it expires.',
   ACCEPTED: 'The invitee accepted it and became a member.',
-  CANCELLED: 'The CSP withdrew it before it was accepted.',
+  CANCELLED: 'The inviting provider withdrew it before it was accepted.',
 });
 export type InvitationStatus = keyof typeof InvitationStatus;
 

@@ -5,7 +5,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { nowDate } from '../../../kernel/clock.js';
 import { Contacts } from '../../../kernel/graphql-types.js';
 import { TenantEntity } from '../../../kernel/tenancy.js';
-import { InvitationStatus, WorkspaceRole } from '../common/vocabulary.js';
+import { InvitationStatus, WorkspaceRole, type PathKind } from '../common/vocabulary.js';
 
 @ObjectType({ description: 'Who an invited operator will be in the workspace.' })
 export class InvitedOperator {
@@ -15,16 +15,20 @@ export class InvitedOperator {
   @Field(() => Contacts, { nullable: true, description: 'How to reach the operator; null when not given.' }) contacts?: Contacts | null;
 }
 
-@ObjectType({ description: "An invitation of an operator into a CSP's workspace." })
+@ObjectType({ description: "An invitation into a provider's workspace: of an operator by a CSP, or of a developer by a DEV provider." })
 @Entity({ tableName: 'invitation' })
 export class Invitation extends TenantEntity {
-  [OptionalProps]?: 'id' | 'createdAt' | 'workspaceId' | 'status' | 'acceptedBy' | 'acceptedAt';
+  [OptionalProps]?: 'id' | 'createdAt' | 'workspaceId' | 'status' | 'acceptedBy' | 'acceptedAt' | 'providerKind';
 
   @Field(() => ID, { description: "The invitation's identifier." })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field({ description: 'The code of the inviting CSP.' })
+  /** Lower-case, as in REST paths: `csp` (operators) or `dev` (developers); the graph's `providerKind` is its `ProviderKind`. */
+  @Property({ type: 'string', default: 'csp' })
+  providerKind: PathKind = 'csp';
+
+  @Field({ description: 'The code of the inviting provider.' })
   @Property()
   providerCode!: string;
 

@@ -1,4 +1,5 @@
 import { now, nowDate } from '../../../kernel/clock.js';
+import { publish } from '../../../kernel/events.js';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
@@ -9,16 +10,25 @@ import { Member } from '../workspaces/entities.js';
 import { Invitation } from './entities.js';
 import type { InvitableRole, InviteInput } from './types.js';
 
-/** CSP invitations (docs/contract.md "CSP invitations"): sent from a CSP context, accepted by the invitee's own user token. */
+/**
+ * Invitations (docs/contract.md "CSP invitations", docs/dev.md "Developers"): sent from a CSP context (operators) or a
+ * DEV context (developers), accepted by the invitee's own user token. Acceptance makes a workspace member and
+ * publishes `workspace.invitation.accepted`, from which the DEV family records its developers.
+ */
 
 const DAY_MS = 86_400_000;
 
+/** The roles a DEV provider gives its developers (docs/dev.md): its admins and its developers. */
+export const DEVELOPER_ROLES: readonly InvitableRole[] = ['ADMIN', 'DEVELOPER'];
+
 export async function invite(s: ProviderContextScope, role: InvitableRole, input: InviteInput) {
   if (input.operator?.role && input.operator.role !== role) throw validationError('operator.role', `must agree with the path (${role})`);
+  if (s.providerKind === 'dev' && !DEVELOPER_ROLES.includes(role)) throw validationError('operator.role', `a DEV provider invites ${DEVELOPER_ROLES.join(' or ')}`);
   const token = `inv_${randomSecret(24)}`;
   const contacts = input.operator?.contacts;
   const invitation = await s.em.transactional(async (tx) =>
     tx.create(Invitation, {
+      providerKind: s.providerKind,
       providerCode: s.providerCode,
       phone: input.phone,
       name: input.name.trim(),
@@ -37,7 +47,9 @@ export async function invite(s: ProviderContextScope, role: InvitableRole, input
 }
 
 export async function cancelInvitation(s: ProviderContextScope, invitationId: string) {
-  const invitation = isUuid(invitationId) ? await s.em.findOne(Invitation, { id: invitationId }) : null;
+  // (a CSP cancels the workspace's operator invitations; a DEV provider only its own developer invitations)
+  const own = s.providerKind === 'dev' ? { providerKind: 'dev' as const, providerCode: s.providerCode } : { providerKind: 'csp' as const };
+  const invitation = isUuid(invitationId) ? await s.em.findOne(Invitation, { id: invitationId, ...own }) : null;
   if (!invitation) throw notFound('Invitation');
   if (invitation.status !== InvitationStatus.PENDING) throw new AppError('CONFLICT', `Invitation is already ${invitation.status.toLowerCase()}`);
   return s.em.transactional(async () => {
@@ -46,17 +58,34 @@ export async function cancelInvitation(s: ProviderContextScope, invitationId: st
   });
 }
 
-/** The invitee (signed in with their own user token) accepts: they become a member with the invited role. */
+/**
+ * The invitee (signed in with their own user token) accepts: they become a member with the invited role. A member of
+ * the workspace may still accept a DEV provider's invitation (they become its developer; their workspace role stays);
+ * an operator invitation to a member is a CONFLICT.
+ */
 export async function acceptInvitation(s: SignedIn, token: string) {
   const found = /^inv_[A-Za-z0-9_-]{20,}$/.test(token) ? await s.em.findOne(Invitation, { tokenHash: sha256(token) }, { filters: false }) : null;
   if (!found || found.status !== InvitationStatus.PENDING || found.expiresAt < nowDate()) throw notFound('Invitation');
   return scopeToWorkspace(s.em, found.workspaceId).transactional(async (tx) => {
     const invitation = await tx.findOneOrFail(Invitation, { id: found.id });
-    if (await tx.findOne(Member, { userId: s.userId })) throw new AppError('CONFLICT', 'You are already a member of this workspace');
-    const member = tx.create(Member, { userId: s.userId, role: invitation.operator.role, name: invitation.name });
+    const existing = await tx.findOne(Member, { userId: s.userId });
+    if (existing && invitation.providerKind !== 'dev') throw new AppError('CONFLICT', 'You are already a member of this workspace');
+    const member = existing ?? tx.create(Member, { userId: s.userId, role: invitation.operator.role, name: invitation.name });
     invitation.status = InvitationStatus.ACCEPTED;
     invitation.acceptedBy = s.userId;
     invitation.acceptedAt = nowDate();
+    await publish(tx, INVITATION_ACCEPTED, invitation.id, invitation.workspaceId, {
+      invitationId: invitation.id,
+      userId: s.userId,
+      providerKind: invitation.providerKind,
+      providerCode: invitation.providerCode,
+      role: invitation.operator.role,
+      name: invitation.name,
+      invitedBy: invitation.invitedBy,
+    });
     return { invitation, member };
   });
 }
+
+/** The event of an accepted invitation (docs/dev.md "Developers"): the DEV family records its developers from it. */
+export const INVITATION_ACCEPTED = 'workspace.invitation.accepted';

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { nowDate } from '../../../kernel/clock.js';
 import { notFound, unauthorized } from '../../../kernel/errors.js';
 import { pageWindow, pagination, storedAddress, type PageArgs } from '../../../kernel/graphql-types.js';
-import { isUuid } from '../../../kernel/ids.js';
+import { crockford, isUuid } from '../../../kernel/ids.js';
 import { byKeys, loader } from '../../../kernel/loaders.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
 import { signContextToken } from '../../../kernel/tokens.js';
@@ -16,8 +15,7 @@ import type { ProviderSetupInput, ProviderUpdateInput } from './types.js';
 
 /** Providers of four kinds and their context tokens (docs/contract.md "Providers"). */
 
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32
-const newCode = (kind: PathKind) => `${kind.toUpperCase()}-${[...randomBytes(8)].map((b) => CODE_ALPHABET[b % 32]).join('')}`;
+const newCode = (kind: PathKind) => `${kind.toUpperCase()}-${crockford(8)}`;
 
 const contactsOf = (input: ProviderSetupInput['contacts']) => ({ emails: input?.emails ?? [], phones: input?.phones ?? [] });
 

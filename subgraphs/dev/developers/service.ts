@@ -1,0 +1,70 @@
+import { nowDate } from '../../../kernel/clock.js';
+import { forbidden } from '../../../kernel/errors.js';
+import { publish } from '../../../kernel/events.js';
+import { revoke, userTag } from '../../../kernel/revocations.js';
+import { findOwn, pageOf } from '../../lsp/common/query.js';
+import type { ProviderScope } from '../common/scope.js';
+import { syncDevelopers } from './access.js';
+import { Developer } from './entities.js';
+import { checkedChange, checkRemoval, isProviderAdmin } from './rules.js';
+import type { DeveloperListArgs, DeveloperUpdateInput } from './types.js';
+
+/** The developers of a DEV provider (docs/dev.md "Developers"): list, read, change role or status, remove. */
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A page of the provider's developers, in joining order; REMOVED ones only when asked for. */
+export async function listDevelopers(s: ProviderScope, args: DeveloperListArgs) {
+  await syncDevelopers(s.ctx.em);
+  const where: Record<string, unknown> = { status: args.status ?? { $ne: 'REMOVED' } };
+  if (args.role) where.role = args.role;
+  if (args.search) where.name = { $ilike: `%${escapeLike(args.search.trim())}%` };
+  return pageOf(s.em, Developer, where, args, { joinedAt: 'asc', id: 'asc' });
+}
+
+/** One developer of the provider, REMOVED ones included; another provider's is NOT_FOUND. */
+export async function getDeveloper(s: ProviderScope, id: string): Promise<Developer> {
+  await syncDevelopers(s.ctx.em);
+  return findOwn(s.em, Developer, id, 'Developer');
+}
+
+/** The caller must be a provider admin (rules.ts). */
+async function requireAdmin(s: ProviderScope): Promise<void> {
+  const own = await s.em.findOne(Developer, { userId: s.principal.userId, status: { $ne: 'REMOVED' } });
+  if (!isProviderAdmin(s.principal.role, own)) throw forbidden("Only the provider's admins (the workspace's OWNER or ADMINs, or a developer with the role ADMIN) manage developers");
+}
+
+/**
+ * A provider admin changes a developer's role or status. Suspending (or reactivating) takes effect at once: the
+ * developer's cached context tokens are revoked (kernel/revocations.ts).
+ */
+export async function updateDeveloper(s: ProviderScope, id: string, input: DeveloperUpdateInput): Promise<Developer> {
+  const developer = await getDeveloper(s, id);
+  await requireAdmin(s);
+  const next = checkedChange(developer, input, s.principal.userId);
+  if (next.role === developer.role && next.status === developer.status) return developer;
+  return s.em.transactional(async (tx) => {
+    const before = { role: developer.role, status: developer.status };
+    Object.assign(developer, next, { updatedAt: nowDate(), updatedBy: s.principal.userId });
+    if (before.status !== next.status) await revoke(tx, [userTag(developer.userId)]);
+    await publish(tx, 'dev.developer', developer.id, developer.workspaceId, { icode: developer.icode, id: developer.id, userId: developer.userId, before, after: next, by: s.principal.userId });
+    return developer;
+  });
+}
+
+/**
+ * A provider admin removes a developer: status REMOVED with who and when, their DEV context tokens stop at once. What
+ * they made (connectors, access tokens, API keys) belongs to the provider and its workspace, and stays.
+ */
+export async function removeDeveloper(s: ProviderScope, id: string): Promise<Developer> {
+  const developer = await getDeveloper(s, id);
+  await requireAdmin(s);
+  checkRemoval(developer, s.principal.userId);
+  return s.em.transactional(async (tx) => {
+    const at = nowDate();
+    Object.assign(developer, { status: 'REMOVED', removedAt: at, removedBy: s.principal.userId, updatedAt: at, updatedBy: s.principal.userId });
+    await revoke(tx, [userTag(developer.userId)]);
+    await publish(tx, 'dev.developer', developer.id, developer.workspaceId, { icode: developer.icode, id: developer.id, userId: developer.userId, removed: true, by: s.principal.userId });
+    return developer;
+  });
+}

@@ -1,0 +1,232 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { nowDate } from '../../../kernel/clock.js';
+import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { catchUp, publish } from '../../../kernel/events.js';
+import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
+import { isUuid } from '../../../kernel/ids.js';
+import { pageOf } from '../../lsp/common/query.js';
+import { applyNetworkEvent } from '../../lsp/network-copy/sync.js';
+import type { ProviderScope } from '../common/scope.js';
+import { Faq, FaqVersion, type FaqContext } from './entities.js';
+import type { FaqArchiveOperation, FaqLockOperation } from './enums.js';
+import { archiveMove, assertUnlocked, cleanText, lockMove, newFaqReference, nextVersion, normalReference, normalTags, withContext, withoutContext } from './rules.js';
+import { learnWords, planSearch, runSearch } from './search.js';
+import type { FaqContextChangeInput, FaqContextInput, FaqCreateInput, FaqDeleteInput, FaqListArgs, FaqSearchArgs, FaqUpdateInput } from './types.js';
+
+/** An LSP's FAQs (docs/dev.md "FAQs"): create, read, list, search, edit with versions, states, context links, delete. */
+
+const tenantOf = (s: ProviderScope) => ({ workspaceId: s.principal.workspaceId, icode: s.principal.providerCode });
+
+/** The FAQ `reference` of this LSP; another LSP's, or a malformed one, is NOT_FOUND. */
+export async function findFaq(s: ProviderScope, reference: string, em: EntityManager = s.em): Promise<Faq> {
+  const ref = normalReference(reference);
+  const faq = /^FAQ-[0-9A-Z]{10}$/.test(ref) ? await em.findOne(Faq, { reference: ref }) : null;
+  if (!faq) throw notFound('FAQ');
+  return faq;
+}
+
+/** A snapshot of the FAQ as it is now: its version record. */
+function snapshot(tx: EntityManager, faq: Faq, by: string): FaqVersion {
+  return tx.create(FaqVersion, {
+    faq,
+    version: faq.version,
+    revision: faq.revision,
+    question: faq.question,
+    answer: faq.answer,
+    tags: faq.tags,
+    contexts: faq.contexts,
+    editedBy: by,
+  });
+}
+
+/** The one write idiom of FAQs: changes, flush, the `dev.faq` event, in one transaction. */
+async function saved(s: ProviderScope, faq: Faq, change: string, work: (tx: EntityManager) => Promise<void> | void): Promise<Faq> {
+  return s.em.transactional(async (tx) => {
+    await work(tx);
+    faq.updatedAt = nowDate();
+    faq.updatedBy = s.principal.userId;
+    await tx.flush();
+    await publish(tx, 'dev.faq', faq.id, faq.workspaceId, { icode: faq.icode, id: faq.id, reference: faq.reference, change, version: faq.version, state: faq.state, locked: faq.locked });
+    return faq;
+  });
+}
+
+/** An edit: a new version (label and revision bumped, snapshot kept), words learnt for the search. */
+async function edited(s: ProviderScope, faq: Faq, change: string, apply: () => void): Promise<Faq> {
+  assertUnlocked(faq);
+  return saved(s, faq, change, async (tx) => {
+    apply();
+    faq.version = nextVersion(faq.version);
+    faq.revision += 1;
+    faq.tagsText = faq.tags.join(' ');
+    snapshot(tx, faq, s.principal.userId);
+    await learnWords(tx, tenantOf(s), faq.question, faq.answer, faq.tagsText);
+  });
+}
+
+export async function createFaq(s: ProviderScope, input: FaqCreateInput): Promise<Faq> {
+  const tags = normalTags(input.tags);
+  const by = s.principal.userId;
+  const faq = s.em.create(Faq, {
+    reference: newFaqReference(),
+    version: input.version,
+    revision: 1,
+    question: cleanText(input.question, 'question'),
+    answer: cleanText(input.answer, 'answer'),
+    tags,
+    tagsText: tags.join(' '),
+    contexts: [],
+    createdBy: by,
+    updatedBy: by,
+  });
+  return saved(s, faq, 'created', async (tx) => {
+    snapshot(tx, faq, by);
+    await learnWords(tx, tenantOf(s), faq.question, faq.answer, faq.tagsText);
+  });
+}
+
+/** One version of an FAQ by its label (`1.2`): what the FAQ was after that edit. */
+export async function faqVersion(s: ProviderScope, reference: string, version: string): Promise<FaqVersion> {
+  const faq = await findFaq(s, reference);
+  const found = await s.em.findOne(FaqVersion, { faq, version: version.trim() }, { orderBy: { revision: 'desc' } });
+  if (!found) throw notFound('FAQ version');
+  return found;
+}
+
+export async function faqVersions(s: ProviderScope, faq: Faq, args: PageArgs) {
+  return pageOf(s.em, FaqVersion, { faq }, args, { revision: 'desc' });
+}
+
+const contextFilter = (type?: string, id?: string) => (type || id ? { contexts: { $contains: [{ ...(type ? { type } : {}), ...(id ? { id } : {}) }] } } : {});
+
+export async function listFaqs(s: ProviderScope, args: FaqListArgs) {
+  if (args.contextId && !args.contextType) throw validationError('contextType', 'is needed with contextId');
+  const where: Record<string, unknown> = { state: args.state ?? 'ACTIVE', ...contextFilter(args.contextType, args.contextId) };
+  if (args.tag) where.tags = { $contains: [args.tag.trim().toLowerCase()] };
+  if (args.locked !== undefined && args.locked !== null) where.locked = args.locked;
+  return pageOf(s.em, Faq, where, args, { createdAt: 'desc', id: 'asc' });
+}
+
+export async function searchFaqs(s: ProviderScope, args: FaqSearchArgs) {
+  const t = tenantOf(s);
+  const plan = await planSearch(s.em, t, args.query);
+  const { page, limit, offset } = pageWindow(args);
+  const { rows, total } = await runSearch(s.em, t, plan, { state: args.state ?? 'ACTIVE', tag: args.tag }, { limit, offset });
+  const faqs = rows.length ? await s.em.find(Faq, { id: { $in: rows.map((r) => r.id) } }) : [];
+  const byId = new Map(faqs.map((f) => [f.id, f]));
+  return {
+    items: rows.filter((r) => byId.has(r.id)).map((r) => ({ faq: byId.get(r.id)!, score: r.score, questionHighlight: r.questionHighlight, snippet: r.snippet })),
+    pagination: pagination(page, limit, total),
+    interpretedAs: plan.interpretedAs,
+  };
+}
+
+/** The platform object a context names must exist in this LSP: a hub or warehouse of the event-fed network copy. */
+async function assertContextExists(s: ProviderScope, context: FaqContextInput): Promise<void> {
+  const exists = async () =>
+    isUuid(context.id) &&
+    (
+      await s.ctx.em.execute<unknown[]>(`select 1 from dev.network_pricing where id = ? and workspace_id = ? and icode = ? and kind = ? limit 1`, [
+        context.id,
+        s.principal.workspaceId,
+        s.principal.providerCode,
+        context.type,
+      ])
+    ).length > 0;
+  if (await exists()) return;
+  // (made a moment ago? read the LSP family's events first)
+  if ((await syncNetwork(s.ctx.em)) > 0 && (await exists())) return;
+  throw notFound(context.type === 'HUB' ? 'Hub' : 'Warehouse');
+}
+
+export const NETWORK_CONSUMER = 'dev.network';
+export const syncNetwork = (em: EntityManager) => catchUp(em, NETWORK_CONSUMER, ['lsp.facility'], (e, tx) => applyNetworkEvent(tx, 'dev', e));
+
+const linkOf = (s: ProviderScope, context: FaqContextInput, source: string | null | undefined) => ({
+  type: context.type,
+  id: context.id.toLowerCase(),
+  source: source ?? null,
+  linkedAt: nowDate(),
+  linkedBy: s.principal.userId,
+});
+
+export async function updateFaq(s: ProviderScope, reference: string, input: FaqUpdateInput): Promise<Faq> {
+  const faq = await findFaq(s, reference);
+  if (input.source !== undefined && !input.context) throw validationError('source', 'names the source of a context: give the context too');
+  if (input.context) await assertContextExists(s, input.context);
+  const tags = input.tags ? normalTags(input.tags) : undefined;
+  const question = input.question !== undefined ? cleanText(input.question, 'question') : undefined;
+  const answer = input.answer !== undefined ? cleanText(input.answer, 'answer') : undefined;
+  return edited(s, faq, 'updated', () => {
+    if (question !== undefined) faq.question = question;
+    if (answer !== undefined) faq.answer = answer;
+    if (tags) faq.tags = tags;
+    if (input.context) faq.contexts = withContext(faq.contexts, linkOf(s, input.context, input.source)) as FaqContext[];
+  });
+}
+
+export async function addFaqContext(s: ProviderScope, reference: string, input: FaqContextChangeInput): Promise<Faq> {
+  const faq = await findFaq(s, reference);
+  await assertContextExists(s, input.context);
+  return edited(s, faq, 'context-added', () => {
+    faq.contexts = withContext(faq.contexts, linkOf(s, input.context, input.source)) as FaqContext[];
+  });
+}
+
+export async function removeFaqContext(s: ProviderScope, reference: string, input: FaqContextChangeInput): Promise<Faq> {
+  const faq = await findFaq(s, reference);
+  assertUnlocked(faq);
+  const contexts = withoutContext(faq.contexts, input.context) as FaqContext[];
+  return edited(s, faq, 'context-removed', () => {
+    faq.contexts = contexts;
+  });
+}
+
+export async function changeArchiveState(s: ProviderScope, reference: string, operation: FaqArchiveOperation): Promise<Faq> {
+  const faq = await findFaq(s, reference);
+  assertUnlocked(faq);
+  const state = archiveMove(faq.state, operation);
+  return saved(s, faq, operation === 'ARCHIVE' ? 'archived' : 'restored', () => {
+    faq.state = state;
+  });
+}
+
+export async function changeLockState(s: ProviderScope, reference: string, operation: FaqLockOperation): Promise<Faq> {
+  const faq = await findFaq(s, reference);
+  const locked = lockMove(faq.locked, operation);
+  return saved(s, faq, locked ? 'locked' : 'unlocked', () => {
+    faq.locked = locked;
+    faq.lockedAt = locked ? nowDate() : null;
+    faq.lockedBy = locked ? s.principal.userId : null;
+  });
+}
+
+/**
+ * DELETE (docs/dev.md "Delete"): with a context, that link goes, and the FAQ too when it was its last link; without
+ * one, the FAQ goes when it has no context link, else CONFLICT naming how many remain.
+ */
+export async function deleteFaq(s: ProviderScope, reference: string, input: FaqDeleteInput | undefined) {
+  const faq = await findFaq(s, reference);
+  assertUnlocked(faq);
+  const remaining = input?.context ? withoutContext(faq.contexts, input.context) : faq.contexts;
+  if (!input?.context && remaining.length) {
+    throw new AppError('CONFLICT', `The FAQ is linked to ${remaining.length} object(s); name the context to remove (the FAQ goes with its last link)`);
+  }
+  if (remaining.length) {
+    const kept = await edited(s, faq, 'context-removed', () => {
+      faq.contexts = remaining as FaqContext[];
+    });
+    return { reference: faq.reference, removed: 'CONTEXT' as const, faq: kept };
+  }
+  await s.em.transactional(async (tx) => {
+    await tx.nativeDelete(FaqVersion, { faq: faq.id });
+    await tx.nativeDelete(Faq, { id: faq.id });
+    await publish(tx, 'dev.faq', faq.id, faq.workspaceId, { icode: faq.icode, id: faq.id, reference: faq.reference, change: 'deleted', deleted: true });
+  });
+  return { reference: faq.reference, removed: 'FAQ' as const, faq: null };
+}
+
+/** The FAQs linked to one of the LSP's hubs or warehouses (a Hub's or Warehouse's `faqs`), newest first, at most 100. */
+export async function faqsOf(em: EntityManager, type: 'HUB' | 'WAREHOUSE', id: string): Promise<Faq[]> {
+  return em.find(Faq, { state: 'ACTIVE', ...contextFilter(type, id.toLowerCase()) }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: 100 });
+}

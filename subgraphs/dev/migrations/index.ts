@@ -1,0 +1,4 @@
+import { Migration20261126011941_initial } from './Migration20261126011941_initial.js';
+
+/** Every migration of the dev schema, oldest first (applied at start; see kernel/db.ts). */
+export const migrations = [Migration20261126011941_initial];

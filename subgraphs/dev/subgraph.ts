@@ -1,0 +1,44 @@
+import type { SubgraphDefinition } from '../../kernel/subgraph.js';
+import { follow } from '../../kernel/events.js';
+import { NetworkPricing } from '../lsp/network-copy/entities.js';
+import { startNetworkSync } from '../lsp/network-copy/sync.js';
+import { applyInvitationEvent, DEVELOPER_CONSUMER, DEVELOPER_TOPICS } from './developers/access.js';
+import { Developer } from './developers/entities.js';
+import { DeveloperResolver } from './developers/resolvers.js';
+import { developerRoutes } from './developers/routes.js';
+import { Faq, FaqVersion } from './faqs/entities.js';
+import { facilityReferences, HubFaqResolver, WarehouseFaqResolver } from './faqs/references.js';
+import { FaqResolver } from './faqs/resolvers.js';
+import { NETWORK_CONSUMER } from './faqs/service.js';
+import { referenceResolver } from './common/references.js';
+import { migrations } from './migrations/index.js';
+
+/**
+ * The DEV subgraph (spec group 10; docs/dev.md): the developers of DEV providers (developers/: recorded from the
+ * workspace's accepted invitations, and the gateway's check of a DEV context token) and the LSPs' FAQ knowledge
+ * bases with full-text search (faqs/). A FAQ links to the LSP's hubs and warehouses, checked against this family's
+ * event-fed copy of them (lsp/network-copy, table network_pricing in the dev schema), and shows on them in the graph.
+ */
+export const devSubgraph: SubgraphDefinition = {
+  name: 'dev',
+  resolvers: [DeveloperResolver, FaqResolver, HubFaqResolver, WarehouseFaqResolver],
+  referenceResolvers: {
+    Developer: referenceResolver(Developer, 'dev'),
+    Faq: referenceResolver(Faq, 'lsp'),
+    ...facilityReferences,
+  },
+  database: {
+    entities: [Developer, Faq, FaqVersion, NetworkPricing],
+    migrations,
+    migrationsPath: 'subgraphs/dev/migrations',
+  },
+  internalRoutes: (app, orm) => developerRoutes(app, orm),
+  onStart: (orm, _config, log) => {
+    const stopNetwork = startNetworkSync(orm, log, NETWORK_CONSUMER, 'dev', ['lsp.facility']);
+    const stopDevelopers = follow(orm, log, DEVELOPER_CONSUMER, DEVELOPER_TOPICS, applyInvitationEvent);
+    return () => {
+      stopNetwork();
+      stopDevelopers();
+    };
+  },
+};
