@@ -106,19 +106,21 @@ export function queryWords(query: string): string[] {
 }
 
 /**
- * Everyday synonyms of a logistics support desk (docs/dev.md "Search"): a query word stands for its whole group.
- * Groups are small and domain-specific on purpose; stemming (PostgreSQL's English dictionary) covers the word forms
- * (deliver, delivered, delivery), trigram correction the typos.
+ * Everyday synonyms of a logistics support desk (docs/dev.md "Search"): a query word (or two-word phrase) stands for
+ * its whole group. Groups are small and domain-specific on purpose; stemming (PostgreSQL's English dictionary) covers
+ * the word forms (deliver, delivered, delivery), the correction the typos.
  */
 export const SYNONYMS: readonly (readonly string[])[] = [
-  ['parcel', 'package', 'shipment', 'consignment', 'packet'],
+  ['parcel', 'package', 'shipment', 'consignment', 'packet', 'box'],
   ['track', 'trace', 'where', 'locate', 'status'],
   ['courier', 'driver', 'agent', 'rider'],
   ['price', 'cost', 'fee', 'charge', 'rate', 'tariff'],
-  ['refund', 'reimburse', 'repay', 'compensation'],
+  ['refund', 'reimburse', 'repay', 'compensation', 'money back'],
   ['damaged', 'broken', 'crushed', 'smashed'],
   ['lost', 'missing', 'disappeared'],
+  ['stolen', 'theft', 'thief'],
   ['return', 'send back'],
+  ['send', 'ship', 'post', 'mail'],
   ['invoice', 'bill', 'receipt'],
   ['cancel', 'stop', 'withdraw'],
   ['deliver', 'drop off', 'dropoff'],
@@ -126,26 +128,90 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['address', 'location', 'destination'],
   ['reschedule', 'postpone', 'rebook'],
   ['customs', 'import duty', 'duties'],
+  ['held', 'hold', 'detained', 'stuck', 'keep'],
   ['pay', 'payment', 'checkout'],
   ['late', 'delayed', 'delay', 'overdue'],
   ['fragile', 'breakable', 'delicate'],
   ['heavy', 'weight', 'overweight'],
+  ['large', 'big', 'oversized', 'bulky'],
+  ['wrong', 'incorrect', 'error', 'mistake'],
+  ['insurance', 'insure', 'cover', 'coverage'],
+  ['valuable', 'expensive', 'high value'],
+  ['notify', 'notification', 'alert', 'webhook'],
   ['pallet', 'palette', 'skid'],
   ['warehouse', 'storage', 'depot'],
   ['phone', 'call', 'contact'],
 ];
 
 const GROUP_OF = new Map<string, readonly string[]>();
-for (const group of SYNONYMS) for (const w of group) if (!w.includes(' ')) GROUP_OF.set(w, group);
+for (const group of SYNONYMS) for (const w of group) GROUP_OF.set(w, group);
 
-/** The alternatives a query word stands for: itself and its synonyms (phrases as their words). */
-export function alternativesOf(word: string): string[] {
-  const group = GROUP_OF.get(word);
-  return group ? [...new Set([word, ...group])] : [word];
+/** A word's entry in the synonym list: the word itself, or its singular or base form (bills → bill, keeping → keep). */
+function groupKey(word: string): string | undefined {
+  for (const form of [word, word.replace(/es$/, ''), word.replace(/s$/, ''), word.replace(/ing$/, ''), word.replace(/ed$/, '')]) if (GROUP_OF.has(form)) return form;
+  return undefined;
 }
 
 /** Whether a word is in the synonym list (a word of the domain: never "corrected" into another word). */
-export const isKnownSynonym = (word: string): boolean => GROUP_OF.has(word);
+export const isKnownSynonym = (word: string): boolean => groupKey(word) !== undefined;
+
+/**
+ * The query read as alternative groups: each word (or a two-word phrase of the synonym list, "send back") is a group
+ * of itself and its synonyms; a phrase is one alternative written with its words (`send back`).
+ */
+export function alternativeGroups(words: readonly string[]): string[][] {
+  const groups: string[][] = [];
+  for (let i = 0; i < words.length; i++) {
+    const phrase = i + 1 < words.length ? `${words[i]} ${words[i + 1]}` : '';
+    if (phrase && GROUP_OF.has(phrase)) {
+      groups.push([...new Set([phrase, ...GROUP_OF.get(phrase)!])]);
+      i++;
+      continue;
+    }
+    const key = groupKey(words[i]);
+    groups.push(key ? [...new Set([words[i], ...GROUP_OF.get(key)!])] : [words[i]]);
+  }
+  return groups;
+}
+
+// ───────────────────────────── typo correction ─────────────────────────────
+
+/**
+ * The optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring): insertions,
+ * deletions, substitutions and transpositions of adjacent letters each cost 1 ("refnud" → "refund" is 1).
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** Words shorter than this are never corrected (too short to tell a typo from another word). */
+export const CORRECT_FROM_LENGTH = 5;
+
+/** The most edits a word of this length may be away from its correction: 1, and 2 from 8 letters on. */
+export const maxEdits = (word: string): number => (word.length >= 8 ? 2 : 1);
+
+/**
+ * The correction of a query word among the LSP's vocabulary words nearest to it (by trigrams, most similar first):
+ * none when the word is known (in the vocabulary or the synonym list) or too short; else the candidate fewest edits
+ * away within `maxEdits`, the more similar on a tie; none if no candidate is that close.
+ */
+export function correctionOf(word: string, candidates: readonly string[]): string | undefined {
+  if (word.length < CORRECT_FROM_LENGTH || isKnownSynonym(word) || candidates.includes(word)) return undefined;
+  let best: { term: string; edits: number } | undefined;
+  for (const term of candidates) {
+    const edits = editDistance(word, term);
+    if (edits <= maxEdits(word) && (!best || edits < best.edits)) best = { term, edits };
+  }
+  return best?.term;
+}
 
 /**
  * A tsquery text for one alternative group: each alternative is a word (`'parcel'`) or a phrase of words

@@ -1,21 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { validationError } from '../../../kernel/errors.js';
 import type { FaqState } from './enums.js';
-import { alternativesOf, groupQuery, highlightHtml, isKnownSynonym, MARK_END, MARK_START, queryWords } from './rules.js';
+import { alternativeGroups, correctionOf, groupQuery, highlightHtml, MARK_END, MARK_START, queryWords } from './rules.js';
 
 /**
  * FAQ search (docs/dev.md "Search"): PostgreSQL full-text search with weights (question over tags over answer),
- * trigram correction of misspelled words against the LSP's own vocabulary (pg_trgm), everyday synonyms (rules.ts),
+ * correction of misspelled words against the LSP's own vocabulary (nearest words by trigrams, pg_trgm, then the
+ * fewest edits), everyday synonyms (rules.ts),
  * and highlighted snippets (ts_headline). Index-backed at every step: the vocabulary by a GiST trigram index, the FAQs
  * by a GIN index on their search vector. At most SEARCH_CANDIDATES matches of each phase are ranked.
  */
 
 /** Most matches of each phase (all words, any word) that are ranked. */
 export const SEARCH_CANDIDATES = 1000;
-/** A misspelled word is replaced by the nearest word of the LSP's FAQs when their trigram similarity reaches this. */
-export const CORRECTION_SIMILARITY = 0.45;
-/** Words shorter than this are never corrected (too few trigrams to tell a typo from another word). */
-const CORRECT_FROM_LENGTH = 4;
+/** How many vocabulary words nearest to a query word (by trigram distance) are weighed as its correction. */
+const CORRECTION_CANDIDATES = 8;
 
 export interface Tenant {
   workspaceId: string;
@@ -31,21 +30,19 @@ export async function learnWords(em: EntityManager, t: Tenant, ...texts: string[
   await em.execute(`insert into dev.faq_term (workspace_id, icode, term) select distinct ?::uuid, ?, w from jsonb_array_elements_text(?::jsonb) w on conflict do nothing`, [t.workspaceId, t.icode, JSON.stringify(words)]);
 }
 
-/** Each query word, or the nearest word of the LSP's vocabulary when it looks misspelled. */
+/** Each query word, or its correction among the LSP's vocabulary (rules.ts `correctionOf`). */
 async function corrected(em: EntityManager, t: Tenant, words: string[]): Promise<string[]> {
-  const rows = await em.execute<{ word: string; term: string | null; sim: number | null }[]>(
-    `select w.word, t.term, t.sim from jsonb_array_elements_text(?::jsonb) with ordinality w(word, n)
+  // the nearest words by trigram distance: a k-nearest-neighbour scan of the GiST index, scoped by the LSP's code
+  const rows = await em.execute<{ n: string; term: string | null }[]>(
+    `select w.n, t.term from jsonb_array_elements_text(?::jsonb) with ordinality w(word, n)
        left join lateral (
-         select term, similarity(term, w.word) as sim from dev.faq_term
-          where icode = ? and workspace_id = ?::uuid and term % w.word
-          order by term <-> w.word limit 1) t on true
-      order by w.n`,
+         select term, term <-> w.word as dist from dev.faq_term where icode = ? and workspace_id = ?::uuid order by dist limit ${CORRECTION_CANDIDATES}) t on true
+      order by w.n, t.dist`,
     [JSON.stringify(words), t.icode, t.workspaceId],
   );
-  return rows.map((r) => {
-    if (r.word.length < CORRECT_FROM_LENGTH || isKnownSynonym(r.word) || !r.term || r.term === r.word) return r.word;
-    return Number(r.sim) >= CORRECTION_SIMILARITY ? r.term : r.word;
-  });
+  const candidates = words.map(() => [] as string[]);
+  for (const r of rows) if (r.term) candidates[Number(r.n) - 1].push(r.term);
+  return words.map((w, i) => correctionOf(w, candidates[i]) ?? w);
 }
 
 export interface SearchPlan {
@@ -55,6 +52,8 @@ export interface SearchPlan {
   all: string;
   /** tsquery text: any word (or synonym) matches. */
   any: string;
+  /** One tsquery text per word group (stop words dropped). */
+  groups: string[];
 }
 
 /** Reads a query: words, corrections, synonym groups, normalised by PostgreSQL's English dictionary (stop words dropped). */
@@ -62,10 +61,10 @@ export async function planSearch(em: EntityManager, t: Tenant, query: string): P
   const words = queryWords(query);
   if (!words.length) throw validationError('query', 'must contain a word');
   const fixed = await corrected(em, t, words);
-  const groups = fixed.map((w) => groupQuery(alternativesOf(w)));
+  const groups = alternativeGroups(fixed).map(groupQuery);
   const rows = await em.execute<{ q: string }[]>(`select to_tsquery('english', g)::text as q from jsonb_array_elements_text(?::jsonb) with ordinality x(g, n) order by n`, [JSON.stringify(groups)]);
   const parts = rows.map((r) => r.q).filter((q) => q.trim() !== '');
-  return { interpretedAs: fixed.join(' '), all: parts.map((p) => `(${p})`).join(' & '), any: parts.map((p) => `(${p})`).join(' | ') };
+  return { interpretedAs: fixed.join(' '), all: parts.map((p) => `(${p})`).join(' & '), any: parts.map((p) => `(${p})`).join(' | '), groups: parts };
 }
 
 export interface SearchRow {
@@ -80,9 +79,9 @@ const HEADLINE_QUESTION = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${
 const HEADLINE_ANSWER = `MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel=${MARK_START}, StopSel=${MARK_END}`;
 
 /**
- * One page of results, best first. The score: 1 when every word (or a synonym) matches, plus the weighted text rank
- * (ts_rank, weights question 1.0, tags 0.4, answer 0.2), plus 0.3 × the trigram word similarity of the query to the
- * question. Also answers the number of ranked candidates (`total`, on every row; one row with a null id when the page is
+ * One page of results, best first. The score: the share of the query's words matched (each word or one of its
+ * synonyms: 1 when all match), plus the weighted text rank (ts_rank, weights question 1.0, tags 0.4, answer 0.2), plus
+ * 0.3 × the trigram word similarity of the query to the question. Also answers the number of ranked candidates (`total`, on every row; one row with a null id when the page is
  * empty).
  */
 export async function runSearch(em: EntityManager, t: Tenant, plan: SearchPlan, filter: { state: FaqState; tag?: string }, page: { limit: number; offset: number }): Promise<{ rows: SearchRow[]; total: number }> {
@@ -99,7 +98,8 @@ export async function runSearch(em: EntityManager, t: Tenant, plan: SearchPlan, 
      ),
      ranked as (
        select f.id, f.reference,
-              (case when f.search @@ q.all_q then 1 else 0 end) + ts_rank('{0.1, 0.2, 0.4, 1.0}', f.search, q.any_q) + 0.3 * word_similarity(?, f.question) as score
+              (select count(*) from jsonb_array_elements_text(?::jsonb) g where f.search @@ g::tsquery)::float8 / ?
+                + ts_rank('{0.1, 0.2, 0.4, 1.0}', f.search, q.any_q) + 0.3 * word_similarity(?, f.question) as score
          from cand join dev.faq f on f.id = cand.id, q
      ),
      page as (select id, reference, score from ranked order by score desc, reference limit ? offset ?)
@@ -111,7 +111,7 @@ export async function runSearch(em: EntityManager, t: Tenant, plan: SearchPlan, 
        left join dev.faq f on f.id = p.id
        cross join q
       order by p.score desc nulls last, p.reference`,
-    [plan.all || plan.any, plan.any, ...tenant, ...tenant, plan.interpretedAs, page.limit, page.offset],
+    [plan.all || plan.any, plan.any, ...tenant, ...tenant, JSON.stringify(plan.groups), plan.groups.length, plan.interpretedAs, page.limit, page.offset],
   );
   const total = Number(rows[0]?.total ?? 0);
   return {
