@@ -40,6 +40,8 @@ export async function resolveDeveloper(em: EntityManager, userId: string, worksp
     return rows.length > 0;
   };
   if (await active()) return { active: true };
-  // (not found: perhaps they joined a moment ago; read the log first)
-  return { active: (await syncDevelopers(em)) > 0 && (await active()) };
+  // (not found: perhaps they joined a moment ago; read the log first, then look again: another replica or the polling
+  // loop may have applied the event meanwhile)
+  await syncDevelopers(em);
+  return { active: await active() };
 }

@@ -135,7 +135,8 @@ async function assertContextExists(s: ProviderScope, context: FaqContextInput): 
     ).length > 0;
   if (await exists()) return;
   // (made a moment ago? read the LSP family's events first)
-  if ((await syncNetwork(s.ctx.em)) > 0 && (await exists())) return;
+  await syncNetwork(s.ctx.em);
+  if (await exists()) return;
   throw notFound(context.type === 'HUB' ? 'Hub' : 'Warehouse');
 }
 

@@ -70,7 +70,9 @@ export async function acceptInvitation(s: SignedIn, token: string) {
     const invitation = await tx.findOneOrFail(Invitation, { id: found.id });
     const existing = await tx.findOne(Member, { userId: s.userId });
     if (existing && invitation.providerKind !== 'dev') throw new AppError('CONFLICT', 'You are already a member of this workspace');
-    const member = existing ?? tx.create(Member, { userId: s.userId, role: invitation.operator.role, name: invitation.name });
+    // (a DEV provider's invitee joins the workspace as a DEVELOPER: ADMIN is their role in the provider only, docs/dev.md)
+    const role = invitation.providerKind === 'dev' ? 'DEVELOPER' : invitation.operator.role;
+    const member = existing ?? tx.create(Member, { userId: s.userId, role, name: invitation.name });
     invitation.status = InvitationStatus.ACCEPTED;
     invitation.acceptedBy = s.userId;
     invitation.acceptedAt = nowDate();
