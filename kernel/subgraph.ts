@@ -46,6 +46,11 @@ export interface SubgraphDefinition {
   /** Subgraph name: also its Postgres schema, its SDL file name in schema/, and its *_PORT / *_URL variables. */
   name: string;
   resolvers: NonEmptyArray<Function>;
+  /**
+   * Entity types no field of this subgraph returns, which it only adds fields to (the DEV family's `faqs` of the LSP
+   * family's Hub and Warehouse): listed so that they are in its schema.
+   */
+  orphanedTypes?: Function[];
   /** `__resolveReference` and other resolvers added to the federated schema by type name. */
   referenceResolvers?: Record<string, Record<string, unknown>>;
   database: Omit<DatabaseOptions, 'schema'>;
@@ -70,7 +75,7 @@ const kernelResolvers = (def: SubgraphDefinition): NonEmptyArray<Function> => [.
 
 /** The subgraph's SDL, exactly as composed into the supergraph. */
 export async function subgraphSdl(def: SubgraphDefinition): Promise<string> {
-  const schema = await buildSchema({ resolvers: kernelResolvers(def), skipCheck: true, validate: false, scalarsMap: SCALARS });
+  const schema = await buildSchema({ resolvers: kernelResolvers(def), orphanedTypes: def.orphanedTypes, skipCheck: true, validate: false, scalarsMap: SCALARS });
   return `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`;
 }
 
@@ -78,6 +83,7 @@ export async function subgraphSdl(def: SubgraphDefinition): Promise<string> {
 export async function federatedSchema(def: SubgraphDefinition): Promise<GraphQLSchema> {
   const schema = await buildSchema({
     resolvers: kernelResolvers(def),
+    orphanedTypes: def.orphanedTypes,
     skipCheck: true,
     scalarsMap: SCALARS,
     // the kernel's input rule (explicit null, kernel/validation.ts), then class-validator

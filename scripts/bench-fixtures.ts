@@ -10,7 +10,10 @@
  * hub carrying a PER_KM delivery rule (their quotes come from their own rules, the others' from the utilities'
  * delivery fare), and a client's intent with two stops in Rotterdam and one package; then it waits until the commerce
  * family's copy of the LSP coverage (fed from the event log) offers every LSP.
+ *
+ * The `faqs` route's fixtures (two LSPs with FAQ knowledge bases of 1,000 and 100,000 FAQs) are scripts/bench-faqs.ts's.
  */
+import type { FaqFixtures } from './bench-faqs.js';
 
 export const AGENT = 'bench/1.0';
 export const DEVICE = 'bench-device';
@@ -27,6 +30,8 @@ export interface Fixtures {
   positions: { count: number; seconds: number };
   /** The `operators` route's fixtures (made only when that route is measured). */
   commerce?: CommerceFixtures;
+  /** The `faqs` route's fixtures (bench-faqs.ts; made only when that route is measured). */
+  faqs?: FaqFixtures;
 }
 
 /** How many LSPs serve the bench's intent, and how many ACTIVE coverage areas each has. */
@@ -67,7 +72,7 @@ export const jwtClaims = (token: string) => JSON.parse(Buffer.from(token.split('
 export const setA = (token: string): Record<string, string> => ({ 'svc-auth-token': token, 'svc-user-agent': AGENT, 'svc-auth-device': DEVICE });
 
 /** One REST call; throws unless the status is expected and the envelope says success. `T`: the answer's shape. */
-async function call<T>(method: string, url: string, headers: Record<string, string>, body?: unknown, expect = [200, 201]): Promise<T> {
+export async function call<T>(method: string, url: string, headers: Record<string, string>, body?: unknown, expect = [200, 201]): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },

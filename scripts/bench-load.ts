@@ -12,6 +12,8 @@ export interface Target {
   headers(): Promise<Record<string, string>> | Record<string, string>;
   /** Request bodies, sent in turn (the same sequence for every layer of a route). */
   bodies?: string[];
+  /** Paths (with their query string), sent in turn, for a GET whose query varies; `url` holds the first. */
+  paths?: string[];
   /** A response that counts as a success: 2xx and a body without errors. */
   ok(status: number, body: string): boolean;
 }
@@ -47,10 +49,27 @@ function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
+/**
+ * The request of a run: the bodies or paths of `target` in turn, when it has several (one sequence shared by all the
+ * connections of the run, so the requests cycle through them evenly).
+ */
+export function rotation(target: Target): Pick<autocannon.Request, 'setupRequest'> {
+  const { bodies, paths } = target;
+  if (!(bodies && bodies.length > 1) && !(paths && paths.length > 1)) return {};
+  let next = 0;
+  return {
+    setupRequest: (req: autocannon.Request) => {
+      const i = next++;
+      if (bodies && bodies.length > 1) req.body = bodies[i % bodies.length];
+      if (paths && paths.length > 1) req.path = paths[i % paths.length];
+      return req;
+    },
+  };
+}
+
 export async function runLoad(target: Target, connections: number, seconds: number): Promise<Sample> {
   const headers = await target.headers();
   const bodies = target.bodies;
-  let next = 0;
   let latencies = new Float64Array(1 << 16);
   let n = 0;
   let ok = 0;
@@ -69,14 +88,7 @@ export async function runLoad(target: Target, connections: number, seconds: numb
         body: bodies?.[0],
         requests: [
           {
-            ...(bodies && bodies.length > 1
-              ? {
-                  setupRequest: (req: autocannon.Request) => {
-                    req.body = bodies[next++ % bodies.length];
-                    return req;
-                  },
-                }
-              : {}),
+            ...rotation(target),
             onResponse: (status: number, body: string) => {
               if (status < 200 || status > 299) non2xx++;
               else if (!target.ok(status, body)) bad2xx++;

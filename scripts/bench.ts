@@ -45,7 +45,8 @@ import { signPrincipal, type Principal } from '../kernel/principal.js';
 import { routes as restRoutes } from '../rest-bridge/routes/index.js';
 import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 import { seed, setA, rng, pointFrom, intentHeaders, AREAS_PER_LSP, COMMERCE_LSPS, type Fixtures } from './bench-fixtures.js';
-import { median, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
+import { FAQ_QUERIES, FAQ_SIZES, FAQS_BY_API, indexesOf, querySharesOf, removeFaqs, searchPlansOf, seedFaqs, setB } from './bench-faqs.js';
+import { median, rotation, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree, type Ports, type Topology, type TreeMemory } from './bench-platform.js';
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -70,7 +71,9 @@ const isTopology = (t: string): t is Topology => t === 'single' || t === 'split'
 const TOPOLOGY_NAMES = list(env.BENCH_TOPOLOGIES, 'single,split');
 const TOPOLOGIES = TOPOLOGY_NAMES.filter(isTopology);
 const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
-const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators');
+/** The names BENCH_ROUTES takes: each selects a route, `faqs` the two scenarios of the FAQ search. */
+const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs'];
+const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs');
 const POSITIONS = int('BENCH_POSITIONS', 100_000);
 const FLEETS = Math.max(1, int('BENCH_FLEETS', 3));
 const VEHICLES_PER_FLEET = int('BENCH_VEHICLES_PER_FLEET', 10);
@@ -84,7 +87,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 for (const t of TOPOLOGY_NAMES) if (!isTopology(t)) throw new Error(`BENCH_TOPOLOGIES: unknown topology ${t} (single, split)`);
 if (!TOPOLOGIES.length) throw new Error('BENCH_TOPOLOGIES is empty');
 for (const c of CONNECTIONS) if (!Number.isInteger(c) || c < 1) throw new Error('BENCH_CONNECTIONS: positive integers, e.g. 1,32');
-for (const r of ROUTE_IDS) if (!['users', 'fleets', 'nearby', 'operators'].includes(r)) throw new Error(`BENCH_ROUTES: unknown route ${r} (users, fleets, nearby, operators)`);
+for (const r of ROUTE_IDS) if (!ROUTE_OPTIONS.includes(r)) throw new Error(`BENCH_ROUTES: unknown route ${r} (${ROUTE_OPTIONS.join(', ')})`);
 if (SECONDS > 50) throw new Error('BENCH_SECONDS: at most 50 (a subgraph principal is valid for 60 s and is signed once per run)');
 
 type Layer = 'bare' | 'subgraph' | 'gateway' | 'bridge';
@@ -107,9 +110,11 @@ interface Ctx {
   secret: string;
   bareUrl: string;
 }
-type RouteId = 'users' | 'fleets' | 'nearby' | 'operators';
+type RouteId = 'users' | 'fleets' | 'nearby' | 'operators' | 'faqs-1k' | 'faqs-100k';
 interface RouteDef {
   id: RouteId;
+  /** The BENCH_ROUTES name that selects it (default: its id). */
+  option?: string;
   title: string;
   subgraph: string;
   /** The layers the route has (default: all four). */
@@ -221,8 +226,37 @@ const ROUTES: RouteDef[] = [
       };
     },
   },
+  faqRoute('faqs-1k', 0),
+  faqRoute('faqs-100k', 1),
 ];
-const routes = ROUTES.filter((r) => ROUTE_IDS.includes(r.id));
+const routes = ROUTES.filter((r) => ROUTE_IDS.includes(r.option ?? r.id));
+
+/**
+ * One scenario of the `faqs` route: the FAQ search of the LSP whose knowledge base is FAQ_SIZES[base] (bench-faqs.ts),
+ * with FAQ_QUERIES in turn. Like `operators`, gateway and bridge only: the search is several statements and the
+ * reading of the query (corrections, synonyms) in Node, which a bare handler would have to copy.
+ */
+function faqRoute(id: RouteId, base: number): RouteDef {
+  return {
+    id,
+    option: 'faqs',
+    title: `GET /v1/lsps/:icode/faqs/search, ${FAQ_SIZES[base].toLocaleString('en-US')} FAQs`,
+    subgraph: 'dev',
+    layers: ['gateway', 'bridge'],
+    targets({ ports, fx }) {
+      const lsp = fx.faqs?.bases[base];
+      if (!lsp) throw new Error('the faqs route has no fixtures (seed without FAQs)');
+      const headers = setB(lsp.contextToken);
+      const operation = operationOf('GET', '/v1/lsps/:icode/faqs/search');
+      const paths = FAQ_QUERIES.map((q) => `/v1/lsps/${encodeURIComponent(lsp.code)}/faqs/search?query=${encodeURIComponent(q)}`);
+      const bodies = FAQ_QUERIES.map((q) => JSON.stringify({ query: operation, variables: { icode: lsp.code, query: q } }));
+      return {
+        gateway: { url: local(ports.GATEWAY_PORT, '/graphql'), method: 'POST', headers: () => headers, bodies, ok: graphqlOk },
+        bridge: { url: local(ports.BRIDGE_PORT, paths[0]), method: 'GET', headers: () => headers, paths, ok: genericEnvelopeOk },
+      };
+    },
+  };
+}
 
 // ───────────────────────────── checks before measuring ─────────────────────────────
 
@@ -290,6 +324,11 @@ async function check(route: RouteDef, targets: Partial<Record<Layer, Target>>, l
     const note = `${route.title}: the check request offered ${quotes.length} operators (${by('LSP')} priced by their own rules, ${by('FALLBACK')} by the utilities' delivery fare)`;
     notes.push(quotes.length === COMMERCE_LSPS ? note : `**${note}, not the ${COMMERCE_LSPS} of the fixtures**`);
   }
+  if (route.option === 'faqs' && answers.bridge !== undefined) {
+    const a = answers.bridge as { data?: unknown[]; pagination?: { total?: number }; interpretedAs?: string };
+    const note = `${route.title}: the check request ("${FAQ_QUERIES[0]}", read as "${a.interpretedAs}") answered ${a.data?.length ?? 0} FAQs of ${a.pagination?.total ?? 0} ranked candidates`;
+    notes.push(a.data?.length ? note : `**${note}**`);
+  }
   if (answers.bare !== undefined && answers.bridge !== undefined) {
     const d = difference(answers.bare, answers.bridge);
     notes.push(d ? `${route.title}: the bare answer differs from the bridge's at ${d}` : `${route.title}: the bare answer equals the bridge's (trace ids aside)`);
@@ -313,27 +352,52 @@ const record = (m: Omit<Measured, 'samples'>, s: Sample) => {
   entry.samples.push(s);
 };
 
-/** p95 of the bridge layer of `users` and `operators` (dedicated runs, see p95Run), by connections, one per round. */
-const bridgeP95: { route: 'users' | 'operators'; connections: number; p95: number[]; failures: number }[] = [];
-const P95_ROUTES = ['users', 'operators'] as const;
+/**
+ * Bridge p95 ratios the notes report against their target (on PostgreSQL): `of` ÷ `base`, from runs of their own after
+ * every round (see p95Run). Reported when `of` is measured.
+ */
+interface P95Ratio {
+  of: RouteId;
+  base: RouteId;
+  label: string;
+  target: number;
+}
+const P95_RATIOS: P95Ratio[] = [
+  // issue 14: what a shop's client waits for, against the cheapest authenticated read
+  { of: 'operators', base: 'users', label: 'GET /v1/order/operators ÷ GET /v1/users/me', target: 3 },
+  // issue 15: an index-backed search costs about the same at 100 times the FAQs
+  { of: 'faqs-100k', base: 'faqs-1k', label: 'GET /v1/lsps/:icode/faqs/search, 100,000 ÷ 1,000 FAQs', target: 2 },
+];
+const selected = (id: RouteId) => ROUTE_IDS.includes(ROUTES.find((r) => r.id === id)?.option ?? id);
+const p95Ratios = P95_RATIOS.filter((r) => selected(r.of));
 
-/** The note comparing the operators route's bridge p95 with GET /v1/users/me's (target ≤ 3× on PostgreSQL). */
-function p95Note(): string | undefined {
-  if (!ROUTE_IDS.includes('operators')) return undefined;
-  const head = 'GET /v1/order/operators ÷ GET /v1/users/me, bridge p95 (target ≤ 3× on PostgreSQL';
+/** p95 of the bridge layer of the routes of p95Ratios (dedicated runs, see p95Run), by connections, one per round. */
+const bridgeP95: { route: RouteId; connections: number; p95: number[]; failures: number }[] = [];
+
+/** The bridge routes run again for their p95 in `topology`: both routes of a ratio, when both are measured at the bridge there. */
+const p95RoutesOf = (topology: Topology): RouteId[] => {
+  const atBridge = (id: RouteId) => routes.some((r) => r.id === id && routeLayers(r, topology).includes('bridge'));
+  return [...new Set(p95Ratios.filter((r) => atBridge(r.of) && atBridge(r.base)).flatMap((r) => [r.base, r.of]))];
+};
+
+/** The notes comparing two routes' bridge p95 (P95_RATIOS). */
+function p95Notes(): string[] {
   const db = EXTERNAL_DB ? '' : '; this run is on PGlite';
-  if (!ROUTE_IDS.includes('users')) return `${head}${db}): not measured (BENCH_ROUTES must include users too)`;
-  const cells = CONNECTIONS.map((c) => {
-    const of = (route: 'users' | 'operators') => bridgeP95.find((e) => e.route === route && e.connections === c);
-    const u = of('users');
-    const o = of('operators');
-    if (!u || !o) return `${c} conn. not measured`;
-    const failures = u.failures + o.failures;
-    const pu = median(u.p95);
-    const po = median(o.p95);
-    return `${c} conn. ${fmtMs(po)} ms ÷ ${fmtMs(pu)} ms = **${fmtX(po / pu)}**${failures ? ` (${failures} non-2xx or unanswered)` : ''}`;
+  return p95Ratios.map((r) => {
+    const head = `${r.label}, bridge p95 (target ≤ ${r.target}× on PostgreSQL${db})`;
+    if (!selected(r.base)) return `${head}: not measured (BENCH_ROUTES must include ${r.base} too)`;
+    const cells = CONNECTIONS.map((c) => {
+      const entry = (route: RouteId) => bridgeP95.find((e) => e.route === route && e.connections === c);
+      const b = entry(r.base);
+      const o = entry(r.of);
+      if (!b || !o) return `${c} conn. not measured`;
+      const failures = b.failures + o.failures;
+      const pb = median(b.p95);
+      const po = median(o.p95);
+      return `${c} conn. ${fmtMs(po)} ms ÷ ${fmtMs(pb)} ms = **${fmtX(po / pb)}**${failures ? ` (${failures} non-2xx or unanswered)` : ''}`;
+    });
+    return `${head}: ${cells.join('; ')} (every response's latency, from a run of each of the two bridge routes after every round, ${SECONDS} s each, median over rounds)`;
   });
-  return `${head}${db}): ${cells.join('; ')} (every response's latency, from a run of each of the two bridge routes after every round, ${SECONDS} s each, median over rounds)`;
 }
 
 interface Summary {
@@ -395,6 +459,7 @@ const notes: string[] = [];
 let databaseLabel = EXTERNAL_DB ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
 let positionsLoad: Fixtures['positions'] | undefined;
 let commerceLoad: Fixtures['commerce'];
+let faqLoad: Fixtures['faqs'];
 
 function report(): string {
   const md: string[] = [];
@@ -428,6 +493,9 @@ function report(): string {
           `${POSITIONS.toLocaleString('en-US')} vehicle positions (radius ${RADIUS_M} m, status AVAILABLE, limit 20, 1,000 different centres); ${FLEETS} fleets × ${VEHICLES_PER_FLEET} vehicles; DB_POOL_SIZE ${POOL_SIZE}` +
             (ROUTE_IDS.includes('operators')
               ? `; operators: ${COMMERCE_LSPS} LSPs × ${AREAS_PER_LSP} ACTIVE areas (${COMMERCE_LSPS / 2} with a hub's PER_KM rule), an intent with 2 stops and 1 package, ${COMMERCE_LSPS} quotes signed per request`
+              : '') +
+            (ROUTE_IDS.includes('faqs')
+              ? `; faqs: 2 LSPs with ${FAQ_SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} FAQs of one generator, the queries ${FAQ_QUERIES.map((q) => `"${q}"`).join(', ')} in turn (first page, 10 FAQs)`
               : ''),
         ],
       ],
@@ -525,14 +593,22 @@ function report(): string {
     );
     md.push('');
   }
-  const ratio = p95Note();
-  if (ratio) notes.unshift(ratio);
+  notes.unshift(...p95Notes());
   if (positionsLoad)
     notes.push(`fixtures: ${positionsLoad.count.toLocaleString('en-US')} positions loaded in ${positionsLoad.seconds.toFixed(1)} s through reportVehiclePositions (batches of 500), then ANALYZE`);
   if (commerceLoad) {
     notes.push(
       `fixtures: the operators route's CSP, ${commerceLoad.lsps.length} LSPs with ${AREAS_PER_LSP} areas each and the intent (${commerceLoad.reference}) made in ${commerceLoad.seconds.toFixed(1)} s; ` +
         `the commerce family offered every LSP ${commerceLoad.syncSeconds.toFixed(1)} s later (its quotes are signed, not stored)`,
+    );
+  }
+  if (faqLoad) {
+    const f = faqLoad;
+    const sql = f.bases.reduce((a, b) => a + b.size - FAQS_BY_API, 0);
+    notes.push(
+      `fixtures: the FAQ search's ${f.bases.length} LSPs with ${f.bases.map((b) => `${b.size.toLocaleString('en-US')} FAQs (${b.terms.toLocaleString('en-US')} vocabulary words)`).join(' and ')}: ` +
+        `${FAQS_BY_API} each through POST /v1/lsps/:icode/faqs in ${f.apiSeconds.toFixed(1)} s, the other ${sql.toLocaleString('en-US')} by SQL in ${f.sqlSeconds.toFixed(1)} s ` +
+        `(${Math.round(sql / f.sqlSeconds).toLocaleString('en-US')} FAQs/s, with their versions and vocabulary), then VACUUM ANALYZE in ${f.analyzeSeconds.toFixed(1)} s`,
     );
   }
   const failed = measured.filter((m) => summarize(m.samples).failures > 0).length;
@@ -579,6 +655,7 @@ async function p95Run(t: Target, connections: number, seconds: number): Promise<
         timeout: 30,
         headers: { ...(t.bodies ? { 'content-type': 'application/json' } : {}), ...headers },
         body: t.bodies?.[0],
+        requests: [rotation(t)],
       },
       (err, res) => {
         if (err) return reject(err as Error);
@@ -695,6 +772,36 @@ async function describeDatabase(url: string, fx: Fixtures): Promise<void> {
   }
 }
 
+/**
+ * Notes on the FAQ knowledge bases: how much of each the queries match (the search's own reading of them), and the
+ * plans of one search at the largest, which should read the GiST index of the vocabulary (the correction) and the GIN
+ * index of the FAQs' search vectors (the candidates).
+ */
+async function describeFaqs(url: string, fx: Fixtures): Promise<void> {
+  const f = fx.faqs!;
+  const sizes = f.bases.map((b) => b.size.toLocaleString('en-US')).join(' / ');
+  const pct = (xs: number[]) => xs.map((x) => `${(100 * x).toFixed(1)}%`).join(' / ');
+  const shares = await querySharesOf(url, fx.workspaceId, f);
+  notes.push(
+    `FAQ search: the share of the ${sizes} FAQs each query matches, with every word (or a synonym) / with any: ` +
+      shares.map((s) => `"${s.query}"${s.interpretedAs !== s.query ? ` (read as "${s.interpretedAs}")` : ''} ${pct(s.all)} every, ${pct(s.any)} any`).join('; '),
+  );
+  const plans = await searchPlansOf(url, fx.workspaceId, f);
+  const correction = indexesOf(plans.correction);
+  const search = indexesOf(plans.search);
+  const wanted = [
+    ['faq_term_trgm_index', correction],
+    ['faq_search_index', search],
+  ] as const;
+  const missing = wanted.filter(([index, used]) => !used.includes(index)).map(([index]) => index);
+  notes.push(
+    `FAQ search plans at ${plans.size.toLocaleString('en-US')} FAQs ("${plans.query}", first page of 10; EXPLAIN (ANALYZE, BUFFERS) of the statements of search.ts, after one run): ` +
+      `the correction reads ${correction.join(', ') || 'no index'}, the search statement ${search.join(', ') || 'no index'}` +
+      `${missing.length ? ` (**not ${missing.join(', ')}**)` : ''}; the search statement ran in ${plans.searchMs.map((ms) => `${ms.toFixed(1)} ms`).join(' / ')} at ${sizes} FAQs:` +
+      `\n\n\`\`\`\n${plans.correction}\n\`\`\`\n\n\`\`\`\n${plans.search}\n\`\`\``,
+  );
+}
+
 async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
   if (!EXTERNAL_DB || !fx) return;
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -702,6 +809,7 @@ async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
   try {
     const { rowCount } = await client.query('delete from utilities.live_vehicle_position where workspace_id = $1', [fx.workspaceId]);
     log(`removed the benchmark's ${rowCount} positions from DATABASE_URL`);
+    if (fx.faqs) log(`removed the benchmark's ${await removeFaqs(client, fx.workspaceId)} FAQs from DATABASE_URL`);
   } finally {
     await client.end();
   }
@@ -710,8 +818,7 @@ async function cleanUp(databaseUrl: string, fx: Fixtures | undefined) {
 async function main(): Promise<void> {
   const p = await ports();
   const databaseUrl = EXTERNAL_DB ?? `postgres://postgres:postgres@127.0.0.1:${p.EMBEDDED_DB_PORT}/postgres`;
-  const probes = (t: Topology) => (ROUTE_IDS.includes('operators') && P95_ROUTES.every((id) => routes.some((r) => r.id === id && routeLayers(r, t).includes('bridge'))) ? 2 : 0);
-  const totalRuns = TOPOLOGIES.reduce((a, t) => a + (routes.reduce((n, r) => n + routeLayers(r, t).length, 0) + probes(t)) * CONNECTIONS.length * ROUNDS, 0);
+  const totalRuns = TOPOLOGIES.reduce((a, t) => a + (routes.reduce((n, r) => n + routeLayers(r, t).length, 0) + p95RoutesOf(t).length) * CONNECTIONS.length * ROUNDS, 0);
   log(`bench: ${totalRuns} runs of ${SECONDS} s (${ROUNDS} rounds), topologies ${TOPOLOGIES.join(', ')}, database ${EXTERNAL_DB ? 'DATABASE_URL' : 'embedded PGlite'}, DATA_DIR ${dataDir}`);
   if (loadBefore > 0.5) log(`warning: load average ${loadBefore.toFixed(2)} before the run: other processes are busy, the numbers will be less reliable`);
   let fx: Fixtures | undefined;
@@ -733,6 +840,11 @@ async function main(): Promise<void> {
           positionsLoad = fx.positions;
           commerceLoad = fx.commerce;
           await describeDatabase(databaseUrl, fx);
+          if (ROUTE_IDS.includes('faqs')) {
+            log(`making the FAQ knowledge bases (${FAQ_SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} FAQs) ...`);
+            fx.faqs = faqLoad = await seedFaqs(local(p.BRIDGE_PORT, ''), databaseUrl, fx.user.accessToken, fx.workspaceId, Date.now().toString(36), log);
+            await describeFaqs(databaseUrl, fx);
+          }
         }
         if (!layers.length) {
           log(`  no layer to measure in the ${topology} topology`);
@@ -744,8 +856,8 @@ async function main(): Promise<void> {
           for (const route of routes) for (const layer of await check(route, targets.get(route.id)!, routeLayers(route, topology), topology)) skip.add(`${route.id}/${layer}`);
           const layersFor = (route: RouteDef) => routeLayers(route, topology).filter((l) => !skip.has(`${route.id}/${l}`));
           const target = (route: RouteDef, layer: Layer) => targets.get(route.id)![layer]!;
-          // the bridge p95 of users and operators, for their ratio (when both routes are measured at the bridge here)
-          const p95Targets = probes(topology) ? P95_ROUTES.map((id) => ({ id, target: targets.get(id)!.bridge! })) : [];
+          // the bridge p95 of the routes of each ratio (when both are measured at the bridge here)
+          const p95Targets = p95RoutesOf(topology).map((id) => ({ id, target: targets.get(id)!.bridge! }));
           if (WARMUP > 0) {
             log(`warming up (${WARMUP} s per scenario) ...`);
             for (const route of routes) for (const layer of layersFor(route)) await runLoad(target(route, layer), Math.max(...CONNECTIONS), WARMUP);
@@ -777,7 +889,7 @@ async function main(): Promise<void> {
                 entry.p95.push(p95);
                 entry.failures += failures;
                 log(
-                  `[${topology}] round ${round}/${ROUNDS}  p95 run: ${t.method} ${new URL(t.url).pathname.padEnd(29)} c=${String(connections).padEnd(3)} bridge   p95 ${fmtMs(p95).padStart(6)} ms${failures ? `  FAILURES ${failures}` : ''}`,
+                  `[${topology}] round ${round}/${ROUNDS}  p95 run: ${ROUTES.find((r) => r.id === id)!.title.padEnd(36)} c=${String(connections).padEnd(3)} bridge   p95 ${fmtMs(p95).padStart(6)} ms${failures ? `  FAILURES ${failures}` : ''}`,
                 );
               }
             }

@@ -7,7 +7,7 @@ import { Developer } from './developers/entities.js';
 import { DeveloperResolver } from './developers/resolvers.js';
 import { developerRoutes } from './developers/routes.js';
 import { Faq, FaqVersion } from './faqs/entities.js';
-import { facilityReferences, HubFaqResolver, WarehouseFaqResolver } from './faqs/references.js';
+import { facilityReferences, HubFaqResolver, HubFaqs, WarehouseFaqResolver, WarehouseFaqs } from './faqs/references.js';
 import { FaqResolver } from './faqs/resolvers.js';
 import { NETWORK_CONSUMER } from './faqs/service.js';
 import { referenceResolver } from './common/references.js';
@@ -22,6 +22,7 @@ import { migrations } from './migrations/index.js';
 export const devSubgraph: SubgraphDefinition = {
   name: 'dev',
   resolvers: [DeveloperResolver, FaqResolver, HubFaqResolver, WarehouseFaqResolver],
+  orphanedTypes: [HubFaqs, WarehouseFaqs],
   referenceResolvers: {
     Developer: referenceResolver(Developer, 'dev'),
     Faq: referenceResolver(Faq, 'lsp'),
