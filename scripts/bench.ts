@@ -260,6 +260,19 @@ function faqRoute(id: RouteId, base: number): RouteDef {
 
 // ───────────────────────────── checks before measuring ─────────────────────────────
 
+/**
+ * Waits until the platform has answered the requests a run left in flight (autocannon stops sending when its time is up,
+ * the platform does not stop working on what it received: at 32 connections of a slow route that is seconds of work,
+ * which would land in the next run): one more request of the same target queues behind them.
+ */
+async function settle(t: Target): Promise<void> {
+  try {
+    await once(t);
+  } catch {
+    /* the next run reports a platform that does not answer */
+  }
+}
+
 async function once(t: Target): Promise<{ status: number; text: string }> {
   const headers = await t.headers();
   const res = await fetch(t.url, {
@@ -495,7 +508,7 @@ function report(): string {
               ? `; operators: ${COMMERCE_LSPS} LSPs × ${AREAS_PER_LSP} ACTIVE areas (${COMMERCE_LSPS / 2} with a hub's PER_KM rule), an intent with 2 stops and 1 package, ${COMMERCE_LSPS} quotes signed per request`
               : '') +
             (ROUTE_IDS.includes('faqs')
-              ? `; faqs: 2 LSPs with ${FAQ_SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} FAQs of one generator, the queries ${FAQ_QUERIES.map((q) => `"${q}"`).join(', ')} in turn (first page, 10 FAQs)`
+              ? `; faqs: 2 LSPs with ${FAQ_SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} FAQs of one generator, the queries ${FAQ_QUERIES.map((q) => `"${q}"`).join(', ')} in turn (the first page: 20 FAQs)`
               : ''),
         ],
       ],
@@ -794,10 +807,13 @@ async function describeFaqs(url: string, fx: Fixtures): Promise<void> {
     ['faq_search_index', search],
   ] as const;
   const missing = wanted.filter(([index, used]) => !used.includes(index)).map(([index]) => index);
+  const by = (f: (b: (typeof plans.bases)[number]) => string) => plans.bases.map(f).join(' / ');
   notes.push(
-    `FAQ search plans at ${plans.size.toLocaleString('en-US')} FAQs ("${plans.query}", first page of 10; EXPLAIN (ANALYZE, BUFFERS) of the statements of search.ts, after one run): ` +
+    `FAQ search plans at ${plans.size.toLocaleString('en-US')} FAQs ("${plans.query}", first page; EXPLAIN (ANALYZE, BUFFERS) of the statements of search.ts, after one run): ` +
       `the correction reads ${correction.join(', ') || 'no index'}, the search statement ${search.join(', ') || 'no index'}` +
-      `${missing.length ? ` (**not ${missing.join(', ')}**)` : ''}; the search statement ran in ${plans.searchMs.map((ms) => `${ms.toFixed(1)} ms`).join(' / ')} at ${sizes} FAQs:` +
+      `${missing.length ? ` (**not ${missing.join(', ')}**)` : ''}. At ${sizes} FAQs the search statement ran in ${by((b) => `${b.searchMs.toFixed(1)} ms`)}, ` +
+      `ranked ${by((b) => b.candidates.toLocaleString('en-US'))} candidates, and its bitmap scans of faq_search_index found ${by((b) => b.ginRows.toLocaleString('en-US'))} FAQs ` +
+      `(of every LSP in the table: the GIN index is not scoped by LSP):` +
       `\n\n\`\`\`\n${plans.correction}\n\`\`\`\n\n\`\`\`\n${plans.search}\n\`\`\``,
   );
 }
@@ -860,7 +876,12 @@ async function main(): Promise<void> {
           const p95Targets = p95RoutesOf(topology).map((id) => ({ id, target: targets.get(id)!.bridge! }));
           if (WARMUP > 0) {
             log(`warming up (${WARMUP} s per scenario) ...`);
-            for (const route of routes) for (const layer of layersFor(route)) await runLoad(target(route, layer), Math.max(...CONNECTIONS), WARMUP);
+            for (const route of routes) {
+              for (const layer of layersFor(route)) {
+                await runLoad(target(route, layer), Math.max(...CONNECTIONS), WARMUP);
+                await settle(target(route, layer));
+              }
+            }
           }
           for (let round = 1; round <= ROUNDS; round++) {
             for (const route of routes) {
@@ -869,6 +890,7 @@ async function main(): Promise<void> {
                   if (aborted) throw new Error('interrupted');
                   if (!platform.running) throw new Error(`the platform stopped during the run:\n${platform.tail()}`);
                   const s = await runLoad(target(route, layer), connections, SECONDS);
+                  await settle(target(route, layer));
                   record({ topology, route: route.id, layer, connections }, s);
                   const failures = s.non2xx + s.bad2xx + s.socketErrors;
                   log(
@@ -884,6 +906,7 @@ async function main(): Promise<void> {
                 if (aborted) throw new Error('interrupted');
                 if (!platform.running) throw new Error(`the platform stopped during the run:\n${platform.tail()}`);
                 const { p95, failures } = await p95Run(t, connections, SECONDS);
+                await settle(t);
                 let entry = bridgeP95.find((e) => e.route === id && e.connections === connections);
                 if (!entry) bridgeP95.push((entry = { route: id, connections, p95: [], failures: 0 }));
                 entry.p95.push(p95);

@@ -48,6 +48,10 @@ export interface World {
   lastClient?: Client;
   /** An order placed with a card payment through the world's LSP (for the service routes and the LSP desk). */
   placed: Client & { reference: string };
+  /** The DEV provider's context token (the OWNER's), a developer of it, and an FAQ of the LSP linked to its hub. */
+  devToken(): Promise<string>;
+  developerId: string;
+  faqReference: string;
 }
 
 export interface Client {
@@ -170,6 +174,20 @@ export async function buildWorld(): Promise<World> {
     'placed order',
   );
 
+  // the DEV family: a developer of the DEV provider, and an FAQ of the LSP linked to its hub (docs/dev.md)
+  const devToken = rotating(async () => contextToken(await userToken(), wid, 'dev', providers.dev.code));
+  const setB = (t: string) => ({ 'X-Auth-Token': t, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE });
+  const devUser = await newUser({ name: 'Hardening developer' });
+  const devInv = await must(await api('POST', `/v1/devs/${providers.dev.code}/developers/invitations`, { headers: setB(await devToken()), body: { phone: '+254733000111', name: uniqueName('Developer') } }), 201, 'developer invitation');
+  await accept(devUser, devInv.data.token);
+  const developers = await must(await api('GET', `/v1/devs/${providers.dev.code}/developers`, { headers: setB(await devToken()) }), 200, 'developers');
+  const faq = await must(
+    await api('POST', `/v1/lsps/${providers.lsp.code}/faqs`, { headers: setB(await lspToken()), body: { version: '1.0', question: 'Where is the hub entrance?', answer: 'At the north gate.', tags: ['hub'] } }),
+    201,
+    'faq',
+  );
+  await must(await api('PUT', `/v1/lsps/${providers.lsp.code}/faqs/${faq.data.reference}/context/add`, { headers: setB(await lspToken()), body: { context: { type: 'HUB', id: hub.data.id } } }), 200, 'faq context');
+
   const utilitiesKey = rotating(async () => {
     const res = await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening', scopes: ['utilities'] });
     return (await must(res, 201, 'api key')).data.key as string;
@@ -182,6 +200,9 @@ export async function buildWorld(): Promise<World> {
     utilitiesKey,
     client: async () => (world.lastClient = JSON.parse(await client()) as Client),
     placed: { ...placedClient, reference: placedOrder.data.reference },
+    devToken,
+    developerId: developers.data[0].id,
+    faqReference: faq.data.reference,
     fleetId: fleet.data.id,
     vehicleId: vehicle.data.id,
     parkingId: parking.data.id,
@@ -223,11 +244,12 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     if (p.includes('/connectors/')) return w.connectorId;
     if (p.includes('/api-keys/')) return w.apiKeyId;
     if (p.startsWith('/v1/client/')) return 'hardening';
+    if (p.startsWith('/v1/devs/')) return w.developerId;
     return '00000000-0000-4000-8000-000000000000';
   };
   const values: Record<string, string> = {
     wid: w.wid,
-    xcode: w.providers[kindOf(p)].code,
+    xcode: p.startsWith('/v1/devs/') ? w.providers.dev.code : w.providers[kindOf(p)].code,
     ctype: 'lsp',
     id: idOf(),
     vid: w.vehicleId,
@@ -238,7 +260,11 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     // the commerce family: the stop and package of the client the credential names, the placed order and the desks
     no: '1',
     PTC: w.lastClient?.ptc ?? w.placed.ptc,
-    reference: w.placed.reference,
+    reference: p.includes('/faqs/') ? w.faqReference : w.placed.reference,
+    // the DEV family: the world's FAQ is ACTIVE and unlocked (restore and unlock are 409), an invitation id no one holds
+    operation: 'restore',
+    lockstate: 'unlock',
+    invitationId: '00000000-0000-4000-8000-000000000000',
     icode: p.startsWith('/v1/rsps/') ? w.providers.csp.code : w.providers.lsp.code,
     to: w.agentId,
     ...overrides,
@@ -261,7 +287,7 @@ export async function headersOf(w: World, route: RouteSpec): Promise<Record<stri
     case 'set-a':
     case 'set-a-or-b':
     case 'set-b': {
-      const token = lspFamily ? await w.lspToken() : route.path.startsWith('/v1/csp/invitation') || route.path.startsWith('/v1/rsps/') ? await w.cspToken() : await w.userToken();
+      const token = lspFamily ? await w.lspToken() : route.path.startsWith('/v1/devs/') ? await w.devToken() : route.path.startsWith('/v1/csp/invitation') || route.path.startsWith('/v1/rsps/') ? await w.cspToken() : await w.userToken();
       return route.auth === 'set-b' ? { 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE } : setA(token);
     }
     case 'origin':

@@ -36,6 +36,9 @@ const BODYLESS: Record<string, string> = {
   'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/:action': '200 CONNECTOR::UPDATED',
   // the world's vehicle is allocated to nothing: deallocating a free vehicle is 409 (docs/lsp.md)
   'PATCH /v1/lsp/fleets/:id/vehicles/:vid/deallocate': '409 CONFLICT',
+  // the world's FAQ is ACTIVE and unlocked: restoring or unlocking it is 409 (docs/dev.md "States")
+  'PATCH /v1/lsps/:icode/faqs/:reference/:operation': '409 CONFLICT',
+  'PATCH /v1/lsps/:icode/faqs/:reference/:lockstate': '409 CONFLICT',
 };
 
 /** Fields a body must carry besides the one under test (required by the route). */
@@ -44,6 +47,7 @@ const REQUIRED: Record<string, (w: World) => Record<string, unknown>> = {
   'PATCH /v1/access/token/rotate': (w) => ({ accessToken: w.accessToken }),
   'PATCH /v1/access/token/revoke': (w) => ({ accessToken: w.accessToken }),
   'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/access': () => ({ origins: ['https://shop.hardening.example'] }),
+  'PATCH /v1/lsps/:icode/faqs/:reference/context/remove': (w) => ({ context: { type: 'HUB', id: w.hubId } }),
 };
 
 /** Where a PATCH route's record reads back (the GET of the same resource), and the field in its answer. */
@@ -57,6 +61,8 @@ function readBack(route: RouteSpec): { get: RouteSpec; pick: (body: any) => any 
   if (p.endsWith('/connectors/:id') || p.endsWith('/connectors/:id/config')) return { get: byPath('GET', '/v1/:wid/:ctype/:xcode/connectors/:id')!, pick: (b) => b.connector };
   if (/^\/v1\/lsp\/(fleets|warehouses|hubs)\/:id$/.test(p) || p === '/v1/lsp/agents/:id') return { get: byPath('GET', p)!, pick: data };
   if (p.startsWith('/v1/lsp/fleets/:id/vehicles/:vid')) return { get: byPath('GET', '/v1/lsp/fleets/:id/vehicles/:vid')!, pick: data };
+  if (p === '/v1/lsps/:icode/faqs/:reference' || p === '/v1/lsps/:icode/faqs/:reference/context/remove') return { get: byPath('GET', '/v1/lsps/:icode/faqs/:reference')!, pick: data };
+  if (p === '/v1/devs/:xcode/developers/:id') return { get: byPath('GET', p)!, pick: data };
   if (p === '/v1/lsp/coverage/areas/:id/:type') return { get: byPath('GET', '/v1/lsp/coverage/areas/:id')!, pick: (b) => b.area };
   if (p === '/v1/lsp/coverage/routes/:id/:type') return { get: byPath('GET', '/v1/lsp/coverage/routes/:id')!, pick: (b) => b.route };
   if (p === '/v1/order/waypoints/:no' || p === '/v1/order/packages/:PTC') return { get: byPath('GET', p)!, pick: data };

@@ -35,8 +35,9 @@ const check = (schema: object, value: unknown) => {
 const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const));
 
 describe('the OpenAPI document is complete and its examples are true', () => {
-  it('documents every route of the table once', () => {
-    expect(operations.length).toBe(routes.length);
+  it('documents every route of the table once (two routes of one template, `paramValues`, are one operation)', () => {
+    const shared = routes.filter((r, i) => routes.some((o, j) => j < i && o.method === r.method && o.path.replace(/:\w+/g, ':') === r.path.replace(/:\w+/g, ':'))).length;
+    expect(operations.length).toBe(routes.length - shared);
   });
 
   it.each(operations)('%s: summary, description with credential and rate limit, described parameters', (_name, op) => {

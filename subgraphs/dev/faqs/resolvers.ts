@@ -14,7 +14,7 @@ import {
   FaqListArgs,
   FaqPage,
   FaqSearchArgs,
-  FaqSearchPage,
+  FaqSearchResults,
   FaqUpdateInput,
   FaqVersionPage,
 } from './types.js';
@@ -44,7 +44,7 @@ export class FaqResolver {
     return faqs.faqVersion(faqScope(ctx, providerCode, 'read'), reference, version);
   }
 
-  @Query(() => FaqSearchPage, {
+  @Query(() => FaqSearchResults, {
     description: "Full-text search of the LSP's FAQs, best first, with highlighted snippets; misspellings and everyday synonyms are understood (docs/dev.md \"Search\"). REST: `GET /v1/lsps/:icode/faqs/search?query=`.",
   })
   faqSearch(@Arg('providerCode', CODE) providerCode: string, @Args() args: FaqSearchArgs, @Ctx() ctx: SubgraphContext) {

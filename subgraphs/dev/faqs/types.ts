@@ -33,13 +33,13 @@ export class FaqUpdateInput {
   @Field({ nullable: true, description: 'The answer, 1–5,000 characters of plain text.' }) @IsOptional() @Length(1, 5000) answer?: string;
   @Field(() => [String], TAGS) @IsOptional() @ArrayMaxSize(20) @Length(1, 40, { each: true }) tags?: string[];
   @Field(() => FaqContextInput, { nullable: true, description: 'A platform object to link the FAQ to (or whose link to change).' }) @IsOptional() @ValidateNested() context?: FaqContextInput;
-  @Field(() => String, SOURCE) @IsOptional() @MaxLength(2048) @sourceRule @Nullable() source?: string | null;
+  @Field(() => String, SOURCE) @IsOptional() @MaxLength(2048) @sourceRule source?: string;
 }
 
 @InputType({ description: 'A context link to add, or to remove (the source is then not needed).' })
 export class FaqContextChangeInput {
   @Field(() => FaqContextInput, { description: 'The platform object.' }) @ValidateNested() context!: FaqContextInput;
-  @Field(() => String, SOURCE) @IsOptional() @MaxLength(2048) @sourceRule @Nullable() source?: string | null;
+  @Field(() => String, SOURCE) @IsOptional() @MaxLength(2048) @sourceRule source?: string;
 }
 
 @InputType({ description: 'What a DELETE removes: the context link named, or (without one) the FAQ, if it has no context link left.' })
@@ -74,8 +74,8 @@ export class FaqSearchHit {
   @Field({ description: 'Up to two passages of the answer around the matched words, in `<mark>…</mark>`, separated by ` … ` (the rest HTML-escaped).' }) snippet!: string;
 }
 
-@ObjectType({ description: 'A page of search results, best first.' })
-export class FaqSearchPage {
+@ObjectType({ description: 'A page of search results, best first, with the query as it was understood.' })
+export class FaqSearchResults {
   @Field(() => [FaqSearchHit], { description: 'The FAQs of this page, best first.' }) items!: FaqSearchHit[];
   @Field(() => Pagination, { description: 'Where this page sits (the total counts at most the 1,000 best candidates, docs/dev.md "Search").' }) pagination!: Pagination;
   @Field({ description: 'The query as the search understood it: misspelled words corrected against the knowledge base ("where is my parcel").' }) interpretedAs!: string;
