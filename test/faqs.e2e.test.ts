@@ -149,6 +149,10 @@ describe('context links', () => {
     ]) {
       fails(await callB('PUT', `${faqs(lsp)}/${faq.reference}/context/add`, lsp.token, { context }), 'NOT_FOUND');
     }
+    // a hub deleted a moment ago is gone for the links too
+    const gone = await createSite(lsp, 'hub');
+    ok(await lsp.call('DELETE', `/v1/lsp/hubs/${gone.id}`));
+    fails(await callB('PUT', `${faqs(lsp)}/${faq.reference}/context/add`, lsp.token, { context: { type: 'HUB', id: gone.id } }), 'NOT_FOUND');
     fails(await callB('PUT', `${faqs(lsp)}/${faq.reference}/context/add`, lsp.token, { context: { type: 'DOCK', id: hub.id } }), 'VALIDATION_ERROR', 'context.type');
     fails(await callB('PUT', `${faqs(lsp)}/${faq.reference}/context/add`, lsp.token, { context: { type: 'HUB', id: hub.id }, source: 'ftp://x.example' }), 'VALIDATION_ERROR', 'source');
     const unlinked = ok(await callB('PATCH', `${faqs(lsp)}/${faq.reference}/context/remove`, lsp.token, { context: { type: 'HUB', id: hub.id } }));

@@ -19,6 +19,9 @@ import { migrations } from './migrations/index.js';
  * bases with full-text search (faqs/). A FAQ links to the LSP's hubs and warehouses, checked against this family's
  * event-fed copy of them (lsp/network-copy, table network_pricing in the dev schema), and shows on them in the graph.
  */
+/** How often the DEV family's event consumers poll between the catch-ups of requests. */
+const CATCH_UP_MS = 5000;
+
 export const devSubgraph: SubgraphDefinition = {
   name: 'dev',
   resolvers: [DeveloperResolver, FaqResolver, HubFaqResolver, WarehouseFaqResolver],
@@ -34,9 +37,12 @@ export const devSubgraph: SubgraphDefinition = {
     migrationsPath: 'subgraphs/dev/migrations',
   },
   internalRoutes: (app, orm) => developerRoutes(app, orm),
+  // Both copies are read through a catch-up with the log when they must be current (a developer's first request, a
+  // link to a facility made a moment ago: developers/access.ts, faqs/service.ts); the loops only keep them near it,
+  // so they poll slowly (every replica's idle load on the database stays small).
   onStart: (orm, _config, log) => {
-    const stopNetwork = startNetworkSync(orm, log, NETWORK_CONSUMER, 'dev', ['lsp.facility']);
-    const stopDevelopers = follow(orm, log, DEVELOPER_CONSUMER, DEVELOPER_TOPICS, applyInvitationEvent);
+    const stopNetwork = startNetworkSync(orm, log, NETWORK_CONSUMER, 'dev', ['lsp.facility'], CATCH_UP_MS);
+    const stopDevelopers = follow(orm, log, DEVELOPER_CONSUMER, DEVELOPER_TOPICS, applyInvitationEvent, CATCH_UP_MS);
     return () => {
       stopNetwork();
       stopDevelopers();

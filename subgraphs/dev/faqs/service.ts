@@ -121,22 +121,21 @@ export async function searchFaqs(s: ProviderScope, args: FaqSearchArgs) {
   };
 }
 
-/** The platform object a context names must exist in this LSP: a hub or warehouse of the event-fed network copy. */
+/**
+ * The platform object a context names must exist in this LSP now: a hub or warehouse of the event-fed network copy,
+ * read after catching up with the LSP family's events (a facility made, or deleted, a moment ago counts).
+ */
 async function assertContextExists(s: ProviderScope, context: FaqContextInput): Promise<void> {
-  const exists = async () =>
-    isUuid(context.id) &&
-    (
-      await s.ctx.em.execute<unknown[]>(`select 1 from dev.network_pricing where id = ? and workspace_id = ? and icode = ? and kind = ? limit 1`, [
-        context.id,
-        s.principal.workspaceId,
-        s.principal.providerCode,
-        context.type,
-      ])
-    ).length > 0;
-  if (await exists()) return;
-  // (made a moment ago? read the LSP family's events first)
-  await syncNetwork(s.ctx.em);
-  if (await exists()) return;
+  if (isUuid(context.id)) {
+    await syncNetwork(s.ctx.em);
+    const rows = await s.ctx.em.execute<unknown[]>(`select 1 from dev.network_pricing where id = ? and workspace_id = ? and icode = ? and kind = ? limit 1`, [
+      context.id,
+      s.principal.workspaceId,
+      s.principal.providerCode,
+      context.type,
+    ]);
+    if (rows.length) return;
+  }
   throw notFound(context.type === 'HUB' ? 'Hub' : 'Warehouse');
 }
 
