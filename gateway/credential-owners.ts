@@ -135,7 +135,10 @@ export function localOwners(orms: { users: MikroORM; workspace: MikroORM; dev?: 
 
 /** The dev subgraph's answer: in process on its ORM, or over its internal route. */
 function developerOwner(orm: MikroORM | undefined, config: Config | undefined): CredentialOwners['developer'] {
-  if (!orm) return config ? httpOwners(config).developer : () => Promise.reject(ownerUnavailable('dev'));
+  if (!orm) {
+    const http = config ? httpOwners(config) : undefined;
+    return (userId, workspaceId, providerCode) => (http ? http.developer(userId, workspaceId, providerCode) : Promise.reject(ownerUnavailable('dev')));
+  }
   let service: Promise<typeof import('../subgraphs/dev/developers/access.js')> | undefined;
   return async (userId, workspaceId, providerCode) => {
     try {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PASSWORD, api, gatewayUrl, gql, newUser, randomIp, uniqueEmail, type ApiResponse, type TestUser } from './helpers.js';
 import { callA, gqlH, newOwner, ownerWithCsp, providerBody, connectorBody, setupProvider, type Owner } from './workspace-helpers.js';
+import { callB, faqBody, gqlB, newDevProvider } from './dev-helpers.js';
 import { acceptAgent, addVehicle, createFleet, createSite, graphInput, newAgent, newLsp, parkingBody, ruleBody, uniqueCode, uniqueName, type Lsp } from './lsp-helpers.js';
 
 /**
@@ -14,7 +15,7 @@ import { acceptAgent, addVehicle, createFleet, createSite, graphInput, newAgent,
  * Sources: the spec (/work/shared/spec/logistics-platform-interface.md, "Limits"), docs/contract.md (its "Limits"
  * section lists every length and count cap of the users, auth, workspace, provider, connector, access-token and
  * invitation families, and the over-count rule), docs/lsp.md "Limits", docs/lsp-coverage.md "Limits",
- * docs/utilities.md "Limits", and the published GraphQL schema's descriptions (schema/supergraph.graphql).
+ * docs/utilities.md "Limits", docs/dev.md "FAQs" and "Developers", and the published GraphQL schema's descriptions (schema/supergraph.graphql).
  *
  * A collection that is full (100 pricing rules, 100 linkedTo entries, 50 transit points) answers 409 CONFLICT naming
  * the collection (docs/contract.md "Limits", "A full collection").
@@ -111,6 +112,11 @@ function okResult(res: ApiResponse, status = 200) {
 }
 
 /** A string of exactly `n` characters, unique to this run at its start (so search and codes never meet another's). */
+/** The `pagination.total` of a list answer. */
+const okTotal = (res: ApiResponse): number => {
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  return res.body.pagination.total;
+};
 const text = (n: number, fill = 'x') => `${randomUUID().replace(/-/g, '')}${fill.repeat(Math.max(0, n))}`.slice(0, n);
 
 // ───────────────────────────── fixtures ─────────────────────────────
@@ -1688,6 +1694,88 @@ const CAPS: Cap<unknown>[] = [
       const got = await gqlRes('query($id: ID!) { vehiclePosition(vehicleId: $id) { location { latitude longitude } speed } }', { id: c.id }, c.k.headers);
       expect(got.body).toEqual({ data: { vehiclePosition: { location: { latitude: -1.29, longitude: 36.82 }, speed: 2000 } } });
     },
+  }),
+  // ── the DEV family (docs/dev.md "FAQs", "Developers") ──
+  ...(
+    [
+      ['question', 300, 'question: at most 300 characters'],
+      ['answer', 5000, 'answer: at most 5,000 characters'],
+    ] as const
+  ).map(([field, max, what]) =>
+    cap({
+      cap: `faqs: ${what}`,
+      setup: async () => {
+        const l = await lsp();
+        return { l, value: text(max, 'a'), before: okTotal(await callB('GET', `/v1/lsps/${l.code}/faqs?limit=1`, l.token)) };
+      },
+      atCap: (c) => callB('POST', `/v1/lsps/${c.l.code}/faqs`, c.l.token, faqBody({ [field]: c.value })),
+      accepted: 201,
+      stored: async (c, res) => expect(okData(await callB('GET', `/v1/lsps/${c.l.code}/faqs/${res.body.data.reference}`, c.l.token))[field]).toBe(c.value),
+      pastCap: (c) => callB('POST', `/v1/lsps/${c.l.code}/faqs`, c.l.token, faqBody({ [field]: text(max + 1, 'a') })),
+      refused: invalid('generic', field),
+      unchanged: async (c) => expect(okTotal(await callB('GET', `/v1/lsps/${c.l.code}/faqs?limit=1`, c.l.token))).toBe(c.before + 1),
+    }),
+  ),
+  ...(
+    [
+      [Array.from({ length: 20 }, (_, i) => `tag ${i}`), Array.from({ length: 21 }, (_, i) => `tag ${i}`), 'tags: at most 20'],
+      [['t'.repeat(40)], ['t'.repeat(41)], 'a tag: at most 40 characters'],
+    ] as const
+  ).map(([atCap, past, what]) =>
+    cap({
+      cap: `faqs: ${what}`,
+      setup: async () => {
+        const l = await lsp();
+        return { l, before: okTotal(await callB('GET', `/v1/lsps/${l.code}/faqs?limit=1`, l.token)) };
+      },
+      atCap: (c) => callB('POST', `/v1/lsps/${c.l.code}/faqs`, c.l.token, faqBody({ tags: atCap })),
+      accepted: 201,
+      stored: async (c, res) => expect(okData(await callB('GET', `/v1/lsps/${c.l.code}/faqs/${res.body.data.reference}`, c.l.token)).tags).toEqual(atCap),
+      pastCap: (c) => callB('POST', `/v1/lsps/${c.l.code}/faqs`, c.l.token, faqBody({ tags: past })),
+      refused: invalid('generic', 'tags'),
+      unchanged: async (c) => expect(okTotal(await callB('GET', `/v1/lsps/${c.l.code}/faqs?limit=1`, c.l.token))).toBe(c.before + 1),
+    }),
+  ),
+  cap({
+    cap: 'faqs: at most 50 context links per FAQ (the 50th is added, the 51st refused)',
+    setup: async () => {
+      const l = await lsp();
+      const hubs: string[] = [];
+      for (let i = 0; i < 51; i += 17) hubs.push(...(await Promise.all(Array.from({ length: Math.min(17, 51 - i) }, async () => (await createSite(l, 'hub')).id))));
+      const faq = okData(await callB('POST', `/v1/lsps/${l.code}/faqs`, l.token, faqBody()), 201);
+      const fields = hubs.slice(0, 49).map((id, i) => `m${i}: addFaqContext(providerCode: $c, reference: $r, input: { context: { type: HUB, id: "${id}" } }) { revision }`);
+      const res = await gqlB(`mutation($c: String!, $r: String!) { ${fields.join('\n')} }`, { c: l.code, r: faq.reference }, l.token);
+      expect(res.body.errors, JSON.stringify(res.body.errors)?.slice(0, 500)).toBeUndefined();
+      return { l, hubs, faq };
+    },
+    atCap: (c) => callB('PUT', `/v1/lsps/${c.l.code}/faqs/${c.faq.reference}/context/add`, c.l.token, { context: { type: 'HUB', id: c.hubs[49] } }),
+    accepted: 200,
+    stored: (_c, res) => expect(res.body.data.contexts).toHaveLength(50),
+    pastCap: (c) => callB('PUT', `/v1/lsps/${c.l.code}/faqs/${c.faq.reference}/context/add`, c.l.token, { context: { type: 'HUB', id: c.hubs[50] } }),
+    refused: full('generic', 'context'),
+    unchanged: async (c) => {
+      const faq = okData(await callB('GET', `/v1/lsps/${c.l.code}/faqs/${c.faq.reference}`, c.l.token));
+      expect(faq.contexts).toHaveLength(50);
+      expect(faq.contexts.map((x: any) => x.id)).not.toContain(c.hubs[50]);
+    },
+  }),
+  cap({
+    cap: 'faqs: a search query at most 200 characters',
+    setup: async () => ({ l: await lsp() }),
+    atCap: (c) => callB('GET', `/v1/lsps/${c.l.code}/faqs/search?query=${encodeURIComponent(`${'parcel '.repeat(28)}parc`)}`, c.l.token),
+    accepted: 200,
+    stored: (_c, res) => expect(Array.isArray(res.body.data)).toBe(true),
+    pastCap: (c) => callB('GET', `/v1/lsps/${c.l.code}/faqs/search?query=${encodeURIComponent(`${'parcel '.repeat(28)}parce`)}`, c.l.token),
+    refused: invalid('generic', 'query'),
+  }),
+  cap({
+    cap: 'developers: a name search at most 100 characters',
+    setup: async () => ({ d: await newDevProvider() }),
+    atCap: (c) => callB('GET', `/v1/devs/${c.d.code}/developers?search=${text(100, 's')}`, c.d.token),
+    accepted: 200,
+    stored: (_c, res) => expect(res.body.data).toEqual([]),
+    pastCap: (c) => callB('GET', `/v1/devs/${c.d.code}/developers?search=${text(101, 's')}`, c.d.token),
+    refused: invalid('generic', 'search'),
   }),
 ];
 

@@ -27,7 +27,7 @@ describe('developers come in through an invitation', () => {
     expect(ok(await callB('GET', `${devs(dev.code.toLowerCase())}/${d.record.id}`, d.token)).id).toBe(d.record.id);
   });
 
-  it("a developer invited as ADMIN is an ADMIN of the provider only: in the workspace they are a DEVELOPER", async () => {
+  it('a developer invited as ADMIN is an ADMIN of the provider only: in the workspace they are a DEVELOPER', async () => {
     const dev = await newDevProvider();
     const admin = await joinAsDeveloper(dev, 'ADMIN');
     expect(admin.record.role).toBe('ADMIN');
@@ -122,7 +122,7 @@ describe('changing a developer', () => {
     ]);
   });
 
-  it('suspending stops the developer\'s DEV context tokens at once; reactivating lets them work again', async () => {
+  it("suspending stops the developer's DEV context tokens at once; reactivating lets them work again", async () => {
     const dev = await newDevProvider();
     const d = await joinAsDeveloper(dev);
     okList(await callB('GET', devs(dev.code), d.token));
@@ -144,7 +144,7 @@ describe('changing a developer', () => {
 });
 
 describe('removing a developer', () => {
-  it("takes their access away at once, records who removed them, and leaves what they made with the provider", async () => {
+  it('takes their access away at once, records who removed them, and leaves what they made with the provider', async () => {
     const dev = await newDevProvider();
     const d = await joinAsDeveloper(dev);
     // what the developer makes: a connector of the DEV provider (with their own user token, as the workspace allows)
@@ -163,7 +163,13 @@ describe('removing a developer', () => {
       { c: dev.code, id: d.record.id },
       dev.token,
     );
-    expect(q.body.data?.developer, JSON.stringify(q.body)).toEqual({ status: 'REMOVED', user: { id: d.user.id }, removedByUser: { id: dev.owner.user.id }, invitedByUser: { id: dev.owner.user.id }, provider: { code: dev.code, kind: 'DEV' } });
+    expect(q.body.data?.developer, JSON.stringify(q.body)).toEqual({
+      status: 'REMOVED',
+      user: { id: d.user.id },
+      removedByUser: { id: dev.owner.user.id },
+      invitedByUser: { id: dev.owner.user.id },
+      provider: { code: dev.code, kind: 'DEV' },
+    });
     // the connector stays with the provider, enabled
     const kept = await callA('GET', `/v1/${dev.wid}/dev/${dev.code}/connectors/${connector.connectorId}`, dev.owner.token);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);

@@ -50,7 +50,7 @@ async function top3(query: string): Promise<{ keys: string[]; interpretedAs: str
 }
 
 describe('FAQ search quality over a 200-FAQ knowledge base', () => {
-  it('the knowledge base and the queries are the fixture\'s: 200 FAQs, at least 20 queries with misspellings and synonyms', () => {
+  it("the knowledge base and the queries are the fixture's: 200 FAQs, at least 20 queries with misspellings and synonyms", () => {
     expect(keyOf.size).toBe(200);
     expect(SEARCH_CASES.length).toBeGreaterThanOrEqual(20);
     expect(SEARCH_CASES.filter((c) => c.kind === 'misspelling').length).toBeGreaterThanOrEqual(5);
@@ -81,7 +81,11 @@ describe('FAQ search quality over a 200-FAQ knowledge base', () => {
     console.log('FAQ search quality (200 FAQs):');
     console.table(table);
     const misses = rows.filter((r) => !r.hit);
-    if (misses.length) console.log('queries without a right answer in the top 3:', misses.map((m) => `${m.kind}: "${m.query}" → ${m.got.join(', ')}`));
+    if (misses.length)
+      console.log(
+        'queries without a right answer in the top 3:',
+        misses.map((m) => `${m.kind}: "${m.query}" → ${m.got.join(', ')}`),
+      );
     expect(table.all['hit rate@3']).toBeGreaterThanOrEqual(0.9);
     expect(rows.filter((r) => r.kind === 'misspelling' && !r.hit).map((r) => r.query)).toEqual([]);
   });

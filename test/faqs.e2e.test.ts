@@ -21,7 +21,12 @@ describe('create and read', () => {
   it('creates an ACTIVE, unlocked FAQ at revision 1 with a FAQ- reference; tags lower-cased without repeats', async () => {
     const lsp = await newLsp();
     const before = Date.now();
-    const faq = await create(lsp, { version: '2.3', question: '  Can I change the delivery address?  ', answer: 'Yes, until the parcel leaves the hub.', tags: ['Address', 'address', ' delivery  change '] });
+    const faq = await create(lsp, {
+      version: '2.3',
+      question: '  Can I change the delivery address?  ',
+      answer: 'Yes, until the parcel leaves the hub.',
+      tags: ['Address', 'address', ' delivery  change '],
+    });
     expect(faq).toMatchObject({
       version: '2.3',
       revision: 1,
@@ -109,7 +114,11 @@ describe('edits and versions', () => {
     ]);
     expect(read.versions.pagination).toMatchObject({ total: 3, page: 1, limit: 20 });
     // one version by its label, over GraphQL
-    const q = await gqlB(`query($c: String!, $r: String!) { faqVersion(providerCode: $c, reference: $r, version: "1.9") { version answer question editor { id } } }`, { c: lsp.code, r: faq.reference }, lsp.token);
+    const q = await gqlB(
+      `query($c: String!, $r: String!) { faqVersion(providerCode: $c, reference: $r, version: "1.9") { version answer question editor { id } } }`,
+      { c: lsp.code, r: faq.reference },
+      lsp.token,
+    );
     expect(q.body.data?.faqVersion, JSON.stringify(q.body)).toEqual({ version: '1.9', answer: 'Two days.', question: 'How long does delivery take?', editor: { id: lsp.userId } });
     const missing = await gqlB(`query($c: String!, $r: String!) { faqVersion(providerCode: $c, reference: $r, version: "7") { version } }`, { c: lsp.code, r: faq.reference }, lsp.token);
     expect(missing.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');

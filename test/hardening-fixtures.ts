@@ -178,15 +178,26 @@ export async function buildWorld(): Promise<World> {
   const devToken = rotating(async () => contextToken(await userToken(), wid, 'dev', providers.dev.code));
   const setB = (t: string) => ({ 'X-Auth-Token': t, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE });
   const devUser = await newUser({ name: 'Hardening developer' });
-  const devInv = await must(await api('POST', `/v1/devs/${providers.dev.code}/developers/invitations`, { headers: setB(await devToken()), body: { phone: '+254733000111', name: uniqueName('Developer') } }), 201, 'developer invitation');
+  const devInv = await must(
+    await api('POST', `/v1/devs/${providers.dev.code}/developers/invitations`, { headers: setB(await devToken()), body: { phone: '+254733000111', name: uniqueName('Developer') } }),
+    201,
+    'developer invitation',
+  );
   await accept(devUser, devInv.data.token);
   const developers = await must(await api('GET', `/v1/devs/${providers.dev.code}/developers`, { headers: setB(await devToken()) }), 200, 'developers');
   const faq = await must(
-    await api('POST', `/v1/lsps/${providers.lsp.code}/faqs`, { headers: setB(await lspToken()), body: { version: '1.0', question: 'Where is the hub entrance?', answer: 'At the north gate.', tags: ['hub'] } }),
+    await api('POST', `/v1/lsps/${providers.lsp.code}/faqs`, {
+      headers: setB(await lspToken()),
+      body: { version: '1.0', question: 'Where is the hub entrance?', answer: 'At the north gate.', tags: ['hub'] },
+    }),
     201,
     'faq',
   );
-  await must(await api('PUT', `/v1/lsps/${providers.lsp.code}/faqs/${faq.data.reference}/context/add`, { headers: setB(await lspToken()), body: { context: { type: 'HUB', id: hub.data.id } } }), 200, 'faq context');
+  await must(
+    await api('PUT', `/v1/lsps/${providers.lsp.code}/faqs/${faq.data.reference}/context/add`, { headers: setB(await lspToken()), body: { context: { type: 'HUB', id: hub.data.id } } }),
+    200,
+    'faq context',
+  );
 
   const utilitiesKey = rotating(async () => {
     const res = await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening', scopes: ['utilities'] });
@@ -287,7 +298,13 @@ export async function headersOf(w: World, route: RouteSpec): Promise<Record<stri
     case 'set-a':
     case 'set-a-or-b':
     case 'set-b': {
-      const token = lspFamily ? await w.lspToken() : route.path.startsWith('/v1/devs/') ? await w.devToken() : route.path.startsWith('/v1/csp/invitation') || route.path.startsWith('/v1/rsps/') ? await w.cspToken() : await w.userToken();
+      const token = lspFamily
+        ? await w.lspToken()
+        : route.path.startsWith('/v1/devs/')
+          ? await w.devToken()
+          : route.path.startsWith('/v1/csp/invitation') || route.path.startsWith('/v1/rsps/')
+            ? await w.cspToken()
+            : await w.userToken();
       return route.auth === 'set-b' ? { 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE } : setA(token);
     }
     case 'origin':

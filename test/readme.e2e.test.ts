@@ -78,6 +78,8 @@ describe('the README walk-through', () => {
       expect(stdout, `run ${attempt}`).toMatch(/"viewer":\{"kind":"connector"/);
       expect(stdout, `run ${attempt}`).toMatch(/"me":\{"id":"[0-9a-f-]{36}","name":"Ada L\."/);
       expect(stdout, `run ${attempt}`).toContain('"status":"UTILITY::FARE_CALCULATED"');
+      expect(stdout, `run ${attempt}`).toContain('"interpretedAs":"where is my parcel"');
+      expect(stdout, `run ${attempt}`).toContain('<mark>parcel</mark>');
     }
   }, 400_000);
 });

@@ -64,7 +64,7 @@ export const developerRoutes: RouteSpec[] = [
     ...dev,
     method: 'DELETE',
     path: '/v1/devs/:xcode/developers/:id',
-    summary: "Remove a developer: their access ends at once (provider admins)",
+    summary: 'Remove a developer: their access ends at once (provider admins)',
     operation: `mutation RemoveDeveloper($xcode: String!, $id: ID!) { removeDeveloper(providerCode: $xcode, id: $id) { ${DEVELOPER} } }`,
     result: { data: 'removeDeveloper' },
   },

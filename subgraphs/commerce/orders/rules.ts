@@ -66,7 +66,6 @@ export function checkStopOrder(types: readonly WaypointType[]): void {
 /** ISO/IEC 7064 MOD 37,36: the alphanumeric alphabet, 0–9 then A–Z. */
 const MOD36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-
 /**
  * The ISO/IEC 7064 MOD 37,36 check character of an alphanumeric string (the hybrid system of the standard: it
  * detects every single substitution and every transposition of adjacent characters).

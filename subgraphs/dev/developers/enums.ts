@@ -1,6 +1,6 @@
 import { closedList } from '../../../kernel/graphql-types.js';
 
-export const DeveloperRole = closedList('DeveloperRole', "A developer's role in a DEV provider (docs/dev.md \"Developers\"): the workspace role names, as invited.", {
+export const DeveloperRole = closedList('DeveloperRole', 'A developer\'s role in a DEV provider (docs/dev.md "Developers"): the workspace role names, as invited.', {
   ADMIN: "Manages the provider's developers (changes their role and status, removes them) besides building with it.",
   DEVELOPER: "Builds with the provider: its connectors, their access tokens, the workspace's API keys (as the workspace role allows).",
 });

@@ -31,7 +31,9 @@ export class DeveloperResolver {
     return developers.updateDeveloper(developerScope(ctx, providerCode), id, input);
   }
 
-  @Mutation(() => Developer, { description: 'A provider admin removes a developer: their access to the provider ends at once; answers the REMOVED record. REST: `DELETE /v1/devs/:xcode/developers/:id`.' })
+  @Mutation(() => Developer, {
+    description: 'A provider admin removes a developer: their access to the provider ends at once; answers the REMOVED record. REST: `DELETE /v1/devs/:xcode/developers/:id`.',
+  })
   removeDeveloper(@Arg('providerCode', CODE) providerCode: string, @Arg('id', () => ID, ID_ARG) id: string, @Ctx() ctx: SubgraphContext) {
     return developers.removeDeveloper(developerScope(ctx, providerCode), id);
   }

@@ -6,18 +6,7 @@ import { faqScope } from '../common/scope.js';
 import { Faq, FaqVersion } from './entities.js';
 import { FaqArchiveOperation, FaqLockOperation } from './enums.js';
 import * as faqs from './service.js';
-import {
-  FaqContextChangeInput,
-  FaqCreateInput,
-  FaqDeleteInput,
-  FaqDeletion,
-  FaqListArgs,
-  FaqPage,
-  FaqSearchArgs,
-  FaqSearchResults,
-  FaqUpdateInput,
-  FaqVersionPage,
-} from './types.js';
+import { FaqContextChangeInput, FaqCreateInput, FaqDeleteInput, FaqDeletion, FaqListArgs, FaqPage, FaqSearchArgs, FaqSearchResults, FaqUpdateInput, FaqVersionPage } from './types.js';
 
 const CODE = { description: "The LSP's code (REST: `:icode`); it must be the caller's LSP context." };
 const REFERENCE = { description: "The FAQ's reference, `FAQ-…` (REST: `:reference`, any case)." };
@@ -45,7 +34,8 @@ export class FaqResolver {
   }
 
   @Query(() => FaqSearchResults, {
-    description: "Full-text search of the LSP's FAQs, best first, with highlighted snippets; misspellings and everyday synonyms are understood (docs/dev.md \"Search\"). REST: `GET /v1/lsps/:icode/faqs/search?query=`.",
+    description:
+      'Full-text search of the LSP\'s FAQs, best first, with highlighted snippets; misspellings and everyday synonyms are understood (docs/dev.md "Search"). REST: `GET /v1/lsps/:icode/faqs/search?query=`.',
   })
   faqSearch(@Arg('providerCode', CODE) providerCode: string, @Args() args: FaqSearchArgs, @Ctx() ctx: SubgraphContext) {
     return faqs.searchFaqs(faqScope(ctx, providerCode, 'read'), args);
@@ -107,7 +97,8 @@ export class FaqResolver {
   }
 
   @Mutation(() => FaqDeletion, {
-    description: 'Remove the context link named, and the FAQ with it when that was its last link; without a context, the FAQ if it has no link (docs/dev.md "Delete"). REST: `DELETE /v1/lsps/:icode/faqs/:reference`.',
+    description:
+      'Remove the context link named, and the FAQ with it when that was its last link; without a context, the FAQ if it has no link (docs/dev.md "Delete"). REST: `DELETE /v1/lsps/:icode/faqs/:reference`.',
   })
   deleteFaq(
     @Arg('providerCode', CODE) providerCode: string,

@@ -231,11 +231,5 @@ export function groupQuery(alternatives: readonly string[]): string {
 
 /** HTML of a highlighted text: everything escaped, the search's markers (MARK_START, MARK_END) as `<mark>`, `</mark>`. */
 export function highlightHtml(marked: string): string {
-  return marked
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replaceAll(MARK_START, '<mark>')
-    .replaceAll(MARK_END, '</mark>');
+  return marked.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
 }

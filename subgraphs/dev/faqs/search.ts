@@ -25,9 +25,20 @@ export interface Tenant {
 
 /** Adds the words of an FAQ's text to the LSP's vocabulary (the words misspellings are corrected to). */
 export async function learnWords(em: EntityManager, t: Tenant, ...texts: string[]): Promise<void> {
-  const words = [...new Set(texts.join(' ').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length >= 3 && w.length <= 40);
+  const words = [
+    ...new Set(
+      texts
+        .join(' ')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ].filter((w) => w.length >= 3 && w.length <= 40);
   if (!words.length) return;
-  await em.execute(`insert into dev.faq_term (workspace_id, icode, term) select distinct ?::uuid, ?, w from jsonb_array_elements_text(?::jsonb) w on conflict do nothing`, [t.workspaceId, t.icode, JSON.stringify(words)]);
+  await em.execute(`insert into dev.faq_term (workspace_id, icode, term) select distinct ?::uuid, ?, w from jsonb_array_elements_text(?::jsonb) w on conflict do nothing`, [
+    t.workspaceId,
+    t.icode,
+    JSON.stringify(words),
+  ]);
 }
 
 /** Each query word, or its correction among the LSP's vocabulary (rules.ts `correctionOf`). */
@@ -84,7 +95,13 @@ const HEADLINE_ANSWER = `MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelim
  * 0.3 × the trigram word similarity of the query to the question. Also answers the number of ranked candidates (`total`, on every row; one row with a null id when the page is
  * empty).
  */
-export async function runSearch(em: EntityManager, t: Tenant, plan: SearchPlan, filter: { state: FaqState; tag?: string }, page: { limit: number; offset: number }): Promise<{ rows: SearchRow[]; total: number }> {
+export async function runSearch(
+  em: EntityManager,
+  t: Tenant,
+  plan: SearchPlan,
+  filter: { state: FaqState; tag?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: SearchRow[]; total: number }> {
   if (!plan.any) return { rows: [], total: 0 };
   const tagJson = filter.tag ? JSON.stringify([filter.tag.trim().toLowerCase()]) : null;
   const where = `f.workspace_id = ?::uuid and f.icode = ? and f.state = ? and (?::jsonb is null or f.tags @> ?::jsonb)`;

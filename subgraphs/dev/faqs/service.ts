@@ -161,7 +161,7 @@ export async function updateFaq(s: ProviderScope, reference: string, input: FaqU
     if (question !== undefined) faq.question = question;
     if (answer !== undefined) faq.answer = answer;
     if (tags) faq.tags = tags;
-    if (input.context) faq.contexts = withContext(faq.contexts, linkOf(s, input.context, input.source)) as FaqContext[];
+    if (input.context) faq.contexts = withContext(faq.contexts, linkOf(s, input.context, input.source));
   });
 }
 
@@ -169,7 +169,7 @@ export async function addFaqContext(s: ProviderScope, reference: string, input: 
   const faq = await findFaq(s, reference);
   await assertContextExists(s, input.context);
   return edited(s, faq, 'context-added', () => {
-    faq.contexts = withContext(faq.contexts, linkOf(s, input.context, input.source)) as FaqContext[];
+    faq.contexts = withContext(faq.contexts, linkOf(s, input.context, input.source));
   });
 }
 
@@ -214,7 +214,7 @@ export async function deleteFaq(s: ProviderScope, reference: string, input: FaqD
   }
   if (remaining.length) {
     const kept = await edited(s, faq, 'context-removed', () => {
-      faq.contexts = remaining as FaqContext[];
+      faq.contexts = remaining;
     });
     return { reference: faq.reference, removed: 'CONTEXT' as const, faq: kept };
   }

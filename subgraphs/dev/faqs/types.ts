@@ -45,7 +45,8 @@ export class FaqContextChangeInput {
 @InputType({ description: 'What a DELETE removes: the context link named, or (without one) the FAQ, if it has no context link left.' })
 export class FaqDeleteInput {
   @Field(() => FaqContextInput, { nullable: true, description: 'The context link to remove; the FAQ goes too when it was its last link.' }) @IsOptional() @ValidateNested() context?: FaqContextInput;
-  @Field(() => String, { nullable: true, description: 'Ignored (the spec sends the source with the context; links are named by type and id).' }) @IsOptional() @MaxLength(2048) @Nullable() source?: string | null;
+  @Field(() => String, { nullable: true, description: 'Ignored (the spec sends the source with the context; links are named by type and id).' }) @IsOptional() @MaxLength(2048) @Nullable() source?:
+    string | null;
 }
 
 @ArgsType()

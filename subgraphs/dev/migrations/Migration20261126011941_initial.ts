@@ -8,14 +8,15 @@ import { Migration } from '@mikro-orm/migrations';
  * code through btree_gist).
  */
 export class Migration20261126011941_initial extends Migration {
-
   override name = 'Migration20261126011941_initial';
 
   override up(): void | Promise<void> {
     this.addSql(`create extension if not exists pg_trgm with schema public;`);
     this.addSql(`create extension if not exists btree_gist with schema public;`);
     this.addSql(`create schema if not exists "dev";`);
-    this.addSql(`create table "dev"."developer" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "user_id" uuid not null, "name" varchar(255) not null, "role" varchar(255) not null, "status" varchar(255) not null, "invitation_id" uuid not null, "invited_by" uuid not null, "joined_at" timestamptz not null, "updated_at" timestamptz not null, "updated_by" uuid null, "removed_at" timestamptz null, "removed_by" uuid null, primary key ("id"));`);
+    this.addSql(
+      `create table "dev"."developer" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "user_id" uuid not null, "name" varchar(255) not null, "role" varchar(255) not null, "status" varchar(255) not null, "invitation_id" uuid not null, "invited_by" uuid not null, "joined_at" timestamptz not null, "updated_at" timestamptz not null, "updated_by" uuid null, "removed_at" timestamptz null, "removed_by" uuid null, primary key ("id"));`,
+    );
     this.addSql(`create index "developer_workspace_id_index" on "dev"."developer" ("workspace_id");`);
     this.addSql(`create index "developer_icode_index" on "dev"."developer" ("icode");`);
     this.addSql(`alter table "dev"."developer" add constraint "developer_invitation_id_unique" unique ("invitation_id");`);
@@ -23,7 +24,9 @@ export class Migration20261126011941_initial extends Migration {
     // one record per person and provider while not REMOVED (a later invitation makes a new one)
     this.addSql(`create unique index "developer_current_unique" on "dev"."developer" ("workspace_id", "icode", "user_id") where "status" <> 'REMOVED';`);
 
-    this.addSql(`create table "dev"."faq" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "version" varchar(255) not null, "revision" int not null, "question" text not null, "answer" text not null, "tags" jsonb not null, "contexts" jsonb not null, "reference" varchar(255) not null, "state" varchar(255) not null default 'ACTIVE', "locked" boolean not null default false, "locked_at" timestamptz null, "locked_by" uuid null, "created_at" timestamptz not null, "created_by" uuid not null, "updated_at" timestamptz not null, "updated_by" uuid not null, "tags_text" text not null default '', primary key ("id"));`);
+    this.addSql(
+      `create table "dev"."faq" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "version" varchar(255) not null, "revision" int not null, "question" text not null, "answer" text not null, "tags" jsonb not null, "contexts" jsonb not null, "reference" varchar(255) not null, "state" varchar(255) not null default 'ACTIVE', "locked" boolean not null default false, "locked_at" timestamptz null, "locked_by" uuid null, "created_at" timestamptz not null, "created_by" uuid not null, "updated_at" timestamptz not null, "updated_by" uuid not null, "tags_text" text not null default '', primary key ("id"));`,
+    );
     this.addSql(`create index "faq_workspace_id_index" on "dev"."faq" ("workspace_id");`);
     this.addSql(`create index "faq_icode_index" on "dev"."faq" ("icode");`);
     this.addSql(`alter table "dev"."faq" add constraint "faq_reference_unique" unique ("reference");`);
@@ -36,13 +39,17 @@ export class Migration20261126011941_initial extends Migration {
     this.addSql(`create table "dev"."faq_term" ("workspace_id" uuid not null, "icode" varchar(255) not null, "term" text not null, primary key ("workspace_id", "icode", "term"));`);
     this.addSql(`create index "faq_term_trgm_index" on "dev"."faq_term" using gist ("icode", "term" public.gist_trgm_ops);`);
 
-    this.addSql(`create table "dev"."faq_version" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "version" varchar(255) not null, "revision" int not null, "question" text not null, "answer" text not null, "tags" jsonb not null, "contexts" jsonb not null, "faq_id" uuid not null, "edited_at" timestamptz not null, "edited_by" uuid not null, primary key ("id"));`);
+    this.addSql(
+      `create table "dev"."faq_version" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "version" varchar(255) not null, "revision" int not null, "question" text not null, "answer" text not null, "tags" jsonb not null, "contexts" jsonb not null, "faq_id" uuid not null, "edited_at" timestamptz not null, "edited_by" uuid not null, primary key ("id"));`,
+    );
     this.addSql(`create index "faq_version_workspace_id_index" on "dev"."faq_version" ("workspace_id");`);
     this.addSql(`create index "faq_version_icode_index" on "dev"."faq_version" ("icode");`);
     this.addSql(`create index "faq_version_faq_id_index" on "dev"."faq_version" ("faq_id");`);
     this.addSql(`alter table "dev"."faq_version" add constraint "faq_version_faq_id_revision_unique" unique ("faq_id", "revision");`);
 
-    this.addSql(`create table "dev"."network_pricing" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "kind" varchar(255) not null, "point" jsonb null, "rules" jsonb not null, "event_id" bigint not null, primary key ("id"));`);
+    this.addSql(
+      `create table "dev"."network_pricing" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "kind" varchar(255) not null, "point" jsonb null, "rules" jsonb not null, "event_id" bigint not null, primary key ("id"));`,
+    );
     this.addSql(`create index "network_pricing_workspace_id_index" on "dev"."network_pricing" ("workspace_id");`);
     this.addSql(`create index "network_pricing_workspace_id_icode_index" on "dev"."network_pricing" ("workspace_id", "icode");`);
 
@@ -60,5 +67,4 @@ export class Migration20261126011941_initial extends Migration {
 
     this.addSql(`drop schema if exists "dev";`);
   }
-
 }
