@@ -4,10 +4,10 @@
  * Two LSPs in the bench's workspace, each with a knowledge base drawn from one deterministic generator (the bench's
  * `rng`, the same seed for both): the 1,000 FAQs of the small one are the first 1,000 of the large one's 100,000, so
  * the large base is the small one's distribution scaled up, not padded with text no query matches. An FAQ is a
- * support-desk question and answer of a parcel and freight carrier, written from templates of about twenty topics
- * (tracking, delivery, returns, refunds, damage, customs, pricing …) whose slots are filled with the items, places,
- * goods and services of the trade; tags name the topic. The vocabulary is bounded (about 1,000 words), as a real
- * knowledge base's grows far slower than its FAQs.
+ * support-desk question and answer of a parcel and freight carrier, written from templates of 23 topics (tracking,
+ * delivery, returns, refunds, damage, customs, pricing …) whose slots are filled with the items, places, goods and
+ * services of the trade; tags name the topic. The vocabulary is bounded (685 words), as a real knowledge base's grows
+ * far slower than its FAQs.
  *
  * The first FAQS_BY_API FAQs of each LSP are made through `POST /v1/lsps/:icode/faqs` (header set B, the LSP's context
  * token), so the path is proven; the rest are inserted with SQL through a `pg` client (100,000 through the API would

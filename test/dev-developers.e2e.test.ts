@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newUser } from './helpers.js';
-import { callA, contextToken, createConnector, joinAs, newOwner, setupProvider, UUID_RE } from './workspace-helpers.js';
+import { callA, contextToken, createConnector, joinAs, newOwner, setupProvider, UUID_RE, viewerBearer } from './workspace-helpers.js';
 import { fails, ok, okList } from './lsp-helpers.js';
 import { callB, gqlB, inviteDeveloper, joinAsDeveloper, newDevProvider } from './dev-helpers.js';
 import { accept } from './workspace-helpers.js';
@@ -147,8 +147,11 @@ describe('removing a developer', () => {
   it('takes their access away at once, records who removed them, and leaves what they made with the provider', async () => {
     const dev = await newDevProvider();
     const d = await joinAsDeveloper(dev);
-    // what the developer makes: a connector of the DEV provider (with their own user token, as the workspace allows)
+    // what the developer makes: a connector of the DEV provider and an API key of the workspace (with their own user
+    // token, as the workspace role DEVELOPER allows)
     const connector = await createConnector(d.user.accessToken, dev.wid, 'dev', dev.code);
+    const key = await callA('POST', `/v1/workspace/${dev.wid}/api-keys`, d.user.accessToken, { name: 'dev key', scopes: ['utilities'] });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
     const before = Date.now();
     const removed = ok(await callB('DELETE', `${devs(dev.code)}/${d.record.id}`, dev.token));
     expect(removed).toMatchObject({ id: d.record.id, status: 'REMOVED', removedBy: dev.owner.user.id, updatedBy: dev.owner.user.id });
@@ -170,10 +173,12 @@ describe('removing a developer', () => {
       invitedByUser: { id: dev.owner.user.id },
       provider: { code: dev.code, kind: 'DEV' },
     });
-    // the connector stays with the provider, enabled
+    // the connector stays with the provider, enabled, and the API key still works
     const kept = await callA('GET', `/v1/${dev.wid}/dev/${dev.code}/connectors/${connector.connectorId}`, dev.owner.token);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect(JSON.stringify(kept.body)).toContain('ENABLED');
+    expect(kept.body.connector.status).toBe('ENABLED');
+    const viewer = await viewerBearer(key.body.data.key);
+    expect(viewer.body.data?.viewer, JSON.stringify(viewer.body)).toMatchObject({ kind: 'apiKey', workspaceId: dev.wid });
   });
 
   it('a removed developer invited again gets a new record; the old one stays REMOVED', async () => {

@@ -8,10 +8,10 @@ import { alternativeGroups, correctionOf, groupQuery, highlightHtml, MARK_END, M
  * correction of misspelled words against the LSP's own vocabulary (nearest words by trigrams, pg_trgm, then the
  * fewest edits), everyday synonyms (rules.ts),
  * and highlighted snippets (ts_headline). Index-backed at every step: the vocabulary by a GiST trigram index, the FAQs
- * by a GIN index on their search vector. At most SEARCH_CANDIDATES matches of each phase are ranked.
+ * by a GIN index on their search vector. At most SEARCH_CANDIDATES candidates are ranked.
  */
 
-/** Most matches of each phase (all words, any word) that are ranked. */
+/** Most candidates ranked: those matching every word group first, then those matching any, up to this many in all. */
 export const SEARCH_CANDIDATES = 1000;
 /** How many vocabulary words nearest to a query word (by trigram distance) are weighed as its correction. */
 const CORRECTION_CANDIDATES = 8;
@@ -107,15 +107,17 @@ export async function runSearch(
   const where = `f.workspace_id = ?::uuid and f.icode = ? and f.state = ? and (?::jsonb is null or f.tags @> ?::jsonb)`;
   const tenant = [t.workspaceId, t.icode, filter.state, tagJson, tagJson];
   const rows = await em.execute<{ id: string | null; score: number; total: string; hq: string | null; snippet: string | null }[]>(
-    `with q as (select ?::tsquery as all_q, ?::tsquery as any_q),
+    `with q as (select ?::tsquery as any_q, (select array_agg(g::tsquery) from jsonb_array_elements_text(?::jsonb) g) as groups),
+     cand_all as (select f.id from dev.faq f where ${where} and f.search @@ ?::tsquery limit ${SEARCH_CANDIDATES}),
      cand as (
-       (select f.id from dev.faq f, q where ${where} and f.search @@ q.all_q limit ${SEARCH_CANDIDATES})
-       union
-       (select f.id from dev.faq f, q where ${where} and f.search @@ q.any_q limit ${SEARCH_CANDIDATES})
+       select id from cand_all
+       union all
+       (select f.id from dev.faq f where ${where} and f.search @@ ?::tsquery and f.id not in (select id from cand_all)
+         limit (select ${SEARCH_CANDIDATES} - count(*) from cand_all))
      ),
      ranked as (
        select f.id, f.reference,
-              (select count(*) from jsonb_array_elements_text(?::jsonb) g where f.search @@ g::tsquery)::float8 / ?
+              (select count(*) from unnest(q.groups) g where f.search @@ g)::float8 / ?
                 + ts_rank('{0.1, 0.2, 0.4, 1.0}', f.search, q.any_q) + 0.3 * word_similarity(?, f.question) as score
          from cand join dev.faq f on f.id = cand.id, q
      ),
@@ -128,7 +130,9 @@ export async function runSearch(
        left join dev.faq f on f.id = p.id
        cross join q
       order by p.score desc nulls last, p.reference`,
-    [plan.all || plan.any, plan.any, ...tenant, ...tenant, JSON.stringify(plan.groups), plan.groups.length, plan.interpretedAs, page.limit, page.offset],
+    // (the tsqueries are bound in the candidate queries themselves, not read from the CTE: the planner sees them and
+    // reads a small LSP's rows by its code instead of every LSP's GIN entries)
+    [plan.any, JSON.stringify(plan.groups), ...tenant, plan.all || plan.any, ...tenant, plan.any, plan.groups.length, plan.interpretedAs, page.limit, page.offset],
   );
   const total = Number(rows[0]?.total ?? 0);
   return {
