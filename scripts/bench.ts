@@ -817,13 +817,18 @@ async function describeFaqs(url: string, fx: Fixtures): Promise<void> {
   // the correction must read the GiST index; the candidates may do without the GIN index when the planner knows the
   // query matches much of the base (a scan that stops at the candidates' limit is then cheaper)
   const gist = correction.includes('faq_term_trgm_index') ? '' : ' (**not the GiST index faq_term_trgm_index**)';
-  const gin = search.includes('faq_search_index') ? '' : ' (not the GIN index faq_search_index)';
+  const gin = search.includes('faq_search_index')
+    ? ''
+    : " (not the GIN index faq_search_index: the query matches so much of the base that reading the LSP's rows until the candidates are found is cheaper; a rarer word takes the GIN index)";
   const by = (cell: (b: (typeof plans.bases)[number]) => string) => plans.bases.map(cell).join(' / ');
   notes.push(
     `FAQ search plans at ${plans.size.toLocaleString('en-US')} FAQs ("${plans.query}", first page; EXPLAIN (ANALYZE, BUFFERS) of the statements of search.ts, after one run): ` +
       `the correction reads ${correction.join(', ') || 'no index'}${gist}, the search statement ${search.join(', ') || 'no index'}${gin}. At ${sizes} FAQs the search statement ran in ${by((b) => `${b.searchMs.toFixed(1)} ms`)}, ` +
-      `ranked ${by((b) => b.candidates.toLocaleString('en-US'))} candidates, and its bitmap scans of faq_search_index found ${by((b) => b.ginRows.toLocaleString('en-US'))} FAQs ` +
-      `(of every LSP in the table: the GIN index is not scoped by LSP):` +
+      `ranked ${by((b) => b.candidates.toLocaleString('en-US'))} candidates` +
+      (plans.bases.some((b) => b.ginRows > 0)
+        ? `, and its bitmap scans of faq_search_index found ${by((b) => b.ginRows.toLocaleString('en-US'))} FAQs (of every LSP in the table: the GIN index is not scoped by LSP)`
+        : '') +
+      ':' +
       `\n\n\`\`\`\n${plans.correction}\n\`\`\`\n\n\`\`\`\n${plans.search}\n\`\`\``,
   );
 }
