@@ -124,12 +124,15 @@ describe('edits and versions', () => {
     expect(missing.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 
-  it('a PATCH with a source but no context is refused; an empty PATCH is an edit of nothing but still a version', async () => {
+  it('a PATCH with a source but no context is refused; a PATCH that names nothing changes nothing and makes no version', async () => {
     const lsp = await newLsp();
     const faq = await create(lsp);
     fails(await callB('PATCH', `${faqs(lsp)}/${faq.reference}`, lsp.token, { source: 'https://help.example.com/x' }), 'VALIDATION_ERROR', 'source');
     fails(await callB('PATCH', `${faqs(lsp)}/${faq.reference}`, lsp.token, { question: 'ab' }), 'VALIDATION_ERROR', 'question');
-    expect(ok(await callB('GET', `${faqs(lsp)}/${faq.reference}`, lsp.token)).revision).toBe(1);
+    expect(ok(await callB('PATCH', `${faqs(lsp)}/${faq.reference}`, lsp.token, {}))).toMatchObject({ version: '1.0', revision: 1 });
+    const read = ok(await callB('GET', `${faqs(lsp)}/${faq.reference}`, lsp.token));
+    expect(read).toMatchObject({ revision: 1, version: '1.0', question: faq.question });
+    expect(read.versions.items).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,5 @@
 import type { Constructor } from '@mikro-orm/core';
-import { isUuid } from '../../../kernel/ids.js';
-import { byKeys, loader } from '../../../kernel/loaders.js';
+import { recordById as byId } from '../../../kernel/loaders.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { Order } from '../orders/entities.js';
@@ -15,11 +14,7 @@ import { quoteOf } from './quote-token.js';
  */
 export function recordById<T extends { id: string }>(ctx: SubgraphContext, entity: Constructor<T>, id: string, name = entity.name): Promise<T | null> {
   const workspaceId = referenceWorkspace(ctx.principal);
-  if (!workspaceId || typeof id !== 'string' || !isUuid(id)) return Promise.resolve(null);
-  const em = scopeToWorkspace(ctx.em, workspaceId);
-  return loader<string, T>(ctx, `${name}.byId`, async (ids) => byKeys(ids, (await em.find(entity, { id: { $in: [...ids] } })) as T[], (r) => r.id))
-    .load(id.toLowerCase())
-    .then((r) => r ?? null);
+  return byId(ctx, workspaceId ? scopeToWorkspace(ctx.em, workspaceId) : undefined, entity, id, { name });
 }
 
 export const referenceResolver = <T extends { id: string }>(entity: Constructor<T>, name = entity.name) => ({

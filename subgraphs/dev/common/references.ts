@@ -1,6 +1,5 @@
 import type { Constructor } from '@mikro-orm/core';
-import { isUuid } from '../../../kernel/ids.js';
-import { byKeys, loader } from '../../../kernel/loaders.js';
+import { recordById } from '../../../kernel/loaders.js';
 import { scopeToProvider } from '../../../kernel/tenancy.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
@@ -12,10 +11,7 @@ import type { SubgraphContext } from '../../../kernel/subgraph.js';
 export const referenceResolver = <T extends { id: string }>(entity: Constructor<T>, kind: 'dev' | 'lsp') => ({
   __resolveReference: (ref: { id: string }, ctx: SubgraphContext): Promise<T | null> => {
     const p = ctx.principal;
-    if (p.kind !== 'provider' || p.providerKind !== kind || typeof ref.id !== 'string' || !isUuid(ref.id)) return Promise.resolve(null);
-    const em = scopeToProvider(ctx.em, p.workspaceId, p.providerCode);
-    return loader<string, T>(ctx, `${entity.name}.byId`, async (ids) => byKeys(ids, (await em.find(entity, { id: { $in: [...ids] } })) as T[], (r) => r.id))
-      .load(ref.id.toLowerCase())
-      .then((r) => r ?? null);
+    const em = p.kind === 'provider' && p.providerKind === kind ? scopeToProvider(ctx.em, p.workspaceId, p.providerCode) : undefined;
+    return recordById(ctx, em, entity, ref.id);
   },
 });

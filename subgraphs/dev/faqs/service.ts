@@ -153,6 +153,8 @@ const linkOf = (s: ProviderScope, context: FaqContextInput, source: string | nul
 export async function updateFaq(s: ProviderScope, reference: string, input: FaqUpdateInput): Promise<Faq> {
   const faq = await findFaq(s, reference);
   if (input.source !== undefined && !input.context) throw validationError('source', 'names the source of a context: give the context too');
+  // (a PATCH that names nothing changes nothing: no new version)
+  if (input.question === undefined && input.answer === undefined && input.tags === undefined && !input.context) return faq;
   if (input.context) await assertContextExists(s, input.context);
   const tags = input.tags ? normalTags(input.tags) : undefined;
   const question = input.question !== undefined ? cleanText(input.question, 'question') : undefined;

@@ -1,6 +1,5 @@
 import type { Constructor } from '@mikro-orm/core';
-import { isUuid } from '../../../kernel/ids.js';
-import { byKeys, loader } from '../../../kernel/loaders.js';
+import { recordById as byId } from '../../../kernel/loaders.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { referenceScope } from './scope.js';
 
@@ -12,12 +11,7 @@ import { referenceScope } from './scope.js';
  */
 export function recordById<T extends { id: string }>(ctx: SubgraphContext, entity: Constructor<T>, id: string, name = entity.name, where: object = {}): Promise<T | null> {
   const s = referenceScope(ctx, name);
-  if (!s || typeof id !== 'string' || !isUuid(id)) return Promise.resolve(null);
-  const batch = loader<string, T>(ctx, `${name}.byId`, async (ids) => {
-    const rows = await s.em.find(entity, { id: { $in: [...ids] }, ...where }, s.filters ? { filters: s.filters } : {});
-    return byKeys(ids, rows as T[], (r) => r.id);
-  });
-  return batch.load(id.toLowerCase()).then((r) => r ?? null);
+  return byId(ctx, s?.em, entity, id, { name, where, filters: s?.filters });
 }
 
 /** The `__resolveReference` of an entity keyed by `id` (`where` narrows the rows, e.g. one kind of coverage). */
