@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, notFound, unauthorized } from './errors.js';
 import { hmacKey } from './tokens.js';
 
 /** What the caller's client told us about itself; never logged. */
@@ -121,6 +121,17 @@ export function requireProvider(principal: Principal, ...kinds: ProviderKind[]):
     throw forbidden(`This operation needs the context of a ${kinds.map((k) => k.toUpperCase()).join(' or ')} provider`);
   }
   return principal;
+}
+
+/**
+ * A provider-context token of `kind` acting as the provider a path names (`:icode`, `:xcode`, any case, spaces
+ * around): another code, of this workspace or another, is NOT_FOUND `what` (the families whose routes carry the
+ * provider's code: the order desks, the DEV family, developer invitations).
+ */
+export function requireProviderCode(principal: Principal, kind: ProviderKind, code: string, what: string): ProviderPrincipal {
+  const provider = requireProvider(principal, kind);
+  if (provider.providerCode.toUpperCase() !== code.trim().toUpperCase()) throw notFound(what);
+  return provider;
 }
 
 /** A workspace API key allowed to call `family` (its scopes hold the family or `*`): UNAUTHORIZED / FORBIDDEN otherwise. */

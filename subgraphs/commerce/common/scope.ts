@@ -4,7 +4,7 @@ import {
   originWorkspace,
   requireOneOriginConnector,
   requireOriginClient,
-  requireProvider,
+  requireProviderCode,
   requireUser,
   type OriginConnector,
   type Principal,
@@ -87,8 +87,7 @@ export interface DeskScope {
  * is that code (another code, of this workspace or another, is NOT_FOUND), with the role's permission.
  */
 export function deskScope(ctx: SubgraphContext, kind: 'csp' | 'lsp', code: string, permission: keyof typeof DESK_PERMISSIONS): DeskScope {
-  const principal = requireProvider(ctx.principal, kind);
-  if (principal.providerCode.toUpperCase() !== code.trim().toUpperCase()) throw notFound(kind === 'csp' ? 'CSP' : 'LSP');
+  const principal = requireProviderCode(ctx.principal, kind, code, kind === 'csp' ? 'CSP' : 'LSP');
   if (!(DESK_PERMISSIONS[permission] as readonly Role[]).includes(principal.role)) {
     throw forbidden(`Your role (${principal.role}) may not ${permission === 'write' ? 'assign or cancel' : 'read'} orders`);
   }

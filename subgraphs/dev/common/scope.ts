@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { forbidden, notFound } from '../../../kernel/errors.js';
-import { requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
+import { forbidden } from '../../../kernel/errors.js';
+import { requireProviderCode, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
 import { scopeToProvider } from '../../../kernel/tenancy.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
@@ -32,8 +32,7 @@ export interface ProviderScope {
 
 /** The provider-context token of `kind` whose provider is `code`. */
 function providerScope(ctx: SubgraphContext, kind: 'dev' | 'lsp', code: string): ProviderScope {
-  const principal = requireProvider(ctx.principal, kind);
-  if (principal.providerCode.toUpperCase() !== code.trim().toUpperCase()) throw notFound(kind === 'dev' ? 'DEV provider' : 'LSP');
+  const principal = requireProviderCode(ctx.principal, kind, code, kind === 'dev' ? 'DEV provider' : 'LSP');
   return { em: scopeToProvider(ctx.em, principal.workspaceId, principal.providerCode), principal, ctx };
 }
 

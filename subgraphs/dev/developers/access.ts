@@ -32,16 +32,24 @@ export async function applyInvitationEvent(e: PlatformEvent, em: EntityManager):
 /** Applies every accepted invitation not applied yet. */
 export const syncDevelopers = (em: EntityManager) => catchUp(em, DEVELOPER_CONSUMER, DEVELOPER_TOPICS, applyInvitationEvent);
 
+/**
+ * `find()`; when it finds nothing, `find()` again after catching up with the log (the developer may have joined a
+ * moment ago; another replica or the polling loop may have applied the event meanwhile, so always look again).
+ * Records only ever appear through the log: what is found is current.
+ */
+export async function foundOrSynced<T>(em: EntityManager, find: () => Promise<T | null>): Promise<T | null> {
+  const found = await find();
+  if (found !== null) return found;
+  await syncDevelopers(em);
+  return find();
+}
+
 /** The gateway's question: is `userId` an ACTIVE developer of the DEV provider `providerCode` now? */
 export async function resolveDeveloper(em: EntityManager, userId: string, workspaceId: string, providerCode: string): Promise<{ active: boolean }> {
   if (!isUuid(userId) || !isUuid(workspaceId) || !providerCode) return { active: false };
   const active = async () => {
     const rows = await em.execute<unknown[]>(`select 1 from dev.developer where workspace_id = ? and icode = ? and user_id = ? and status = 'ACTIVE' limit 1`, [workspaceId, providerCode, userId]);
-    return rows.length > 0;
+    return rows.length > 0 ? true : null;
   };
-  if (await active()) return { active: true };
-  // (not found: perhaps they joined a moment ago; read the log first, then look again: another replica or the polling
-  // loop may have applied the event meanwhile)
-  await syncDevelopers(em);
-  return { active: await active() };
+  return { active: (await foundOrSynced(em, active)) === true };
 }

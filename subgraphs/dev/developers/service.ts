@@ -1,10 +1,11 @@
 import { nowDate } from '../../../kernel/clock.js';
-import { forbidden } from '../../../kernel/errors.js';
+import { forbidden, notFound } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/ids.js';
 import { publish } from '../../../kernel/events.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
-import { findOwn, pageOf } from '../../lsp/common/query.js';
+import { pageOf } from '../../lsp/common/query.js';
 import type { ProviderScope } from '../common/scope.js';
-import { syncDevelopers } from './access.js';
+import { foundOrSynced, syncDevelopers } from './access.js';
 import { Developer } from './entities.js';
 import { checkedChange, checkRemoval, isProviderAdmin } from './rules.js';
 import type { DeveloperListArgs, DeveloperUpdateInput } from './types.js';
@@ -24,8 +25,9 @@ export async function listDevelopers(s: ProviderScope, args: DeveloperListArgs) 
 
 /** One developer of the provider, REMOVED ones included; another provider's is NOT_FOUND. */
 export async function getDeveloper(s: ProviderScope, id: string): Promise<Developer> {
-  await syncDevelopers(s.ctx.em);
-  return findOwn(s.em, Developer, id, 'Developer');
+  const developer = isUuid(id) ? await foundOrSynced(s.ctx.em, () => s.em.findOne(Developer, { id })) : null;
+  if (!developer) throw notFound('Developer');
+  return developer;
 }
 
 /** The caller must be a provider admin (rules.ts). */

@@ -81,7 +81,6 @@ export async function planSearch(em: EntityManager, t: Tenant, query: string): P
 export interface SearchRow {
   id: string;
   score: number;
-  total: number;
   questionHighlight: string;
   snippet: string;
 }
@@ -92,8 +91,8 @@ const HEADLINE_ANSWER = `MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelim
 /**
  * One page of results, best first. The score: the share of the query's words matched (each word or one of its
  * synonyms: 1 when all match), plus the weighted text rank (ts_rank, weights question 1.0, tags 0.4, answer 0.2), plus
- * 0.3 × the trigram word similarity of the query to the question. Also answers the number of ranked candidates (`total`, on every row; one row with a null id when the page is
- * empty).
+ * 0.3 × the trigram word similarity of the query to the question. Also answers the number of ranked candidates
+ * (`total`: the statement gives it on every row, and one row with a null id when the page is empty).
  */
 export async function runSearch(
   em: EntityManager,
@@ -139,6 +138,6 @@ export async function runSearch(
     total,
     rows: rows
       .filter((r) => r.id)
-      .map((r) => ({ id: r.id!, score: Math.round(Number(r.score) * 10_000) / 10_000, total, questionHighlight: highlightHtml(r.hq ?? ''), snippet: highlightHtml(r.snippet ?? '') })),
+      .map((r) => ({ id: r.id!, score: Math.round(Number(r.score) * 10_000) / 10_000, questionHighlight: highlightHtml(r.hq ?? ''), snippet: highlightHtml(r.snippet ?? '') })),
   };
 }

@@ -18,16 +18,20 @@ import type { FaqContextChangeInput, FaqContextInput, FaqCreateInput, FaqDeleteI
 const tenantOf = (s: ProviderScope) => ({ workspaceId: s.principal.workspaceId, icode: s.principal.providerCode });
 
 /** The FAQ `reference` of this LSP; another LSP's, or a malformed one, is NOT_FOUND. */
-export async function findFaq(s: ProviderScope, reference: string, em: EntityManager = s.em): Promise<Faq> {
+export async function findFaq(s: ProviderScope, reference: string): Promise<Faq> {
   const ref = normalReference(reference);
-  const faq = /^FAQ-[0-9A-Z]{10}$/.test(ref) ? await em.findOne(Faq, { reference: ref }) : null;
+  const faq = /^FAQ-[0-9A-Z]{10}$/.test(ref) ? await s.em.findOne(Faq, { reference: ref }) : null;
   if (!faq) throw notFound('FAQ');
   return faq;
 }
 
-/** A snapshot of the FAQ as it is now: its version record. */
-function snapshot(tx: EntityManager, faq: Faq, by: string): FaqVersion {
-  return tx.create(FaqVersion, {
+/**
+ * The FAQ as it is now, recorded as a version (creation and every edit): the tags' text for the search vector, the
+ * snapshot, and the words the search corrects misspellings to.
+ */
+async function recordVersion(s: ProviderScope, tx: EntityManager, faq: Faq): Promise<void> {
+  faq.tagsText = faq.tags.join(' ');
+  tx.create(FaqVersion, {
     faq,
     version: faq.version,
     revision: faq.revision,
@@ -35,8 +39,9 @@ function snapshot(tx: EntityManager, faq: Faq, by: string): FaqVersion {
     answer: faq.answer,
     tags: faq.tags,
     contexts: faq.contexts,
-    editedBy: by,
+    editedBy: s.principal.userId,
   });
+  await learnWords(tx, tenantOf(s), faq.question, faq.answer, faq.tagsText);
 }
 
 /** The one write idiom of FAQs: changes, flush, the `dev.faq` event, in one transaction. */
@@ -58,14 +63,11 @@ async function edited(s: ProviderScope, faq: Faq, change: string, apply: () => v
     apply();
     faq.version = nextVersion(faq.version);
     faq.revision += 1;
-    faq.tagsText = faq.tags.join(' ');
-    snapshot(tx, faq, s.principal.userId);
-    await learnWords(tx, tenantOf(s), faq.question, faq.answer, faq.tagsText);
+    await recordVersion(s, tx, faq);
   });
 }
 
 export async function createFaq(s: ProviderScope, input: FaqCreateInput): Promise<Faq> {
-  const tags = normalTags(input.tags);
   const by = s.principal.userId;
   const faq = s.em.create(Faq, {
     reference: newFaqReference(),
@@ -73,16 +75,12 @@ export async function createFaq(s: ProviderScope, input: FaqCreateInput): Promis
     revision: 1,
     question: cleanText(input.question, 'question'),
     answer: cleanText(input.answer, 'answer'),
-    tags,
-    tagsText: tags.join(' '),
+    tags: normalTags(input.tags),
     contexts: [],
     createdBy: by,
     updatedBy: by,
   });
-  return saved(s, faq, 'created', async (tx) => {
-    snapshot(tx, faq, by);
-    await learnWords(tx, tenantOf(s), faq.question, faq.answer, faq.tagsText);
-  });
+  return saved(s, faq, 'created', (tx) => recordVersion(s, tx, faq));
 }
 
 /** One version of an FAQ by its label (`1.2`): what the FAQ was after that edit. */

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-grap
 import { ProviderKind, UserReference, userRef } from '../../../kernel/references.js';
 import { graphKind } from '../common/vocabulary.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
-import { notFound } from '../../../kernel/errors.js';
+import { requireProviderCode } from '../../../kernel/principal.js';
 import { scope } from '../common/scope.js';
 import { Invitation } from './entities.js';
 import * as invitations from './service.js';
@@ -14,7 +14,7 @@ const FROM_DEV = { providerKind: 'dev' } as const;
 /** A DEV context whose provider is `code` (another code is NOT_FOUND, as at the DEV family's own routes). */
 async function devContext(ctx: SubgraphContext, code: string) {
   const s = await scope(ctx, FROM_DEV, 'invitations.manage');
-  if (s.providerCode.toUpperCase() !== code.trim().toUpperCase()) throw notFound('DEV provider');
+  requireProviderCode(ctx.principal, 'dev', code, 'DEV provider');
   return s;
 }
 
