@@ -34,10 +34,11 @@ export async function learnWords(em: EntityManager, t: Tenant, ...texts: string[
     ),
   ].filter((w) => w.length >= 3 && w.length <= 40);
   if (!words.length) return;
-  await em.execute(`insert into dev.faq_term (workspace_id, icode, term) select distinct ?::uuid, ?, w from jsonb_array_elements_text(?::jsonb) w on conflict do nothing`, [
+  // (in one order for every writer: two FAQs saved at once that share words wait for each other, never deadlock)
+  await em.execute(`insert into dev.faq_term (workspace_id, icode, term) select ?::uuid, ?, w from jsonb_array_elements_text(?::jsonb) with ordinality x(w, n) order by n on conflict do nothing`, [
     t.workspaceId,
     t.icode,
-    JSON.stringify(words),
+    JSON.stringify(words.sort()),
   ]);
 }
 
