@@ -53,6 +53,17 @@ const schema = z
     LSP_PORT: port(4004),
     COMMERCE_PORT: port(4005),
     DEV_PORT: port(4006),
+    IOT_PORT: port(4007),
+    /** The embedded MQTT broker's TCP port (docs/iot.md "MQTT"); devices connect with their credential. Unused with MQTT_URL. */
+    MQTT_PORT: port(1883),
+    /** An external MQTT broker (`mqtt://host:1883`, `mqtts://…`): the platform subscribes to it instead of running its own (the scale-out path). */
+    MQTT_URL: z.string().url().optional(),
+    /** Device reports the ingestion queue holds (docs/iot.md "Back-pressure"): an HTTP batch beyond is 503, an MQTT publisher waits. */
+    INGEST_QUEUE_MAX: positiveInt(20_000),
+    /** Reports per INSERT of the ingestion writer. */
+    INGEST_BATCH: positiveInt(2000),
+    /** Device reports older than this (by arrival) are deleted by an hourly sweep. */
+    TELEMETRY_RETENTION_DAYS: positiveInt(30),
     GATEWAY_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

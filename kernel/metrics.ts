@@ -58,6 +58,19 @@ export const eventsConsumed = new Counter({
   registers: [registry],
 });
 
+export const iotReports = new Counter({
+  name: 'iot_reports_total',
+  help: 'Device reports the IoT family handled, by outcome (STORED as telemetry, FAILED kept with its error) and source (HTTP, MQTT).',
+  labelNames: ['outcome', 'source'] as const,
+  registers: [registry],
+});
+
+export const iotIngestQueue = new Gauge({
+  name: 'iot_ingest_queue_reports',
+  help: 'Device reports parsed and waiting to be stored (INGEST_QUEUE_MAX bounds it: back-pressure beyond).',
+  registers: [registry],
+});
+
 /** The pg pools of this process, by name (a subgraph's schema, or `ratelimit`). */
 const pools = new Map<string, pg.Pool>();
 export const watchPool = (name: string, pool: pg.Pool) => void pools.set(name, pool);

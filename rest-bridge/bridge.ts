@@ -22,6 +22,7 @@ import { type Gateway, type GatewayResponse } from '../gateway/gateway.js';
 import { observe, propagationHeaders, reenterScope } from '../kernel/observability.js';
 import { documentHash, persistedExtensions } from '../gateway/persisted.js';
 import { openApiDocument } from './openapi.js';
+import { byPrecedence, matchRoute, takesParams } from './precedence.js';
 import { now } from '../kernel/clock.js';
 
 /** Headers each credential scheme needs (names as the spec spells them; HTTP headers are case-insensitive). */
@@ -37,6 +38,7 @@ const REQUIRED_HEADERS: Record<CredentialScheme, string[][]> = {
   origin: [['origin']],
   'origin+svc-user-agent': [['origin', 'svc-user-agent']],
   'origin+intent-token': [['origin', 'x-intent-token']],
+  'origin+set-a': [['origin', ...SET_A]],
   'api-key': [['authorization']],
   'api-key+workspace': [['authorization', 'X-Workspace-ID']],
 };
@@ -170,18 +172,17 @@ function multipartError(err: unknown): AppError {
   return new AppError('VALIDATION_ERROR', `body: malformed multipart/form-data (${message})`, 'body');
 }
 
-/** A route's path template as a regular expression over request paths. */
-const pathPattern = (r: RouteSpec) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`, 'i');
-
 /** Answers a failure on a route, in its envelope, with its family's code for the generic one. */
 function fail(res: Response, route: RouteSpec, code: string, message: string, field?: string) {
   const mapped = (route.errorCodes as Record<string, string> | undefined)?.[code] ?? code;
   sendError(res, route.envelope, mapped, message, field);
 }
 
-/** Whether the path parameters are values the route takes (`paramValues`, any case). */
-export const takesParams = (route: RouteSpec, params: Record<string, string>): boolean =>
-  Object.entries(route.paramValues ?? {}).every(([name, values]) => values.includes(String(params[name] ?? '').toLowerCase()));
+/**
+ * The route table in the order the bridge registers it, which is the order Express matches it in: by precedence
+ * (rest-bridge/precedence.ts), not by the order of the family files. One ordering, computed once per bridge.
+ */
+export const registrationOrder = (table: readonly RouteSpec[]): RouteSpec[] => byPrecedence(table);
 
 export interface BridgeOptions {
   log: Logger;
@@ -292,10 +293,10 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     const route = res.locals.route as RouteSpec | undefined;
     return route ? `${route.method} ${route.path}` : 'unmatched';
   });
-  const patterns = routes.map((r) => ({ route: r, re: pathPattern(r) }));
-  const routeByPattern = (method: string, path: string) => patterns.find((p) => p.route.method === method && p.re.test(path))?.route;
-  const originRoutes = patterns.filter((p) => p.route.auth.startsWith('origin'));
-  cors(app, config.corsOrigins, (method, path) => originRoutes.some((p) => p.route.method === method && p.re.test(path)));
+  // one ordering of the table for registration, for errors raised while matching and for CORS
+  const ordered = registrationOrder(routes);
+  const routeByPattern = (method: string, path: string) => matchRoute(ordered, method, path);
+  cors(app, config.corsOrigins, (method, path) => routeByPattern(method, path)?.auth.startsWith('origin') ?? false);
   healthRoutes(
     app,
     async () =>
@@ -313,7 +314,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   app.use('/files', express.static(publicFilesRoot(config.dataDir), { index: false, dotfiles: 'deny', fallthrough: true }));
 
   const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', PUT: 'put', DELETE: 'delete' } as const;
-  for (const route of routes) app[METHODS[route.method]](route.path, ...handler(route));
+  for (const route of ordered) app[METHODS[route.method]](route.path, ...handler(route));
 
   // Unknown paths: counted, then NOT_FOUND in the envelope of the family the path belongs to.
   app.use(async (req: Request, res: Response) => {

@@ -23,6 +23,8 @@ export const SCHEME_WORDS: Record<CredentialScheme, string> = {
   'origin+svc-user-agent': '`Origin` (an origin allowed on an enabled connector of the workspace) and `svc-user-agent` (the calling application).',
   'origin+intent-token':
     '`Origin` (an origin an enabled CSP connector allows) and `x-intent-token` (the token `POST /v1/order/intent` answered, from the same origin). Server-to-server callers may add `Authorization: Bearer <connector access token>` of that connector.',
+  'origin+set-a':
+    "Header set A with a provider-context token of an IoTSP (`svc-auth-token`, `svc-user-agent`, `svc-auth-device`), and `Origin` (the calling application's origin; required by the spec on these routes, not a credential of its own).",
   'api-key': '`Authorization: Bearer <API key>`: a workspace API key (`lpk_…`, shown once at creation).',
   'api-key+workspace': '`Authorization: Bearer <API key>` and `X-Workspace-ID`: a workspace API key and the id of its workspace.',
 };

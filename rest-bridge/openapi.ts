@@ -252,6 +252,12 @@ const SECURITY: Record<string, { name: string; scheme: JsonSchema }[]> = {
   origin: [apiKeyHeader('origin', 'Origin allowed on the connector.')],
   'origin+svc-user-agent': [apiKeyHeader('origin', 'Origin allowed on the connector.'), apiKeyHeader('svc-user-agent', 'Calling application.')],
   'origin+intent-token': [apiKeyHeader('origin', 'Origin allowed on the CSP connector.'), apiKeyHeader('x-intent-token', 'The intent token (oit_…), from the same origin.')],
+  'origin+set-a': [
+    apiKeyHeader('origin', "The calling application's origin."),
+    apiKeyHeader('svc-auth-token', 'Provider-context token of the IoTSP.'),
+    apiKeyHeader('svc-user-agent', 'Calling application.'),
+    apiKeyHeader('svc-auth-device', 'Device the token is bound to.'),
+  ],
   'api-key': [{ name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } }],
   'api-key+workspace': [{ name: 'apiKey', scheme: { type: 'http', scheme: 'bearer', description: 'Workspace API key (lpk_…).' } }, apiKeyHeader('X-Workspace-ID', 'Workspace of the API key.')],
 };

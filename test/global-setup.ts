@@ -25,6 +25,8 @@ declare module 'vitest' {
     platformLog: string;
     /** An origin CORS_ORIGINS lists, free for a test to serve a page from (test/browser.e2e.test.ts). */
     pageOrigin: string;
+    /** The embedded MQTT broker devices connect to. */
+    mqttUrl: string;
   }
 }
 
@@ -63,7 +65,7 @@ export async function setup(project: TestProject) {
   const subgraphPorts: Record<string, number> = Object.fromEntries(
     ['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES'].map((n, i) => [`${n}_PORT`, base + 41 + i]),
   );
-  const ports: Record<string, number> = { BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32, ...subgraphPorts };
+  const ports: Record<string, number> = { BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32, MQTT_PORT: base + 83, ...subgraphPorts };
   const env = {
     ...process.env,
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
@@ -117,6 +119,7 @@ export async function setup(project: TestProject) {
       platformEnv[k] = v;
   project.provide('platformEnv', platformEnv);
   project.provide('pageOrigin', `http://127.0.0.1:${base + 99}`);
+  project.provide('mqttUrl', `mqtt://127.0.0.1:${ports.MQTT_PORT}`);
 }
 
 export async function teardown() {

@@ -6,6 +6,7 @@ import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, worksp
 import { utilityRoutes } from './utilities.js';
 import { clientOrderRoutes, orderDeskRoutes } from './commerce.js';
 import { developerRoutes, faqRoutes } from './dev.js';
+import { iotDeviceRoutes, iotRuleRoutes, iotTopicRoutes } from './iot.js';
 import type { RouteSpec } from './types.js';
 
 /** Every REST path the bridge serves. A new family adds its file and one spread here. */
@@ -26,5 +27,8 @@ export const routes: RouteSpec[] = [
   ...orderDeskRoutes,
   ...developerRoutes,
   ...faqRoutes,
+  ...iotRuleRoutes,
+  ...iotTopicRoutes,
+  ...iotDeviceRoutes,
 ];
 export type { RouteSpec };

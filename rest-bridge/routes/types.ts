@@ -16,9 +16,10 @@ export type Envelope = 'user' | 'generic' | 'result';
 
 /**
  * Credential a route requires; the bridge refuses with 401 naming a missing header before calling the gateway.
- * set-a = svc-auth-token + svc-user-agent + svc-auth-device; set-b = X-Auth-Token + X-User-Agent + X-Auth-Device.
+ * set-a = svc-auth-token + svc-user-agent + svc-auth-device (origin+set-a: and `origin`, the IoT rules); set-b = X-Auth-Token + X-User-Agent + X-Auth-Device.
  */
-export type CredentialScheme = 'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'origin+intent-token' | 'api-key' | 'api-key+workspace';
+export type CredentialScheme =
+  'none' | 'user-bearer' | 'set-a' | 'set-b' | 'set-a-or-b' | 'origin' | 'origin+svc-user-agent' | 'origin+intent-token' | 'origin+set-a' | 'api-key' | 'api-key+workspace';
 
 export interface RouteSpec {
   method: Method;

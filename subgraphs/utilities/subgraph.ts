@@ -5,7 +5,7 @@ import { FaresResolver } from './fares/resolvers.js';
 import { GeoResolver } from './geo/resolvers.js';
 import { migrations } from './migrations/index.js';
 import { LiveVehiclePositionRecord } from './nearby/entities.js';
-import { startFleetSync } from './nearby/fleet-sync.js';
+import { startDevicePositionSync, startFleetSync } from './nearby/fleet-sync.js';
 import { NetworkCoverage, NetworkPricing } from '../lsp/network-copy/entities.js';
 import { startNetworkSync } from '../lsp/network-copy/sync.js';
 import { ZONE_SOURCES } from './geo/zoning.js';
@@ -33,9 +33,11 @@ export const utilitiesSubgraph: SubgraphDefinition = {
     log.info({ ms: Date.now() - t }, 'reference data loaded (gazetteer, countries, time zones, maritime network, exchange rates)');
     if (!ZONE_SOURCES.includes(lspZoning)) ZONE_SOURCES.unshift(lspZoning);
     const stopFleet = startFleetSync(orm, log);
+    const stopDevices = startDevicePositionSync(orm, log);
     const stopNetwork = startNetworkSync(orm, log, 'utilities.network', 'utilities', ['lsp.coverage', 'lsp.facility']);
     return () => {
       stopFleet();
+      stopDevices();
       stopNetwork();
     };
   },

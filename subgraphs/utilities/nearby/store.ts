@@ -225,3 +225,34 @@ export async function applyFleetVehicle(em: EntityManager, workspaceId: string, 
     [change.type ?? null, change.status ?? null, workspaceId, vehicleId],
   );
 }
+
+/** A device position of the IoT family (`iot.position`, docs/iot.md "Positions"): what it carries of its vehicle. */
+export interface DevicePosition {
+  vehicleId: string;
+  vehicleType: string | null;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  speed: number | null;
+  measuredAt: string;
+  deviceId: string;
+}
+
+/**
+ * Stores a device's position as its vehicle's live position: a new row is AVAILABLE; an existing one keeps its status
+ * (the fleet's own word) and moves only when the position is at least as recent as the stored one.
+ */
+export async function applyDevicePosition(em: EntityManager, workspaceId: string, p: DevicePosition): Promise<void> {
+  if (!Number.isFinite(p.latitude) || !Number.isFinite(p.longitude) || Math.abs(p.latitude) > 90 || Math.abs(p.longitude) > 180) return;
+  const speed = p.speed !== null && Number.isFinite(p.speed) && p.speed >= 0 && p.speed <= 2000 ? p.speed : null;
+  const heading = p.heading !== null && Number.isFinite(p.heading) && p.heading >= 0 && p.heading <= 360 ? p.heading % 360 : null;
+  await em.execute(
+    `insert into ${TABLE} as p (id, workspace_id, vehicle_id, type, status, lat, lng, earth, heading, speed, reported_by, updated_at, created_at)
+     values (gen_random_uuid(), ?::uuid, ?, ?, 'AVAILABLE', ?::float8, ?::float8, ll_to_earth(?::float8, ?::float8)::cube, ?::float8, ?::float8, ?::uuid, ?::timestamptz, ?::timestamptz)
+     on conflict (workspace_id, vehicle_id) do update set
+       lat = excluded.lat, lng = excluded.lng, earth = excluded.earth, heading = excluded.heading, speed = excluded.speed,
+       reported_by = excluded.reported_by, updated_at = excluded.updated_at
+     where p.updated_at <= excluded.updated_at`,
+    [workspaceId, p.vehicleId, (p.vehicleType ?? 'UNKNOWN').toUpperCase(), p.latitude, p.longitude, p.latitude, p.longitude, heading, speed, p.deviceId, p.measuredAt, nowDate().toISOString()],
+  );
+}

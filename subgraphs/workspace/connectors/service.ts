@@ -3,6 +3,7 @@ import { notFound, validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
+import { publish } from '../../../kernel/events.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
 import type { WorkspaceScope } from '../common/scope.js';
 import { ConnectorStatus, type PathKind } from '../common/vocabulary.js';
@@ -22,6 +23,14 @@ export interface ProviderRef {
 
 const newSecret = () => `lcs_${randomSecret(32)}`;
 
+/**
+ * The `workspace.connector` event of every connector change (docs/events.md): what other families keep of a
+ * connector (the IoT family's assignments check that a connector exists, is of its IoTSP and of type IOT).
+ */
+export const CONNECTOR_TOPIC = 'workspace.connector';
+const connectorEvent = (tx: Parameters<typeof publish>[0], c: Connector, deleted = false) =>
+  publish(tx, CONNECTOR_TOPIC, c.id, c.workspaceId, { id: c.id, providerKind: c.providerKind, providerCode: c.providerCode, type: c.type, name: c.name, status: c.status, deleted });
+
 async function connectorOf(s: WorkspaceScope, provider: Provider, id: string): Promise<Connector> {
   const connector = isUuid(id) ? await s.em.findOne(Connector, { id, providerId: provider.id }) : null;
   if (!connector) throw notFound('Connector');
@@ -31,8 +40,8 @@ async function connectorOf(s: WorkspaceScope, provider: Provider, id: string): P
 export async function createConnector(s: WorkspaceScope, p: ProviderRef, input: CreateConnectorInput) {
   const provider = await providerIn(s, p.kind, p.code);
   const secret = newSecret();
-  const connector = await s.em.transactional(async (tx) =>
-    tx.create(Connector, {
+  const connector = await s.em.transactional(async (tx) => {
+    const created = tx.create(Connector, {
       providerId: provider.id,
       providerKind: provider.kind,
       providerCode: provider.code,
@@ -42,8 +51,11 @@ export async function createConnector(s: WorkspaceScope, p: ProviderRef, input: 
       config: { protocol: input.config.protocol, version: input.config.version, scope: [...new Set(input.config.scope)], auth: input.config.auth ?? null },
       secretHash: sha256(secret),
       sandbox: input.sandbox ?? false,
-    }),
-  );
+    });
+    await tx.flush();
+    await connectorEvent(tx, created);
+    return created;
+  });
   return { connectorId: connector.id, secret, connector };
 }
 
@@ -68,6 +80,8 @@ async function changeConnector(s: WorkspaceScope, p: ProviderRef, id: string, ap
     const revokesTokens = apply(connector) === true;
     connector.updatedAt = nowDate();
     if (revokesTokens) await revoke(tx, [workspaceTag(s.workspaceId)]);
+    await tx.flush();
+    await connectorEvent(tx, connector);
   });
   return connector;
 }
@@ -125,6 +139,7 @@ export async function deleteConnector(s: WorkspaceScope, p: ProviderRef, id: str
     await tx.nativeDelete(AccessToken, { connectorId: connector.id });
     await tx.nativeDelete(Connector, { id: connector.id });
     await revoke(tx, [workspaceTag(s.workspaceId)]);
+    await connectorEvent(tx, connector, true);
   });
   return true;
 }

@@ -1,0 +1,254 @@
+import { createServer, type Server } from 'node:net';
+import { Aedes, type Client, type PublishPacket } from 'aedes';
+import mqtt from 'mqtt';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from '../../../kernel/config.js';
+import { now } from '../../../kernel/clock.js';
+import type { Logger } from '../../../kernel/logger.js';
+import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
+import type { ReportError } from '../common/types.js';
+import { checkTopicName, topicMatches } from '../topics/filters.js';
+import { ingestor, prepare, type DeviceInfo } from './ingest.js';
+import { setBrokerPort } from './service.js';
+
+/**
+ * MQTT ingestion (docs/iot.md "MQTT"). Two ways, one path after the message arrives (parse by the device's rule,
+ * queue, store):
+ *
+ * - **embedded** (default): an Aedes broker on `MQTT_PORT`. A device connects with username = its reference and
+ *   password = its secret; an INACTIVE or unknown device, or a wrong secret, is refused (CONNACK 4 or 5). It publishes
+ *   to a topic name its registered, ACTIVE topic filter matches (the device's own topic, or any of its IoTSP's); a
+ *   publish elsewhere is kept as a failure TOPIC_NOT_REGISTERED. Devices may not subscribe (SUBACK 0x80), and
+ *   nothing they publish is retained or forwarded.
+ * - **external** (`MQTT_URL`): the platform subscribes to every ACTIVE registered topic filter on that broker (which
+ *   authenticates the devices itself). A message names its device by a topic level equal to the device's external id
+ *   (`trackers/862010000000001/report`), in an IoTSP whose ACTIVE filter matches the topic.
+ */
+
+const CACHE_MS = 1000;
+
+interface Cached<T> {
+  at: number;
+  value: T;
+}
+
+const DEVICE_SQL = `select d.id, d.workspace_id, d.icode, d.reference, d.status, d.vehicle_id, d.secret_hash, d.external_id, t.path as topic_path,
+    r.id as rule_id, r.head, r.struct, r.schema, r.status as rule_status, v.type as vehicle_type
+  from iot.device d join iot.rule r on r.id = d.rule_id left join iot.topic t on t.id = d.topic_id left join iot.vehicle_copy v on v.id = d.vehicle_id`;
+
+interface DeviceRow {
+  id: string;
+  workspace_id: string;
+  icode: string;
+  reference: string;
+  status: string;
+  vehicle_id: string | null;
+  secret_hash: string;
+  external_id: string;
+  topic_path: string | null;
+  rule_id: string;
+  head: string[];
+  struct: string;
+  schema: Record<string, unknown>;
+  rule_status: string;
+  vehicle_type: string | null;
+}
+
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+function infoOf(r: DeviceRow): DeviceInfo & { secretHash: string } {
+  return {
+    id: r.id,
+    workspaceId: r.workspace_id,
+    icode: r.icode,
+    reference: r.reference,
+    status: r.status,
+    vehicleId: r.vehicle_id,
+    vehicleType: r.vehicle_type,
+    topicPath: r.topic_path,
+    secretHash: r.secret_hash,
+    rule: { id: r.rule_id, head: json(r.head), struct: r.struct, schema: json(r.schema), status: r.rule_status },
+  };
+}
+
+/** Devices and topic filters as the broker path reads them: by SQL across tenants, cached one second. */
+class Directory {
+  private devices = new Map<string, Cached<(DeviceInfo & { secretHash: string }) | null>>();
+  private filters = new Map<string, Cached<string[]>>();
+  constructor(private readonly orm: MikroORM) {}
+
+  private em(): EntityManager {
+    return this.orm.em.fork();
+  }
+
+  async device(reference: string): Promise<(DeviceInfo & { secretHash: string }) | null> {
+    const hit = this.devices.get(reference);
+    if (hit && now() - hit.at < CACHE_MS) return hit.value;
+    const rows = await this.em().execute<DeviceRow[]>(`${DEVICE_SQL} where d.reference = ?`, [reference]);
+    const value = rows[0] ? infoOf(rows[0]) : null;
+    if (this.devices.size > 100_000) this.devices.clear();
+    this.devices.set(reference, { at: now(), value });
+    return value;
+  }
+
+  /** The ACTIVE topic filters of one IoTSP. */
+  async activeFilters(workspaceId: string, icode: string): Promise<string[]> {
+    const key = `${workspaceId}/${icode}`;
+    const hit = this.filters.get(key);
+    if (hit && now() - hit.at < CACHE_MS) return hit.value;
+    const rows = await this.em().execute<{ path: string }[]>(`select path from iot.topic where workspace_id = ? and icode = ? and status = 'ACTIVE'`, [workspaceId, icode]);
+    const value = rows.map((r) => r.path);
+    this.filters.set(key, { at: now(), value });
+    return value;
+  }
+
+  /** Every ACTIVE topic filter of the platform, with its IoTSP (the external broker's subscriptions). */
+  private active?: Cached<{ path: string; qos: number; workspaceId: string; icode: string }[]>;
+  async allActive(): Promise<{ path: string; qos: number; workspaceId: string; icode: string }[]> {
+    if (this.active && now() - this.active.at < CACHE_MS) return this.active.value;
+    const rows = await this.em().execute<{ path: string; qos: number; workspace_id: string; icode: string }[]>(`select path, qos, workspace_id, icode from iot.topic where status = 'ACTIVE'`);
+    const value = rows.map((r) => ({ path: r.path, qos: r.qos, workspaceId: r.workspace_id, icode: r.icode }));
+    this.active = { at: now(), value };
+    return value;
+  }
+
+  /** The devices of one IoTSP whose external id is one of `ids`. */
+  async byExternalIds(workspaceId: string, icode: string, ids: string[]): Promise<DeviceInfo[]> {
+    if (!ids.length) return [];
+    const rows = await this.em().execute<DeviceRow[]>(`${DEVICE_SQL} where d.workspace_id = ? and d.icode = ? and d.external_id in (select jsonb_array_elements_text(?::jsonb))`, [
+      workspaceId,
+      icode,
+      JSON.stringify(ids),
+    ]);
+    return rows.map(infoOf);
+  }
+}
+
+const refusal = (code: string, message: string): ReportError => ({ code, position: 0, field: null, message });
+
+/** The checks of a publish by a device: a valid topic name its (or its IoTSP's) ACTIVE filter matches. */
+async function topicRefusal(dir: Directory, device: DeviceInfo, topic: string): Promise<ReportError | undefined> {
+  const problem = checkTopicName(topic);
+  if (problem) return refusal('TOPIC_NOT_REGISTERED', `The topic name is not valid: ${problem}`);
+  const filters = await dir.activeFilters(device.workspaceId, device.icode);
+  const allowed = device.topicPath ? filters.filter((f) => f === device.topicPath) : filters;
+  if (!allowed.some((f) => topicMatches(f, topic))) {
+    return refusal('TOPIC_NOT_REGISTERED', device.topicPath ? `The device publishes on ${device.topicPath} (ACTIVE), not on ${topic}` : `No ACTIVE topic filter of the IoTSP matches ${topic}`);
+  }
+  return undefined;
+}
+
+const lineOf = (payload: Buffer | string): string => (typeof payload === 'string' ? payload : payload.toString('utf8'));
+
+/** A payload may carry several report lines (one per line). */
+const linesOf = (payload: Buffer | string): string[] =>
+  lineOf(payload)
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0)
+    .slice(0, 1000);
+
+type DeviceClient = Client & { device?: DeviceInfo & { secretHash: string } };
+
+/** The embedded broker; answers how to stop it. */
+async function embeddedBroker(orm: MikroORM, config: Config, log: Logger): Promise<() => Promise<void>> {
+  const dir = new Directory(orm);
+  const broker = await Aedes.createBroker({ drainTimeout: 30_000, maxTopicLevels: 32 });
+  broker.authenticate = (client: DeviceClient, username, password, done) => {
+    void (async () => {
+      const device = username ? await dir.device(username.trim().toUpperCase()) : null;
+      const ok = !!device && device.status === 'ACTIVE' && !!password && safeEqualHex(sha256(password.toString('utf8')), device.secretHash);
+      if (!ok) {
+        const err = Object.assign(new Error('Bad device credential'), { returnCode: device && device.status !== 'ACTIVE' ? 5 : 4 });
+        return done(err, false);
+      }
+      client.device = device!;
+      done(null, true);
+    })().catch((err) => {
+      log.error({ err }, 'MQTT authentication failed');
+      done(Object.assign(new Error('Server unavailable'), { returnCode: 3 }), false);
+    });
+  };
+  broker.authorizeSubscribe = (_client, _sub, done) => done(null, null);
+  broker.authorizePublish = (client, packet, done) => {
+    if (!client) return done(new Error('Only devices publish'));
+    packet.retain = false;
+    done(null);
+  };
+  broker.authorizeForward = () => null;
+  broker.published = (packet: PublishPacket, client: DeviceClient | null, done) => {
+    if (!client?.device) return done();
+    void (async () => {
+      const device = (await dir.device(client.device!.reference)) ?? client.device!;
+      const lines = linesOf(packet.payload);
+      if (!lines.length) return;
+      const refused = device.status !== 'ACTIVE' ? undefined : await topicRefusal(dir, device, packet.topic);
+      await ingestor().submitWhenRoom(prepare(device, lines, 'MQTT', packet.topic, refused));
+    })()
+      .catch((err) => log.warn({ err: (err as Error).message, device: client.device?.reference }, 'an MQTT report was not stored'))
+      .finally(() => done());
+  };
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.MQTT_PORT, config.HOST, () => resolve());
+  });
+  setBrokerPort(config.MQTT_PORT);
+  log.info({ port: config.MQTT_PORT }, 'embedded MQTT broker listening');
+  return async () => {
+    setBrokerPort(null);
+    await new Promise<void>((r) => broker.close(() => r()));
+    await new Promise<void>((r) => server.close(() => r()));
+  };
+}
+
+/** Subscribes to an external broker; answers how to stop. */
+async function externalBroker(orm: MikroORM, url: string, log: Logger): Promise<() => Promise<void>> {
+  const dir = new Directory(orm);
+  const client = mqtt.connect(url, { clientId: `logistics-platform-${process.pid}`, clean: true, reconnectPeriod: 1000 });
+  let subscribed = new Map<string, number>();
+  const refresh = async () => {
+    const wanted = new Map<string, number>();
+    for (const t of await dir.allActive()) wanted.set(t.path, Math.max(wanted.get(t.path) ?? 0, t.qos));
+    const gone = [...subscribed.keys()].filter((p) => !wanted.has(p));
+    const added = [...wanted].filter(([p, q]) => subscribed.get(p) !== q);
+    if (gone.length) await client.unsubscribeAsync(gone);
+    if (added.length) await client.subscribeAsync(Object.fromEntries(added.map(([p, qos]) => [p, { qos: qos as 0 | 1 | 2 }])));
+    subscribed = wanted;
+  };
+  client.on('connect', () => {
+    subscribed = new Map();
+    void refresh().catch((err) => log.warn({ err: (err as Error).message }, 'MQTT subscriptions not refreshed'));
+  });
+  client.on('error', (err) => log.warn({ err: err.message }, 'external MQTT broker'));
+  const timer = setInterval(() => {
+    if (client.connected) void refresh().catch((err) => log.warn({ err: (err as Error).message }, 'MQTT subscriptions not refreshed'));
+  }, CACHE_MS);
+  timer.unref();
+  client.on('message', (topic, payload) => {
+    void (async () => {
+      const lines = linesOf(payload);
+      if (!lines.length) return;
+      const levels = topic.split('/');
+      const owners = (await dir.allActive()).filter((t) => topicMatches(t.path, topic));
+      const seen = new Set<string>();
+      for (const o of owners) {
+        if (seen.has(`${o.workspaceId}/${o.icode}`)) continue;
+        seen.add(`${o.workspaceId}/${o.icode}`);
+        for (const device of await dir.byExternalIds(o.workspaceId, o.icode, levels)) {
+          const refused = device.status !== 'ACTIVE' ? undefined : await topicRefusal(dir, device, topic);
+          await ingestor().submitWhenRoom(prepare(device, lines, 'MQTT', topic, refused));
+        }
+      }
+    })().catch((err) => log.warn({ err: (err as Error).message }, 'an MQTT report was not stored'));
+  });
+  log.info({ broker: new URL(url).host }, 'subscribing to the external MQTT broker');
+  return async () => {
+    clearInterval(timer);
+    await client.endAsync();
+  };
+}
+
+/** Starts MQTT ingestion the way the configuration says. */
+export function startMqtt(orm: MikroORM, config: Config, log: Logger): Promise<() => Promise<void>> {
+  return config.MQTT_URL ? externalBroker(orm, config.MQTT_URL, log) : embeddedBroker(orm, config, log);
+}

@@ -1,0 +1,102 @@
+import { IotDevice } from '../devices/entities.js';
+import { AppError, validationError } from '../../../kernel/errors.js';
+import { dropAssignments } from '../connectors/service.js';
+import { findByReference, findText, listOf, iotDescription, iotTags, newReference, removed, saved, statusMove } from '../common/records-service.js';
+import type { IotStatus } from '../common/enums.js';
+import type { IotScope } from '../common/scope.js';
+import type { IotFindArgs, IotTagsInput, ParsedReport } from '../common/types.js';
+import { checkRule, compileRule, measuredAt, nest, type CompiledRule, type RuleDefinition } from './compile.js';
+import { IotRule } from './entities.js';
+import type { IotRuleCreateInput, IotRuleListArgs } from './types.js';
+
+/** An IoTSP's rules (docs/iot.md "Rules"): create (checked whole), read, list, find, tags, status, delete, dry run. */
+
+export const findRule = (s: IotScope, reference: string) => findByReference(s, IotRule, 'rule', reference);
+
+export async function createRule(s: IotScope, input: IotRuleCreateInput): Promise<IotRule> {
+  const def = { head: input.head, struct: input.struct, schema: input.schema } as unknown as RuleDefinition;
+  const problems = checkRule(def);
+  if (problems.length) {
+    const first = problems[0];
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more: ${problems
+            .slice(1, 6)
+            .map((p) => `${p.field}: ${p.message}`)
+            .join('; ')})`
+        : '';
+    throw validationError(first.field, `${first.message}${more}`);
+  }
+  const by = s.principal.userId;
+  const rule = s.em.create(IotRule, {
+    reference: input.reference?.trim() || newReference('rule'),
+    type: input.type ?? 'REPORT',
+    description: iotDescription(input.description),
+    head: input.head,
+    struct: input.struct,
+    schema: def.schema,
+    tags: iotTags(input.tags),
+    createdBy: by,
+    updatedBy: by,
+  });
+  return saved(s, 'rule', rule, 'created', () => undefined, { field: 'reference', message: 'the IoTSP already has a rule with this reference' });
+}
+
+export const listRules = (s: IotScope, args: IotRuleListArgs) => listOf(s, IotRule, args, args.type ? { type: args.type } : {});
+
+/** `find`: the text in the reference, description, tags or head markers. */
+export const findRules = (s: IotScope, args: IotFindArgs) => findText(s, IotRule, 'rule', 'head', args);
+
+export async function updateRuleTags(s: IotScope, reference: string, input: IotTagsInput): Promise<IotRule> {
+  const rule = await findRule(s, reference);
+  if (input.tags === undefined && input.description === undefined) return rule;
+  return saved(s, 'rule', rule, 'updated', () => {
+    if (input.tags !== undefined) rule.tags = iotTags(input.tags);
+    if (input.description !== undefined) rule.description = iotDescription(input.description);
+  });
+}
+
+export async function changeRuleStatus(s: IotScope, reference: string, status: IotStatus): Promise<IotRule> {
+  const rule = await findRule(s, reference);
+  const next = statusMove('rule', rule.status, status);
+  return saved(s, 'rule', rule, next === 'ACTIVE' ? 'activated' : 'deactivated', () => {
+    rule.status = next;
+  });
+}
+
+/** Refused (409) while devices speak the rule: move them to another rule, or delete them, first. */
+export async function deleteRule(s: IotScope, reference: string) {
+  const rule = await findRule(s, reference);
+  const devices = await s.em.count(IotDevice, { rule: rule.id });
+  if (devices) throw new AppError('CONFLICT', `The rule is used by ${devices} device(s); move them to another rule or delete them first`);
+  return removed(s, 'rule', IotRule, rule, (tx) => dropAssignments(tx, rule.id).then(() => undefined));
+}
+
+// ───────────────────────────── parsing ─────────────────────────────
+
+/** Compiled parsers by rule id and last change: a rule compiles once (its definition never changes). */
+const compiled = new Map<string, CompiledRule>();
+const MAX_COMPILED = 10_000;
+
+export function parserOf(rule: { id: string; head: string[]; struct: string; schema: Record<string, unknown> }): CompiledRule {
+  let parser = compiled.get(rule.id);
+  if (!parser) {
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+    parser = compileRule({ head: rule.head, struct: rule.struct, schema: rule.schema } as RuleDefinition);
+    compiled.set(rule.id, parser);
+  }
+  return parser;
+}
+
+/** The answer a parse gives a caller: nested typed values, or the error. */
+export function parsedReport(parser: CompiledRule, line: string): ParsedReport {
+  const r = parser.parse(line);
+  if (!r.ok) return { ok: false, head: null, values: null, measuredAt: null, error: { ...r.error, field: r.error.field ?? null } };
+  return { ok: true, head: r.head, values: nest(r.values), measuredAt: measuredAt(r.values), error: null };
+}
+
+/** A dry run: parse `line` with the rule, store nothing (docs/iot.md "Dry run"). */
+export async function dryRunRule(s: IotScope, reference: string, line: string): Promise<ParsedReport> {
+  const rule = await findRule(s, reference);
+  return parsedReport(parserOf(rule), line);
+}

@@ -1,0 +1,60 @@
+import { AppError, validationError } from '../../../kernel/errors.js';
+import { dropAssignments } from '../connectors/service.js';
+import { findByReference, findText, iotDescription, iotTags, listOf, newReference, removed, saved, statusMove } from '../common/records-service.js';
+import type { IotStatus } from '../common/enums.js';
+import type { IotScope } from '../common/scope.js';
+import type { IotFindArgs, IotListArgs, IotTagsInput } from '../common/types.js';
+import { IotDevice } from '../devices/entities.js';
+import { IotTopic } from './entities.js';
+import { checkTopicFilter } from './filters.js';
+import type { IotTopicRegisterInput } from './types.js';
+
+/** An IoTSP's MQTT topic filters (docs/iot.md "Topics"): register, read, list, find, tags, status, unregister. */
+
+export const findTopic = (s: IotScope, reference: string) => findByReference(s, IotTopic, 'topic', reference);
+
+export async function registerTopic(s: IotScope, input: IotTopicRegisterInput): Promise<IotTopic> {
+  const problem = checkTopicFilter(input.path);
+  if (problem) throw validationError('path', problem);
+  const by = s.principal.userId;
+  const topic = s.em.create(IotTopic, {
+    reference: newReference('topic'),
+    path: input.path,
+    qos: input.qos,
+    description: iotDescription(input.description),
+    tags: iotTags(input.tags),
+    createdBy: by,
+    updatedBy: by,
+  });
+  return saved(s, 'topic', topic, 'created', () => undefined, { field: 'path', message: 'the IoTSP has already registered this topic filter' });
+}
+
+export const listTopics = (s: IotScope, args: IotListArgs) => listOf(s, IotTopic, args);
+
+/** `find`: the text in the reference, description, tags or path. */
+export const findTopics = (s: IotScope, args: IotFindArgs) => findText(s, IotTopic, 'topic', 'path', args);
+
+export async function updateTopicTags(s: IotScope, reference: string, input: IotTagsInput): Promise<IotTopic> {
+  const topic = await findTopic(s, reference);
+  if (input.tags === undefined && input.description === undefined) return topic;
+  return saved(s, 'topic', topic, 'updated', () => {
+    if (input.tags !== undefined) topic.tags = iotTags(input.tags);
+    if (input.description !== undefined) topic.description = iotDescription(input.description);
+  });
+}
+
+export async function changeTopicStatus(s: IotScope, reference: string, status: IotStatus): Promise<IotTopic> {
+  const topic = await findTopic(s, reference);
+  const next = statusMove('topic', topic.status, status);
+  return saved(s, 'topic', topic, next === 'ACTIVE' ? 'activated' : 'deactivated', () => {
+    topic.status = next;
+  });
+}
+
+/** Unregister: refused (409) while devices are bound to the topic; move them to another topic (or to none) first. */
+export async function unregisterTopic(s: IotScope, reference: string) {
+  const topic = await findTopic(s, reference);
+  const devices = await s.em.count(IotDevice, { topic: topic.id });
+  if (devices) throw new AppError('CONFLICT', `The topic is bound to ${devices} device(s); bind them to another topic (or none) first`);
+  return removed(s, 'topic', IotTopic, topic, (tx) => dropAssignments(tx, topic.id).then(() => undefined));
+}

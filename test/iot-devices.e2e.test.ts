@@ -1,0 +1,126 @@
+import { describe, expect, inject, it } from 'vitest';
+import mqtt from 'mqtt';
+import { api } from './helpers.js';
+import { callA } from './workspace-helpers.js';
+import { addVehicle, createFleet, newLsp } from './lsp-helpers.js';
+import { createRule, newImei, newIotsp, registerDevice, registerTopic, type Iotsp } from './iot-helpers.js';
+
+/**
+ * The seven device routes and MQTT ingestion (docs/iot.md "Devices", "MQTT"), through the real processes: the bridge,
+ * the gateway, the iot subgraph's embedded Aedes broker (a real MQTT client publishes to it), PostgreSQL, and the
+ * utilities' nearby index fed by the event log.
+ */
+
+async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!ok(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await probe();
+  }
+  return last;
+}
+
+const line = (imei: string, lat: number, lng: number, speed: string, dir: number, t: number, head = '+RESP') => `${head},${imei},${lat},${lng},${speed},${dir},${t},$`;
+
+async function deviceWorld() {
+  const lsp = await newLsp();
+  const fleet = await createFleet(lsp);
+  const vehicle = await addVehicle(lsp, fleet.id, { status: 'ACTIVE' });
+  const t: Iotsp = await newIotsp(lsp.owner);
+  const rule = await createRule(t);
+  const topic = await registerTopic(t);
+  return { lsp, vehicle, t, rule, topic };
+}
+
+describe('IoT devices', () => {
+  it('registers a device bound to a vehicle (credential once), ingests an HTTP batch and reads typed telemetry over REST and GraphQL', async () => {
+    const { vehicle, t, rule, topic } = await deviceWorld();
+    const imei = newImei();
+    const reg = await registerDevice(t, { externalId: imei, rule: rule.reference, topic: topic.reference, vehicleId: vehicle.id, name: 'Truck 7 tracker' });
+    expect(reg.device.reference).toMatch(/^DVC-[0-9A-Z]{10}$/);
+    expect(reg.device).toMatchObject({ externalId: imei, ruleReference: rule.reference, topicReference: topic.reference, vehicle: { id: vehicle.id }, status: 'ACTIVE', reportsStored: 0 });
+    expect(reg.credential.username).toBe(reg.device.reference);
+    expect(reg.credential.password).toMatch(/^lds_/);
+    // shown once: a read never carries it
+    const read = await t.call('GET', `/v1/iotsp/devices/${reg.device.reference.toLowerCase()}`);
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body)).not.toContain(reg.credential.password);
+
+    const t0 = Date.UTC(2026, 10, 26, 8, 0, 0) / 1000;
+    const batch = [line(imei, -1.2921, 36.8219, '45km/h', 90, t0), line(imei, -1.29, 36.82, '0', 180, t0 + 60, '+BUFF'), '+RESP,too,few,$', 'garbage'];
+    const ingest = await t.call('POST', `/v1/iotsp/devices/${reg.device.reference}/reports`, { reports: batch });
+    expect(ingest.status, JSON.stringify(ingest.body)).toBe(200);
+    expect(ingest.body.data).toMatchObject({ accepted: 4, stored: 2, failed: 2 });
+    expect(ingest.body.data.errors.map((e: any) => [e.index, e.error.code, e.error.position])).toEqual([
+      [2, 'FIELD_COUNT', 4],
+      [3, 'HEAD_MISMATCH', 1],
+    ]);
+
+    const range = `from=${new Date((t0 - 1) * 1000).toISOString()}&to=${new Date((t0 + 3600) * 1000).toISOString()}`;
+    const tel = await t.call('GET', `/v1/iotsp/devices/${reg.device.reference}/telemetry?${range}`);
+    expect(tel.status).toBe(200);
+    expect(tel.body.pagination).toMatchObject({ total: 2, page: 1 });
+    expect(tel.body.data[0]).toMatchObject({
+      outcome: 'STORED',
+      source: 'HTTP',
+      head: '+BUFF',
+      measuredAt: new Date((t0 + 60) * 1000).toISOString(),
+      values: { device: { id: imei }, position: { latitude: -1.29, longitude: 36.82, speed: 0, direction: 180, time: t0 + 60 } },
+      // REST writes points as [lat, lng] (docs/contract.md)
+      position: [-1.29, 36.82],
+    });
+    expect(tel.body.data[1].values.position.speed).toBe(45);
+
+    const failed = await t.call('GET', `/v1/iotsp/devices/${reg.device.reference}/telemetry?outcome=FAILED&limit=10`);
+    expect(failed.body.data.map((r: any) => [r.line, r.error.code])).toEqual([
+      ['garbage', 'HEAD_MISMATCH'],
+      ['+RESP,too,few,$', 'FIELD_COUNT'],
+    ]);
+
+    const g = await t.gql(
+      'query($r: String!, $from: DateTime, $to: DateTime) { iotDevice(reference: $r) { reportsStored reportsFailed } iotDeviceTelemetry(reference: $r, from: $from, to: $to) { items { head values } pagination { total } } }',
+      { r: reg.device.reference, from: new Date((t0 - 1) * 1000).toISOString(), to: new Date((t0 + 3600) * 1000).toISOString() },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.iotDevice).toEqual({ reportsStored: 2, reportsFailed: 2 });
+    expect(g.body.data.iotDeviceTelemetry.pagination.total).toBe(2);
+  });
+
+  it('a device publishing over MQTT through the embedded broker is parsed, stored and moves its vehicle in nearby search', async () => {
+    const { lsp, vehicle, t, rule, topic } = await deviceWorld();
+    const imei = newImei();
+    const reg = await registerDevice(t, { externalId: imei, rule: rule.reference, topic: topic.reference, vehicleId: vehicle.id });
+    const key = await callA('POST', `/v1/workspace/${lsp.wid}/api-keys`, lsp.owner.token, { name: 'nearby', scopes: ['utilities'] });
+    const bearer = { authorization: `Bearer ${key.body.data.key}` };
+
+    // a wrong secret is refused at CONNECT
+    const refused = await mqtt.connectAsync(inject('mqttUrl'), { username: reg.credential.username, password: 'lds_wrong', reconnectPeriod: 0 }).then(
+      (c) => (c.end(), 'connected'),
+      (e: Error) => e.message,
+    );
+    expect(refused).toMatch(/Bad username or password|Not authorized/);
+
+    const client = await mqtt.connectAsync(inject('mqttUrl'), { username: reg.credential.username, password: reg.credential.password, reconnectPeriod: 0 });
+    const lat = -1.25 - Math.random() / 100;
+    const lng = 36.85 + Math.random() / 100;
+    const now = Math.floor(Date.now() / 1000);
+    await client.publishAsync(topic.path.replace('+', imei), line(imei, lat, lng, '32 km/h', 270, now), { qos: 1 });
+    await client.endAsync();
+
+    const stored = await until(
+      () => t.call('GET', `/v1/iotsp/devices/${reg.device.reference}/telemetry`),
+      (r) => r.body.data?.length === 1,
+    );
+    expect(stored.body.data[0]).toMatchObject({ source: 'MQTT', topic: topic.path.replace('+', imei), values: { position: { latitude: lat, longitude: lng, speed: 32 } } });
+
+    const found = await until(
+      () =>
+        api('POST', '/realm/utilities/nearby/search', { headers: bearer, body: { location: { lat, lng }, radius: 200, limit: 10 } }).then(
+          (r) => r.body.result?.vehicles?.find((v: { id: string }) => v.id === vehicle.id) as { id: string; location?: unknown } | undefined,
+        ),
+      (v) => !!v,
+    );
+    expect(found?.id).toBe(vehicle.id);
+  });
+});

@@ -1,0 +1,93 @@
+import { api, type ApiResponse } from './helpers.js';
+import { contextToken, createConnector, gqlH, newOwner, setA, setupProvider, uniqueName, type Owner } from './workspace-helpers.js';
+
+/**
+ * Fixtures for the IoT family tests (rules, topics, devices; docs/iot.md). The IoTSP's context token (header set A) is
+ * the tenant; the rule routes also need `origin`. Every `Iotsp` hands out fresh context tokens (`fresh()`) so that a
+ * long test can spread its calls over the bridge's per-credential rate limit.
+ */
+
+export const ORIGIN = 'https://console.iot.example';
+
+export interface Iotsp {
+  owner: Owner;
+  wid: string;
+  code: string;
+  token: string;
+  /** A REST call through the bridge as this IoTSP (set A and `origin`). */
+  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  /** A GraphQL call through the gateway as this IoTSP. */
+  gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: { data?: T; errors?: any[] } }>;
+  fresh(): Promise<Iotsp>;
+}
+
+function iotspOf(owner: Owner, code: string, token: string): Iotsp {
+  return {
+    owner,
+    wid: owner.wid,
+    code,
+    token,
+    call: (method, path, body, headers) => api(method, path, { body, headers: { ...setA(token), origin: ORIGIN, ...(headers ?? {}) } }),
+    gql: (query, variables = {}) => gqlH(query, variables, setA(token)),
+    fresh: async () => iotspOf(owner, code, await contextToken(owner.token, owner.wid, 'iotsp', code)),
+  };
+}
+
+/** A new IoTSP in `owner`'s workspace (a new user and workspace when not given), acting as its OWNER. */
+export async function newIotsp(owner?: Owner): Promise<Iotsp> {
+  const o = owner ?? (await newOwner());
+  const p = await setupProvider(o.token, o.wid, 'iotsp', { type: 'TELEMATICS', name: uniqueName('IoT') });
+  return iotspOf(o, p.code, await contextToken(o.token, o.wid, 'iotsp', p.code));
+}
+
+/** An IoT connector of the IoTSP; returns its id. */
+export async function iotConnector(t: Iotsp, type = 'IOT'): Promise<string> {
+  const c = await createConnector(t.owner.token, t.wid, 'iotsp', t.code, { type, config: { protocol: 'mqtt', version: 'v1', scope: ['telemetry:write'] } });
+  return c.connectorId;
+}
+
+/** A tracker rule in the style of a Concox/Queclink report: `+RESP,<imei>,<lat>,<lng>,<speed km/h>,<direction>,<time>,$`. */
+export const trackerRule = (overrides: Record<string, unknown> = {}) => ({
+  type: 'REPORT',
+  description: 'GT-style position report',
+  head: ['+RESP', '+BUFF'],
+  struct: 'HEAD,{device.id},{position.latitude},{position.longitude},{position.speed},{position.direction},{position.time},$',
+  schema: {
+    'device.id': { type: 'string', description: 'IMEI' },
+    'position.latitude': { type: 'number', unit: 'degrees', description: 'Latitude' },
+    'position.longitude': { type: 'number', unit: 'degrees', description: 'Longitude' },
+    'position.speed': { type: 'number', unit: 'km/h', description: 'Ground speed' },
+    'position.direction': { type: 'number', unit: 'degrees', description: 'Heading' },
+    'position.time': { type: 'number', unit: 'seconds', description: 'Fix time, Unix seconds' },
+  },
+  tags: ['tracker'],
+  ...overrides,
+});
+
+export async function createRule(t: Iotsp, overrides: Record<string, unknown> = {}) {
+  const res = await t.call('POST', '/v1/iotsp/rules/add', trackerRule(overrides));
+  if (res.status !== 201) throw new Error(`create rule failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: string; reference: string; [k: string]: any };
+}
+
+export async function registerTopic(
+  t: Iotsp,
+  path = `fleet/${uniqueName('t')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}/+/report`,
+  qos: unknown = '1',
+) {
+  const res = await t.call('POST', '/v1/iotsp/topics/register', { path, qos, description: 'Position reports', tags: ['positions'] });
+  if (res.status !== 201) throw new Error(`register topic failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: string; reference: string; path: string; [k: string]: any };
+}
+
+export async function registerDevice(t: Iotsp, body: Record<string, unknown>) {
+  const res = await t.call('POST', '/v1/iotsp/devices', body);
+  if (res.status !== 201) throw new Error(`register device failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { device: { reference: string; [k: string]: any }; credential: { username: string; password: string; mqttPort: number | null } };
+}
+
+let imeiSeq = 0;
+/** A 15-digit IMEI-like external id, unique in this run. */
+export const newImei = () => `86${Date.now().toString().slice(-9)}${(imeiSeq++ % 10_000).toString().padStart(4, '0')}`;
