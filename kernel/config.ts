@@ -59,11 +59,13 @@ const schema = z
     /** An external MQTT broker (`mqtt://host:1883`, `mqtts://…`): the platform subscribes to it instead of running its own (the scale-out path). */
     MQTT_URL: z.string().url().optional(),
     /** Device reports the ingestion queue holds (docs/iot.md "Back-pressure"): an HTTP batch beyond is 503, an MQTT publisher waits. */
-    INGEST_QUEUE_MAX: positiveInt(20_000),
+    INGEST_QUEUE_MAX: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
     /** Reports per INSERT of the ingestion writer. */
     INGEST_BATCH: positiveInt(2000),
     /** Device reports older than this (by arrival) are deleted by an hourly sweep. */
     TELEMETRY_RETENTION_DAYS: positiveInt(30),
+    /** How often the retention sweep runs. */
+    TELEMETRY_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     GATEWAY_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

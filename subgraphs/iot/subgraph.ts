@@ -24,7 +24,6 @@ import { IotTopicResolver } from './topics/resolvers.js';
  */
 /** How often the copies' consumers poll between the catch-ups of requests. */
 const CATCH_UP_MS = 5000;
-const HOUR_MS = 3_600_000;
 
 export const iotSubgraph: SubgraphDefinition = {
   name: 'iot',
@@ -48,7 +47,7 @@ export const iotSubgraph: SubgraphDefinition = {
       void expireReports(orm.em.fork(), config.TELEMETRY_RETENTION_DAYS)
         .then((n) => n && log.info({ reports: n }, 'expired reports deleted'))
         .catch((err) => log.error({ err }, 'report retention sweep failed'));
-    const retention = setInterval(sweep, HOUR_MS);
+    const retention = setInterval(sweep, config.TELEMETRY_SWEEP_INTERVAL_SECONDS * 1000);
     retention.unref();
     sweep();
     return () => {

@@ -19,7 +19,7 @@ import { parserOf } from '../rules/service.js';
  *    utilities' nearby index follows.
  *
  * Back-pressure: the queue holds at most `INGEST_QUEUE_MAX` reports. An HTTP batch that does not fit is refused with
- * 503 and Retry-After (nothing of it stored); an MQTT publisher waits (its next packet is read when there is room).
+ * 503 (nothing of it stored); an MQTT publisher waits (its next packet is read when there is room).
  * One writer means ingestion uses at most one database connection: the API keeps the rest of the pool.
  */
 
@@ -147,15 +147,15 @@ export class Ingestor {
     private readonly opts: IngestOptions,
   ) {}
 
-  /** Whether `n` more reports fit now. */
+  /** Whether `n` more reports fit now (a batch is at most 1,000 reports; the queue holds at least 1,000). */
   fits(n: number): boolean {
-    return this.queued + n <= this.opts.maxQueued || this.queued === 0;
+    return this.queued + n <= this.opts.maxQueued;
   }
 
   /** Queues the reports and resolves once they are stored; 503 when they do not fit (an HTTP batch). */
   submit(prepared: Prepared): Promise<void> {
     if (this.stopped) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'Ingestion is stopping; retry'));
-    if (!this.fits(prepared.rows.length)) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'Ingestion is saturated: the batch was not stored; retry after the time in Retry-After'));
+    if (!this.fits(prepared.rows.length)) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'Ingestion is saturated: nothing of the batch was stored; retry it in a moment'));
     return this.enqueue(prepared);
   }
 
