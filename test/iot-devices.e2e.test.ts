@@ -15,7 +15,7 @@ async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutM
   const deadline = Date.now() + timeoutMs;
   let last = await probe();
   while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 250));
     last = await probe();
   }
   return last;
@@ -122,5 +122,129 @@ describe('IoT devices', () => {
       (v) => !!v,
     );
     expect(found?.id).toBe(vehicle.id);
+  });
+});
+
+describe('IoT device lifecycle', () => {
+  const connect = (username: string, password: string) =>
+    mqtt.connectAsync(inject('mqttUrl'), { username, password, reconnectPeriod: 0 }).then(
+      async (c) => {
+        await c.endAsync();
+        return 'connected';
+      },
+      (e: Error) => e.message,
+    );
+
+  it('update: rule, topic and vehicle rebinding, INACTIVE refuses the broker and keeps HTTP reports as failures, rotation ends the old secret', async () => {
+    const { lsp, vehicle, t, rule, topic } = await deviceWorld();
+    const other = await createRule(t, { reference: `alt-${newImei()}`, head: ['*HQ'] });
+    const reg = await registerDevice(t, { externalId: newImei(), rule: rule.reference, topic: topic.reference, vehicleId: vehicle.id });
+    const ref = reg.device.reference;
+
+    const moved = await t.call('PATCH', `/v1/iotsp/devices/${ref}`, { rule: other.reference, topic: null, vehicleId: null, name: 'Spare', tags: ['Spare', 'spare'] });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.credential).toBeNull();
+    expect(moved.body.data.device).toMatchObject({ ruleReference: other.reference, topicReference: null, vehicle: null, name: 'Spare', tags: ['spare'] });
+
+    // another workspace's vehicle cannot be bound
+    const strangerLsp = await newLsp();
+    const strangerVehicle = await addVehicle(strangerLsp, (await createFleet(strangerLsp)).id);
+    const bound = await t.call('PATCH', `/v1/iotsp/devices/${ref}`, { vehicleId: strangerVehicle.id });
+    expect(bound.status).toBe(404);
+    expect(bound.body.status).toBe('NOT_FOUND');
+    expect((await t.call('PATCH', `/v1/iotsp/devices/${ref}`, { vehicleId: vehicle.id })).body.data.device.vehicle).toEqual({ id: vehicle.id });
+
+    expect(await connect(ref, reg.credential.password)).toBe('connected');
+    const inactive = await t.call('PATCH', `/v1/iotsp/devices/${ref}`, { status: 'INACTIVE' });
+    expect(inactive.body.data.device.status).toBe('INACTIVE');
+    await new Promise((r) => setTimeout(r, 1100)); // the broker re-reads a device within a second
+    expect(await connect(ref, reg.credential.password)).toMatch(/Not authorized/);
+    const kept = await t.call('POST', `/v1/iotsp/devices/${ref}/reports`, { reports: ['*HQ,1,2,3,4,5,6,$'] });
+    expect(kept.body.data).toMatchObject({ accepted: 1, stored: 0, failed: 1, errors: [{ index: 0, error: { code: 'DEVICE_INACTIVE' } }] });
+    expect((await t.call('PATCH', `/v1/iotsp/devices/${ref}`, { status: 'ACTIVE' })).body.data.device.status).toBe('ACTIVE');
+
+    const rotated = await t.call('PATCH', `/v1/iotsp/devices/${ref}`, { rotateCredential: true });
+    const fresh = rotated.body.data.credential;
+    expect(fresh.username).toBe(ref);
+    expect(fresh.password).not.toBe(reg.credential.password);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await connect(ref, reg.credential.password)).toMatch(/Bad username or password/);
+    expect(await connect(ref, fresh.password)).toBe('connected');
+    expect(lsp.wid).toBe(t.wid);
+  });
+
+  it('an INACTIVE rule keeps reports as NO_RULE failures; a publish outside the device topic is kept as TOPIC_NOT_REGISTERED', async () => {
+    const { t, rule, topic } = await deviceWorld();
+    const imei = newImei();
+    const reg = await registerDevice(t, { externalId: imei, rule: rule.reference, topic: topic.reference });
+    const now = Math.floor(Date.now() / 1000);
+    const client = await mqtt.connectAsync(inject('mqttUrl'), { username: reg.credential.username, password: reg.credential.password, reconnectPeriod: 0 });
+    await client.publishAsync(`not/${imei}/registered`, line(imei, 1, 2, '3', 4, now), { qos: 1 });
+    const failures = await until(
+      () => t.call('GET', `/v1/iotsp/devices/${reg.device.reference}/telemetry?outcome=FAILED`),
+      (r) => r.body.data?.length === 1,
+    );
+    expect(failures.body.data[0]).toMatchObject({ source: 'MQTT', topic: `not/${imei}/registered`, error: { code: 'TOPIC_NOT_REGISTERED' } });
+
+    expect((await t.call('PATCH', `/v1/iotsp/rules/${rule.reference}/inactive`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100)); // the broker re-reads a device and its rule within a second
+    await client.publishAsync(topic.path.replace('+', imei), line(imei, 1, 2, '3', 4, now), { qos: 1 });
+    await client.endAsync();
+    const noRule = await until(
+      () => t.call('GET', `/v1/iotsp/devices/${reg.device.reference}/telemetry?outcome=FAILED`),
+      (r) => r.body.data?.length === 2,
+    );
+    expect(noRule.body.data.map((r: any) => r.error.code).sort()).toEqual(['NO_RULE', 'TOPIC_NOT_REGISTERED']);
+    const device = await t.call('GET', `/v1/iotsp/devices/${reg.device.reference}`);
+    expect(device.body.data).toMatchObject({ reportsStored: 0, reportsFailed: 2 });
+  });
+
+  it('list filters, duplicate external id, unknown rule, delete (credential and telemetry gone), another tenant sees nothing', async () => {
+    const { vehicle, t, rule } = await deviceWorld();
+    const other = await createRule(t, { reference: `other-${newImei()}` });
+    const a = await registerDevice(t, { externalId: newImei(), rule: rule.reference, vehicleId: vehicle.id });
+    const b = await registerDevice(t, { externalId: newImei(), rule: other.reference });
+    const dup = await t.call('POST', '/v1/iotsp/devices', { externalId: a.device.externalId, rule: rule.reference });
+    expect(dup.status).toBe(409);
+    const unknown = await t.call('POST', '/v1/iotsp/devices', { externalId: newImei(), rule: 'no-such-rule' });
+    expect(unknown.status).toBe(404);
+
+    const byRule = await t.call('GET', `/v1/iotsp/devices?rule=${other.reference}`);
+    expect(byRule.body.data.map((d: any) => d.reference)).toEqual([b.device.reference]);
+    const byVehicle = await t.call('GET', `/v1/iotsp/devices?vehicleId=${vehicle.id}`);
+    expect(byVehicle.body.data.map((d: any) => d.reference)).toEqual([a.device.reference]);
+    const all = await t.call('GET', '/v1/iotsp/devices?limit=1');
+    expect(all.body.pagination).toMatchObject({ total: 2, limit: 1, pages: 2 });
+
+    // in the graph, the device's rule and its vehicle (the LSP's Vehicle: its other fields resolve for the LSP's members)
+    const g = await t.gql('query($r: String!) { iotDevice(reference: $r) { reference vehicle { id } rule { reference status } } }', { r: a.device.reference });
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.iotDevice).toEqual({ reference: a.device.reference, vehicle: { id: vehicle.id }, rule: { reference: rule.reference, status: 'ACTIVE' } });
+
+    // another workspace's IoTSP: every device route is NOT_FOUND, and nothing changes
+    const stranger = await newIotsp();
+    const ref = a.device.reference;
+    for (const [method, path, body] of [
+      ['GET', `/v1/iotsp/devices/${ref}`],
+      ['PATCH', `/v1/iotsp/devices/${ref}`, { name: 'stolen' }],
+      ['POST', `/v1/iotsp/devices/${ref}/reports`, { reports: ['+RESP,1,2,3,4,5,6,$'] }],
+      ['GET', `/v1/iotsp/devices/${ref}/telemetry`],
+      ['DELETE', `/v1/iotsp/devices/${ref}`],
+    ] as const) {
+      const res = await stranger.call(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await stranger.call('GET', '/v1/iotsp/devices')).body.pagination.total).toBe(0);
+    expect((await t.call('GET', `/v1/iotsp/devices/${ref}`)).body.data).toMatchObject({ name: null, reportsStored: 0 });
+
+    await t.call('POST', `/v1/iotsp/devices/${ref}/reports`, { reports: [line(a.device.externalId, 1, 2, '3', 4, Math.floor(Date.now() / 1000))] });
+    const gone = await t.call('DELETE', `/v1/iotsp/devices/${ref}`);
+    expect(gone.body.data).toEqual({ reference: ref, deleted: true });
+    expect((await t.call('GET', `/v1/iotsp/devices/${ref}`)).status).toBe(404);
+    expect((await t.call('GET', `/v1/iotsp/devices/${ref}/telemetry`)).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await connect(ref, a.credential.password)).toMatch(/Bad username or password/);
+    // the rule can go now that no device speaks it
+    expect((await t.call('DELETE', `/v1/iotsp/rules/${rule.reference}`)).status).toBe(200);
   });
 });

@@ -23,8 +23,11 @@ export class IotDevice extends IotRecord {
   @Field({ description: 'The reference, `DVC-` and 10 Crockford base32 characters; also the MQTT username (REST: `:reference`, any case).' }) @Property({ unique: true }) reference!: string;
   @Field({ description: "The device's own identifier (IMEI, serial number…), 1–64 characters, unique in the IoTSP." }) @Property() externalId!: string;
   @Field(() => String, { nullable: true, description: 'A display name, at most 120 characters.' }) @Property({ nullable: true }) name?: string | null = null;
-  @ManyToOne(() => IotRule, { deleteRule: 'no action' }) @Index() rule!: IotRule;
-  @ManyToOne(() => IotTopic, { nullable: true, deleteRule: 'no action' }) @Index() topic?: IotTopic | null = null;
+  @Field(() => IotRule, { description: 'The rule it speaks.' }) @ManyToOne(() => IotRule, { deleteRule: 'no action' }) @Index() rule!: IotRule;
+  @Field(() => IotTopic, { nullable: true, description: 'The topic it publishes on; null: any ACTIVE topic of its IoTSP.' })
+  @ManyToOne(() => IotTopic, { nullable: true, deleteRule: 'no action' })
+  @Index()
+  topic?: IotTopic | null = null;
   /** The LSP vehicle it rides in (an id of the workspace's fleets), or null. */
   @Property({ type: 'uuid', nullable: true }) vehicleId?: string | null = null;
   @Property({ hidden: true }) secretHash!: string;
