@@ -218,7 +218,8 @@ function applyIn(value: unknown, type: GraphQLInputType, path: string, key: stri
       type.getValues().map((v) => v.name),
       enums[type.name],
     );
-    const graph = typeof value === 'string' ? rest.read(value) : undefined;
+    // (a number reads as its digits: the spec writes some enumerated numbers, an MQTT `qos`, either way)
+    const graph = typeof value === 'string' ? rest.read(value) : typeof value === 'number' ? rest.read(String(value)) : undefined;
     if (graph === undefined) throw validationError(path || key, `must be one of ${rest.names.join(', ')}`);
     return graph;
   }

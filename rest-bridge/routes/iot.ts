@@ -19,7 +19,9 @@ const LIST = '$status: IotStatus, $tag: String, $page: Int, $limit: Int';
 const LIST_ARGS = 'status: $status, tag: $tag, page: $page, limit: $limit';
 
 const rule = { tag: 'IoT rules', envelope: 'generic', auth: 'origin+set-a' } as const;
-const topic = { tag: 'IoT topics', envelope: 'generic', auth: 'set-a' } as const;
+/** The spec writes `qos` as a string: "0", "1", "2" (a number is read too). */
+const QOS = { MqttQos: { '0': 'AT_MOST_ONCE', '1': 'AT_LEAST_ONCE', '2': 'EXACTLY_ONCE' } } as const;
+const topic = { tag: 'IoT topics', envelope: 'generic', auth: 'set-a', enums: QOS } as const;
 const device = { tag: 'IoT devices', envelope: 'generic', auth: 'set-a' } as const;
 const STATUS = { status: ['active', 'inactive'] } as const;
 

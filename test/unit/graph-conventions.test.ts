@@ -60,9 +60,9 @@ describe('the committed supergraph obeys the graph conventions', () => {
     ).toEqual([]);
   });
 
-  it('types every identifier the platform issues (id, …Id, …Ids) as ID; a device id or a client id, which the caller chooses, is a String', () => {
+  it('types every identifier the platform issues (id, …Id, …Ids) as ID; a device id, a client id or an IoT device’s external id, which the caller chooses, is a String', () => {
     const offenders = everyField()
-      .filter(([, f]) => /^(id|.+Id|.+Ids)$/.test(f.name) && f.name !== 'deviceId' && f.name !== 'clientId')
+      .filter(([, f]) => /^(id|.+Id|.+Ids)$/.test(f.name) && !['deviceId', 'clientId', 'externalId'].includes(f.name))
       .filter(([, f]) => getNamedType(f.type).name !== 'ID')
       .map(([p, f]) => `${p}: ${String(f.type)}`);
     expect(offenders).toEqual([]);

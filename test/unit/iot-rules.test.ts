@@ -246,9 +246,9 @@ describe('checkRule', () => {
       expect(checkRule(withHead(many.slice(0, 16)) as RuleDefinition)).toEqual([]);
     });
     it('each marker is a string of 1 to 32 allowed characters', () => {
-      expect(onlyProblem(withHead(['A', 7]))).toMatchObject({ field: 'head[1]', message: expect.stringContaining('must be a string') as unknown });
-      expect(onlyProblem(withHead(['']))).toMatchObject({ field: 'head[0]', message: expect.stringContaining('must not be empty') as unknown });
-      expect(onlyProblem(withHead(['x'.repeat(33)]))).toMatchObject({ field: 'head[0]', message: expect.stringContaining('at most 32') as unknown });
+      expect(onlyProblem(withHead(['A', 7]))).toMatchObject({ field: 'head.1', message: expect.stringContaining('must be a string') as unknown });
+      expect(onlyProblem(withHead(['']))).toMatchObject({ field: 'head.0', message: expect.stringContaining('must not be empty') as unknown });
+      expect(onlyProblem(withHead(['x'.repeat(33)]))).toMatchObject({ field: 'head.0', message: expect.stringContaining('at most 32') as unknown });
       expect(checkRule(withHead(['x'.repeat(32), 'aZ09_+*#@!:.-']) as RuleDefinition)).toEqual([]);
       for (const [bad, shown] of [
         ['+RE,SP', 'U+002C'],
@@ -259,13 +259,13 @@ describe('checkRule', () => {
         ['A😀', 'U+1F600'],
       ]) {
         const p = onlyProblem(withHead(['OK', bad]));
-        expect(p.field).toBe('head[1]');
+        expect(p.field).toBe('head.1');
         expect(p.message).toContain(shown);
         expect(p.message).toContain('A-Z a-z 0-9 _ + * # @ ! : . -');
       }
     });
     it('no marker twice (case-sensitive)', () => {
-      expect(onlyProblem(withHead(['+RESP', '+BUFF', '+RESP']))).toEqual({ field: 'head[2]', message: 'repeats head[0] ("+RESP"); each header marker appears once' });
+      expect(onlyProblem(withHead(['+RESP', '+BUFF', '+RESP']))).toEqual({ field: 'head.2', message: 'repeats head.0 ("+RESP"); each header marker appears once' });
       expect(checkRule(withHead(['+resp', '+RESP']) as RuleDefinition)).toEqual([]);
     });
   });
@@ -378,7 +378,7 @@ describe('checkRule', () => {
   it('returns every problem, in a stable order: head, struct, then schema', () => {
     const def = rule('HEAD,{device.id},LIT,{position.latitude},x', { 'position.latitude': { type: 'string', unit: 'degrees' }, zzz: {} }, ['A', 'A', 1]);
     const fields = checkRule(def).map((p) => p.field);
-    expect(fields).toEqual(['head[1]', 'head[2]', 'struct', 'struct', 'schema.device.id', 'schema.position.latitude.type', 'schema.position.latitude.unit', 'schema.zzz']);
+    expect(fields).toEqual(['head.1', 'head.2', 'struct', 'struct', 'schema.device.id', 'schema.position.latitude.type', 'schema.position.latitude.unit', 'schema.zzz']);
     expect(checkRule(def)).toEqual(checkRule(def));
   });
 });

@@ -16,12 +16,15 @@ export const IotRuleType = closedList('IotRuleType', 'What a rule parses (the sp
 });
 export type IotRuleType = keyof typeof IotRuleType;
 
-export const IotFieldType = closedList('IotFieldType', 'The type of a telemetry field in a rule schema.', {
-  string: 'Text, at most 256 characters (kept as sent, trimmed).',
-  number: 'A decimal or `0x` hexadecimal number, optionally followed by the field unit.',
-  boolean: 'true/false, 1/0, yes/no, on/off (any case); for ecu.lock.status also LOCKED/UNLOCKED.',
+export const MqttQos = closedList('MqttQos', 'An MQTT quality of service (MQTT 3.1.1 §4.3; REST writes it as the digit, "0"–"2").', {
+  AT_MOST_ONCE: 'QoS 0: delivered at most once, no acknowledgement.',
+  AT_LEAST_ONCE: 'QoS 1: delivered at least once (PUBACK).',
+  EXACTLY_ONCE: 'QoS 2: delivered exactly once (the four-packet handshake).',
 });
-export type IotFieldType = keyof typeof IotFieldType;
+export type MqttQos = keyof typeof MqttQos;
+/** The QoS levels by name and back (the number is what MQTT packets and the table carry). */
+export const QOS_LEVEL: Record<MqttQos, 0 | 1 | 2> = { AT_MOST_ONCE: 0, AT_LEAST_ONCE: 1, EXACTLY_ONCE: 2 };
+export const QOS_NAME: readonly MqttQos[] = ['AT_MOST_ONCE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE'];
 
 export const ReportOutcome = closedList('ReportOutcome', 'What became of a report a device sent.', {
   STORED: 'Parsed by the rule and stored as typed telemetry.',

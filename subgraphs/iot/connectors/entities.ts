@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { nowDate } from '../../../kernel/clock.js';
 import { ProviderOwnedEntity } from '../../../kernel/tenancy.js';
+import { ConnectorStatus } from '../../workspace/common/vocabulary.js';
 
 /**
  * The IoT family's copy of its IoTSPs' connectors, fed by the workspace family's `workspace.connector` events (never
@@ -38,7 +39,7 @@ export class ConnectorAssignment extends ProviderOwnedEntity {
 export class AssignedConnector {
   @Field(() => ID, { description: "The connector's identifier (the workspace family's `connectorId`)." }) connectorId!: string;
   @Field({ description: "The connector's name, as the workspace family last reported it." }) name!: string;
-  @Field({ description: 'ENABLED or DISABLED, as the workspace family last reported it.' }) status!: string;
+  @Field(() => ConnectorStatus, { description: 'Whether the connector may be used, as the workspace family last reported it.' }) status!: ConnectorStatus;
   @Field({ description: 'When it was assigned.' }) assignedAt!: Date;
   @Field(() => ID, { description: 'Who assigned it.' }) assignedBy!: string;
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, notFound } from '../../../kernel/errors.js';
+import { AppError, collectionFull, notFound } from '../../../kernel/errors.js';
 import { catchUp, type PlatformEvent } from '../../../kernel/events.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { IotScope } from '../common/scope.js';
@@ -39,11 +39,15 @@ async function iotConnector(s: IotScope, connectorId: string): Promise<Connector
   throw notFound('Connector');
 }
 
-/** Assigns the connector to the rule or topic `targetId`; assigning it again is a CONFLICT. */
+/** The most connectors one rule or topic has (the listing is not paged). */
+export const MAX_ASSIGNED = 50;
+
+/** Assigns the connector to the rule or topic `targetId`; assigning it again, or a 51st, is a CONFLICT. */
 export async function assignConnector(s: IotScope, targetId: string, connectorId: string): Promise<void> {
   const connector = await iotConnector(s, connectorId);
   const existing = await s.em.findOne(ConnectorAssignment, { targetId, connectorId: connector.id });
   if (existing) throw new AppError('CONFLICT', 'connectorId: the connector is already assigned', 'connectorId');
+  if ((await s.em.count(ConnectorAssignment, { targetId })) >= MAX_ASSIGNED) throw collectionFull('connectorId', `at most ${MAX_ASSIGNED} connectors are assigned to one rule or topic`);
   await s.em.transactional(async (tx) => {
     tx.create(ConnectorAssignment, { targetId, connectorId: connector.id, assignedBy: s.principal.userId });
     await tx.flush();
@@ -69,7 +73,7 @@ export async function assignedConnectors(s: IotScope, targetId: string): Promise
   return rows.map((r) => ({
     connectorId: r.connectorId,
     name: byId.get(r.connectorId)?.name ?? '',
-    status: byId.get(r.connectorId)?.status ?? 'DISABLED',
+    status: (byId.get(r.connectorId)?.status ?? 'DISABLED') as AssignedConnector['status'],
     assignedAt: r.assignedAt,
     assignedBy: r.assignedBy,
   }));

@@ -16,7 +16,7 @@ export class IotDeviceResolver {
     return devices.listDevices(iotScope(ctx, 'read'), args);
   }
 
-  @Query(() => IotDevice, { description: 'One device of the IoTSP. REST: `GET /v1/iotsp/devices/:reference`.' })
+  @Query(() => IotDevice, { description: 'One device of the IoTSP, found by its reference. REST: `GET /v1/iotsp/devices/:reference`.' })
   iotDevice(@Arg('reference', REFERENCE) reference: string, @Ctx() ctx: SubgraphContext) {
     return devices.findDevice(iotScope(ctx, 'read'), reference);
   }

@@ -113,7 +113,7 @@ export interface RuleDefinition {
   schema: Record<string, SchemaField>;
 }
 
-/** One problem of a rule: `field` is the input path (`struct`, `head[2]`, `schema.position.speed.unit`, `schema.foo`), `message` says exactly what is wrong and what is allowed. */
+/** One problem of a rule: `field` is the input path (`struct`, `head.2`, `schema.position.speed.unit`, `schema.foo`), `message` says exactly what is wrong and what is allowed. */
 export interface RuleProblem {
   field: string;
   message: string;
@@ -265,7 +265,7 @@ function checkHead(head: unknown, add: Add): void {
   const seen = new Map<string, number>();
   for (let i = 0; i < head.length; i++) {
     const marker: unknown = head[i];
-    const at = `head[${i}]`;
+    const at = `head.${i}`;
     if (typeof marker !== 'string') {
       add(at, `must be a string (a header marker), got ${kindOf(marker)}`);
       continue;
@@ -283,7 +283,7 @@ function checkHead(head: unknown, add: Add): void {
     }
     const first = seen.get(marker);
     if (first === undefined) seen.set(marker, i);
-    else add(at, `repeats head[${first}] (${quote(marker)}); each header marker appears once`);
+    else add(at, `repeats head.${first} (${quote(marker)}); each header marker appears once`);
   }
 }
 

@@ -25,7 +25,7 @@ export class IotRuleResolver {
     return rules.findRules(iotScope(ctx, 'read'), args);
   }
 
-  @Query(() => IotRule, { description: 'One rule of the IoTSP. REST: `GET /v1/iotsp/rules/:reference`.' })
+  @Query(() => IotRule, { description: 'One rule of the IoTSP, found by its reference. REST: `GET /v1/iotsp/rules/:reference`.' })
   iotRule(@Arg('reference', REFERENCE) reference: string, @Ctx() ctx: SubgraphContext) {
     return rules.findRule(iotScope(ctx, 'read'), reference);
   }

@@ -13,6 +13,16 @@ import type { IotRuleCreateInput, IotRuleListArgs } from './types.js';
 
 export const findRule = (s: IotScope, reference: string) => findByReference(s, IotRule, 'rule', reference);
 
+/**
+ * A reference a client chooses must stay readable by `GET /v1/iotsp/rules/:reference`: not a word of the rule paths
+ * (`find`, `add`: the literal routes win) and not of the platform's own form (`RUL-` and 10 characters).
+ */
+function assertClientReference(reference: string): void {
+  const ref = reference.trim();
+  if (/^(find|add)$/i.test(ref)) throw validationError('reference', `"${ref}" is a word of the rule paths; choose another reference`);
+  if (/^RUL-[0-9A-Z]{10}$/i.test(ref)) throw validationError('reference', 'RUL- and 10 characters is the form of the references the platform gives; choose another');
+}
+
 export async function createRule(s: IotScope, input: IotRuleCreateInput): Promise<IotRule> {
   const def = { head: input.head, struct: input.struct, schema: input.schema } as unknown as RuleDefinition;
   const problems = checkRule(def);
@@ -27,6 +37,7 @@ export async function createRule(s: IotScope, input: IotRuleCreateInput): Promis
         : '';
     throw validationError(first.field, `${first.message}${more}`);
   }
+  if (input.reference !== undefined) assertClientReference(input.reference);
   const by = s.principal.userId;
   const rule = s.em.create(IotRule, {
     reference: input.reference?.trim() || newReference('rule'),

@@ -1,6 +1,7 @@
 import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { OptionalProps } from '@mikro-orm/core';
-import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ObjectType } from 'type-graphql';
+import { MqttQos, QOS_NAME } from '../common/enums.js';
 import { IotRecord, type IotRecordOptional } from '../common/records.js';
 
 /**
@@ -13,9 +14,15 @@ import { IotRecord, type IotRecordOptional } from '../common/records.js';
 @Unique({ properties: ['workspaceId', 'icode', 'reference'] })
 @Unique({ properties: ['workspaceId', 'icode', 'path'] })
 export class IotTopic extends IotRecord {
-  [OptionalProps]?: IotRecordOptional;
+  [OptionalProps]?: IotRecordOptional | 'qos';
 
   @Field({ description: 'The reference, `TOP-` and 10 Crockford base32 characters (REST: `:reference`, any case).' }) @Property() reference!: string;
   @Field({ description: 'The MQTT topic filter (MQTT 3.1.1 §4.7: `/`-separated levels, `+` one level, `#` the rest; not starting with `$`).' }) @Property({ type: 'text' }) path!: string;
-  @Field(() => Int, { description: 'The MQTT quality of service the platform subscribes with: 0, 1 or 2 (REST accepts "0"–"2" too).' }) @Property() qos!: number;
+  /** The QoS as MQTT numbers it (column `qos`). */
+  @Property({ fieldName: 'qos' }) qosLevel!: number;
+
+  @Field(() => MqttQos, { description: 'The MQTT quality of service the platform subscribes with (REST: "0", "1" or "2").' })
+  get qos(): MqttQos {
+    return QOS_NAME[this.qosLevel];
+  }
 }

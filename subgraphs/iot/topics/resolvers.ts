@@ -25,7 +25,7 @@ export class IotTopicResolver {
     return topics.findTopics(iotScope(ctx, 'read'), args);
   }
 
-  @Query(() => IotTopic, { description: 'One topic of the IoTSP. REST: `GET /v1/iotsp/topics/:reference`.' })
+  @Query(() => IotTopic, { description: 'One topic of the IoTSP, found by its reference. REST: `GET /v1/iotsp/topics/:reference`.' })
   iotTopic(@Arg('reference', REFERENCE) reference: string, @Ctx() ctx: SubgraphContext) {
     return topics.findTopic(iotScope(ctx, 'read'), reference);
   }

@@ -1,7 +1,7 @@
 import { AppError, validationError } from '../../../kernel/errors.js';
 import { dropAssignments } from '../connectors/service.js';
 import { findByReference, findText, iotDescription, iotTags, listOf, newReference, removed, saved, statusMove } from '../common/records-service.js';
-import type { IotStatus } from '../common/enums.js';
+import { QOS_LEVEL, type IotStatus } from '../common/enums.js';
 import type { IotScope } from '../common/scope.js';
 import type { IotFindArgs, IotListArgs, IotTagsInput } from '../common/types.js';
 import { IotDevice } from '../devices/entities.js';
@@ -20,7 +20,7 @@ export async function registerTopic(s: IotScope, input: IotTopicRegisterInput): 
   const topic = s.em.create(IotTopic, {
     reference: newReference('topic'),
     path: input.path,
-    qos: input.qos,
+    qosLevel: QOS_LEVEL[input.qos],
     description: iotDescription(input.description),
     tags: iotTags(input.tags),
     createdBy: by,
