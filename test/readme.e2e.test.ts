@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { api, bridgeUrl, gatewayUrl, randomIp } from './helpers.js';
 
 /**
@@ -63,6 +63,7 @@ function readmeScript(): string {
     .join('\n')
     .replaceAll('http://127.0.0.1:8080', bridgeUrl())
     .replaceAll('http://127.0.0.1:4000', gateway)
+    .replaceAll('mqtt://127.0.0.1:1883', inject('mqttUrl'))
     .replace(/npm run (-s )?seed/g, `node ${join(process.cwd(), 'dist', 'scripts', 'seed.js')}`);
 }
 
@@ -80,6 +81,10 @@ describe('the README walk-through', () => {
       expect(stdout, `run ${attempt}`).toContain('"status":"UTILITY::FARE_CALCULATED"');
       expect(stdout, `run ${attempt}`).toContain('"interpretedAs":"where is my parcel"');
       expect(stdout, `run ${attempt}`).toContain('<mark>parcel</mark>');
+      // the IoT walk-through: the dry run's typed record, and the device's two stored reports (HTTP and MQTT)
+      expect(stdout, `run ${attempt}`).toContain('"values":{"device":{"id":"862010000000001"},"position":{"latitude":-1.2921,"longitude":36.8219,"speed":45}}');
+      expect(stdout, `run ${attempt}`).toMatch(/"accepted":2,"stored":1,"failed":1/);
+      expect(stdout, `run ${attempt}`).toMatch(/"source":"MQTT","topic":"acme\/\d+\/report"/);
     }
   }, 400_000);
 });
