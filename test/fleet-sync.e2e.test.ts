@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { gqlH, callA } from './workspace-helpers.js';
 import { addVehicle, createFleet, newLsp } from './lsp-helpers.js';
-import { api } from './helpers.js';
+import { api, until } from './helpers.js';
 
 /**
  * Cross-family data through the platform event log: the LSP family publishes vehicle changes (topic lsp.vehicle),
  * the utilities family consumes them and keeps its nearby store in step, without reading LSP tables.
  */
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    last = await probe();
-  }
-  return last;
-}
-
 describe('LSP vehicle changes reach the utilities nearby search', () => {
   it('a vehicle taken out of service goes OFFLINE, back in service AVAILABLE, deleted gone', async () => {
     const lsp = await newLsp();

@@ -98,3 +98,17 @@ export function expectError(res: ApiResponse, status: number, code: string, fiel
     expect(res.body.message.startsWith(`${field}:`), `message "${res.body.message}" should start with "${field}:"`).toBe(true);
   }
 }
+
+/**
+ * Probes until `ok` holds or `timeoutMs` passes (polling every `everyMs`), and returns the last answer: for what the
+ * platform does after an answer (an event-fed copy, a broker's message), checked by the caller's own assertion.
+ */
+export async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!ok(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    last = await probe();
+  }
+  return last;
+}

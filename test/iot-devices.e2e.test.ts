@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import mqtt from 'mqtt';
-import { api } from './helpers.js';
+import { api, until } from './helpers.js';
 import { callA } from './workspace-helpers.js';
 import { addVehicle, createFleet, newLsp } from './lsp-helpers.js';
 import { createRule, newImei, newIotsp, registerDevice, registerTopic, type Iotsp } from './iot-helpers.js';
@@ -10,16 +10,6 @@ import { createRule, newImei, newIotsp, registerDevice, registerTopic, type Iots
  * the gateway, the iot subgraph's embedded Aedes broker (a real MQTT client publishes to it), PostgreSQL, and the
  * utilities' nearby index fed by the event log.
  */
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    last = await probe();
-  }
-  return last;
-}
 
 const line = (imei: string, lat: number, lng: number, speed: string, dir: number, t: number, head = '+RESP') => `${head},${imei},${lat},${lng},${speed},${dir},${t},$`;
 

@@ -1,5 +1,7 @@
-import { api, type ApiResponse } from './helpers.js';
-import { contextToken, createConnector, gqlH, newOwner, setA, setupProvider, uniqueName, type Owner } from './workspace-helpers.js';
+import { expect } from 'vitest';
+import { api, newUser, type ApiResponse } from './helpers.js';
+import { accept, callA, contextToken, createConnector, gqlH, invite, newOwner, setA, setupProvider, uniqueName, type Owner, type Role } from './workspace-helpers.js';
+import { fails, type Lsp } from './lsp-helpers.js';
 
 /**
  * Fixtures for the IoT family tests (rules, topics, devices; docs/iot.md). The IoTSP's context token (header set A) is
@@ -41,10 +43,7 @@ export async function newIotsp(owner?: Owner): Promise<Iotsp> {
 }
 
 /** An IoT connector of the IoTSP; returns its id. */
-export async function iotConnector(t: Iotsp, type = 'IOT'): Promise<string> {
-  const c = await createConnector(t.owner.token, t.wid, 'iotsp', t.code, { type, config: { protocol: 'mqtt', version: 'v1', scope: ['telemetry:write'] } });
-  return c.connectorId;
-}
+export const iotConnector = async (t: Iotsp, type = 'IOT'): Promise<string> => (await namedConnector(t, type)).id;
 
 /** A tracker rule in the style of a Concox/Queclink report: `+RESP,<imei>,<lat>,<lng>,<speed km/h>,<direction>,<time>,$`. */
 export const trackerRule = (overrides: Record<string, unknown> = {}) => ({
@@ -91,3 +90,62 @@ export async function registerDevice(t: Iotsp, body: Record<string, unknown>) {
 let imeiSeq = 0;
 /** A 15-digit IMEI-like external id, unique in this run. */
 export const newImei = () => `86${Date.now().toString().slice(-9)}${(imeiSeq++ % 10_000).toString().padStart(4, '0')}`;
+
+// ───────────────────────────── members, credentials and answers ─────────────────────────────
+
+/** The same IoTSP acting through another member's context token (a member who joined through a CSP invitation). */
+export function iotspAs(t: Iotsp, token: string, userToken: string): Iotsp {
+  const m: Iotsp = {
+    owner: t.owner,
+    wid: t.wid,
+    code: t.code,
+    token,
+    call: (method, path, body, headers) => callA(method, path, token, body, { headers: { origin: ORIGIN, ...(headers ?? {}) } }),
+    gql: (query, variables = {}) => gqlH(query, variables, setA(token)),
+    fresh: async () => iotspAs(t, await contextToken(userToken, t.wid, 'iotsp', t.code), userToken),
+  };
+  return m;
+}
+
+/** A new user who joins the IoTSP's workspace with `role` (a CSP of the workspace invites them) and acts as the IoTSP. */
+export async function memberOf(t: Iotsp, role: Exclude<Role, 'OWNER'>): Promise<Iotsp & { userId: string }> {
+  const csp = await setupProvider(t.owner.token, t.wid, 'csp', { type: 'VENDOR' });
+  const cspContext = await contextToken(t.owner.token, t.wid, 'csp', csp.code);
+  const user = await newUser({ name: uniqueName(role) });
+  const inv = await invite(cspContext, role.toLowerCase(), { name: uniqueName(role) });
+  await accept(user, inv.token);
+  const token = await contextToken(user.accessToken, t.wid, 'iotsp', t.code);
+  return { ...iotspAs(t, token, user.accessToken), userId: user.id };
+}
+
+/** An LSP's context token on the IoT routes (with `origin`, so the bridge lets it through to the gateway). */
+export const asLsp = (lsp: Lsp, method: string, path: string, body?: unknown) => callA(method, path, lsp.token, body, { headers: { origin: ORIGIN } });
+
+/** A call with header set A only (no `origin`). */
+export const noOrigin = (t: Iotsp, method: string, path: string, body?: unknown) => callA(method, path, t.token, body);
+
+/** An IOT connector of the IoTSP with its name (the fixture's iotConnector answers the id only). */
+export async function namedConnector(t: Iotsp, type = 'IOT') {
+  const c = await createConnector(t.owner.token, t.wid, 'iotsp', t.code, { type, config: { protocol: 'mqtt', version: 'v1', scope: ['telemetry:write'] } });
+  return { id: c.connectorId, name: c.connector.name as string };
+}
+
+/** A 400 VALIDATION_ERROR naming `field`, whose message starts with the field and says `problem`. */
+export function invalid(res: ApiResponse, field: string, problem: RegExp) {
+  fails(res, 'VALIDATION_ERROR', field);
+  expect(res.body.message.startsWith(`${field}:`), `message "${res.body.message}" should start with "${field}:"`).toBe(true);
+  expect(res.body.message).toMatch(problem);
+}
+
+/** A GraphQL answer that failed with `code` (and, when given, the field named). */
+export function gqlFails(res: { body: { data?: any; errors?: any[] } }, code: string, field?: string) {
+  expect(res.body.errors?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
+  expect(res.body.errors![0].extensions?.code, JSON.stringify(res.body)).toBe(code);
+  if (field !== undefined) expect(res.body.errors![0].extensions?.field, JSON.stringify(res.body)).toBe(field);
+}
+
+/** A GraphQL answer without errors; returns its data. */
+export function gqlOk(res: { body: { data?: any; errors?: any[] } }) {
+  expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
+  return res.body.data;
+}

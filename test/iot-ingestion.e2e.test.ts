@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
-import { api, newUser, type ApiResponse } from './helpers.js';
+import { api, until, newUser, type ApiResponse } from './helpers.js';
 import { freePort, startPlatform, type OwnPlatform } from './support/platform.js';
 import { trackerRule } from './iot-helpers.js';
 
@@ -36,16 +36,6 @@ const call = (method: string, path: string, body?: unknown) =>
 async function must(res: ApiResponse, status: number, what: string) {
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
-}
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    last = await probe();
-  }
-  return last;
 }
 
 let seq = 0;

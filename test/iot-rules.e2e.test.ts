@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newUser, type ApiResponse } from './helpers.js';
-import { accept, callA, contextToken, createConnector, gqlH, invite, setA, setupProvider, uniqueName, type Role } from './workspace-helpers.js';
-import { fails, newLsp, ok, okList, type Lsp } from './lsp-helpers.js';
-import { ORIGIN, createRule, iotConnector, newImei, newIotsp, registerDevice, trackerRule, type Iotsp } from './iot-helpers.js';
+import { callA } from './workspace-helpers.js';
+import { fails, newLsp, ok, okList } from './lsp-helpers.js';
+import { asLsp, createRule, gqlFails, gqlOk, iotConnector, invalid, memberOf, namedConnector, newImei, newIotsp, noOrigin, registerDevice, trackerRule, type Iotsp } from './iot-helpers.js';
 
 /**
  * An IoTSP's rules (spec group 11 and the dry-run addition): the eleven routes through the bridge and the same
@@ -14,63 +13,6 @@ import { ORIGIN, createRule, iotConnector, newImei, newIotsp, registerDevice, tr
 
 const R = '/v1/iotsp/rules';
 const CROCKFORD_REF = /^RUL-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{10}$/;
-
-/** The same IoTSP acting through another member's context token (a member who joined through a CSP invitation). */
-function iotspAs(t: Iotsp, token: string, userToken: string): Iotsp {
-  const m: Iotsp = {
-    owner: t.owner,
-    wid: t.wid,
-    code: t.code,
-    token,
-    call: (method, path, body, headers) => callA(method, path, token, body, { headers: { origin: ORIGIN, ...(headers ?? {}) } }),
-    gql: (query, variables = {}) => gqlH(query, variables, setA(token)),
-    fresh: async () => iotspAs(t, await contextToken(userToken, t.wid, 'iotsp', t.code), userToken),
-  };
-  return m;
-}
-
-/** A new user who joins the IoTSP's workspace with `role` (a CSP of the workspace invites them) and acts as the IoTSP. */
-async function memberOf(t: Iotsp, role: Exclude<Role, 'OWNER'>): Promise<Iotsp & { userId: string }> {
-  const csp = await setupProvider(t.owner.token, t.wid, 'csp', { type: 'VENDOR' });
-  const cspContext = await contextToken(t.owner.token, t.wid, 'csp', csp.code);
-  const user = await newUser({ name: uniqueName(role) });
-  const inv = await invite(cspContext, role.toLowerCase(), { name: uniqueName(role) });
-  await accept(user, inv.token);
-  const token = await contextToken(user.accessToken, t.wid, 'iotsp', t.code);
-  return { ...iotspAs(t, token, user.accessToken), userId: user.id };
-}
-
-/** An LSP's context token on the IoT routes (with `origin`, so the bridge lets it through to the gateway). */
-const asLsp = (lsp: Lsp, method: string, path: string, body?: unknown) => callA(method, path, lsp.token, body, { headers: { origin: ORIGIN } });
-
-/** A call with header set A only (no `origin`). */
-const noOrigin = (t: Iotsp, method: string, path: string, body?: unknown) => callA(method, path, t.token, body);
-
-/** An IOT connector of the IoTSP with its name (the fixture's iotConnector answers the id only). */
-async function namedConnector(t: Iotsp, type = 'IOT') {
-  const c = await createConnector(t.owner.token, t.wid, 'iotsp', t.code, { type, config: { protocol: 'mqtt', version: 'v1', scope: ['telemetry:write'] } });
-  return { id: c.connectorId, name: c.connector.name as string };
-}
-
-/** A 400 VALIDATION_ERROR naming `field`, whose message starts with the field and says `problem`. */
-function invalid(res: ApiResponse, field: string, problem: RegExp) {
-  fails(res, 'VALIDATION_ERROR', field);
-  expect(res.body.message.startsWith(`${field}:`), `message "${res.body.message}" should start with "${field}:"`).toBe(true);
-  expect(res.body.message).toMatch(problem);
-}
-
-/** A GraphQL answer that failed with `code` (and, when given, the field named). */
-function gqlFails(res: { body: { data?: any; errors?: any[] } }, code: string, field?: string) {
-  expect(res.body.errors?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
-  expect(res.body.errors![0].extensions?.code, JSON.stringify(res.body)).toBe(code);
-  if (field !== undefined) expect(res.body.errors![0].extensions?.field, JSON.stringify(res.body)).toBe(field);
-}
-
-/** A GraphQL answer without errors; returns its data. */
-function gqlOk(res: { body: { data?: any; errors?: any[] } }) {
-  expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
-  return res.body.data;
-}
 
 const RULE_FIELDS = 'id reference type status description tags head struct schema createdAt createdBy updatedAt updatedBy';
 const CONNECTOR_FIELDS = 'connectorId name status assignedAt assignedBy';

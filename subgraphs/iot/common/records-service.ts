@@ -138,3 +138,20 @@ export async function listOf<T extends IotRecord>(s: IotScope, entity: Construct
   const [items, total] = await s.em.findAndCount(entity, filter, { orderBy: { createdAt: 'desc', id: 'asc' } as never, limit, offset });
   return { items, pagination: pagination(page, limit, total) };
 }
+
+/** PATCH of tags and description (rules and topics): absent fields keep their value; nothing named, nothing changes. */
+export async function changeTags<T extends IotRecord & { reference: string }>(s: IotScope, kind: IotKind, record: T, input: { tags?: string[]; description?: string | null }): Promise<T> {
+  if (input.tags === undefined && input.description === undefined) return record;
+  return saved(s, kind, record, 'updated', () => {
+    if (input.tags !== undefined) record.tags = iotTags(input.tags);
+    if (input.description !== undefined) record.description = iotDescription(input.description);
+  });
+}
+
+/** A status move (docs/iot.md "Statuses") with its event. */
+export async function changeStatus<T extends IotRecord & { reference: string }>(s: IotScope, kind: IotKind, record: T, status: IotStatus): Promise<T> {
+  const next = statusMove(kind, record.status, status);
+  return saved(s, kind, record, next === 'ACTIVE' ? 'activated' : 'deactivated', () => {
+    record.status = next;
+  });
+}

@@ -1,7 +1,7 @@
 import { IotDevice } from '../devices/entities.js';
 import { AppError, validationError } from '../../../kernel/errors.js';
 import { dropAssignments } from '../connectors/service.js';
-import { findByReference, findText, listOf, iotDescription, iotTags, newReference, removed, saved, statusMove } from '../common/records-service.js';
+import { changeStatus, changeTags, findByReference, findText, iotDescription, iotTags, listOf, newReference, removed, saved } from '../common/records-service.js';
 import type { IotStatus } from '../common/enums.js';
 import type { IotScope } from '../common/scope.js';
 import type { IotFindArgs, IotTagsInput, ParsedReport } from '../common/types.js';
@@ -58,22 +58,9 @@ export const listRules = (s: IotScope, args: IotRuleListArgs) => listOf(s, IotRu
 /** `find`: the text in the reference, description, tags or head markers. */
 export const findRules = (s: IotScope, args: IotFindArgs) => findText(s, IotRule, 'rule', 'head', args);
 
-export async function updateRuleTags(s: IotScope, reference: string, input: IotTagsInput): Promise<IotRule> {
-  const rule = await findRule(s, reference);
-  if (input.tags === undefined && input.description === undefined) return rule;
-  return saved(s, 'rule', rule, 'updated', () => {
-    if (input.tags !== undefined) rule.tags = iotTags(input.tags);
-    if (input.description !== undefined) rule.description = iotDescription(input.description);
-  });
-}
+export const updateRuleTags = async (s: IotScope, reference: string, input: IotTagsInput) => changeTags(s, 'rule', await findRule(s, reference), input);
 
-export async function changeRuleStatus(s: IotScope, reference: string, status: IotStatus): Promise<IotRule> {
-  const rule = await findRule(s, reference);
-  const next = statusMove('rule', rule.status, status);
-  return saved(s, 'rule', rule, next === 'ACTIVE' ? 'activated' : 'deactivated', () => {
-    rule.status = next;
-  });
-}
+export const changeRuleStatus = async (s: IotScope, reference: string, status: IotStatus) => changeStatus(s, 'rule', await findRule(s, reference), status);
 
 /** Refused (409) while devices speak the rule: move them to another rule, or delete them, first. */
 export async function deleteRule(s: IotScope, reference: string) {

@@ -1,6 +1,6 @@
 import { AppError, validationError } from '../../../kernel/errors.js';
 import { dropAssignments } from '../connectors/service.js';
-import { findByReference, findText, iotDescription, iotTags, listOf, newReference, removed, saved, statusMove } from '../common/records-service.js';
+import { changeStatus, changeTags, findByReference, findText, iotDescription, iotTags, listOf, newReference, removed, saved } from '../common/records-service.js';
 import { QOS_LEVEL, type IotStatus } from '../common/enums.js';
 import type { IotScope } from '../common/scope.js';
 import type { IotFindArgs, IotListArgs, IotTagsInput } from '../common/types.js';
@@ -34,22 +34,9 @@ export const listTopics = (s: IotScope, args: IotListArgs) => listOf(s, IotTopic
 /** `find`: the text in the reference, description, tags or path. */
 export const findTopics = (s: IotScope, args: IotFindArgs) => findText(s, IotTopic, 'topic', 'path', args);
 
-export async function updateTopicTags(s: IotScope, reference: string, input: IotTagsInput): Promise<IotTopic> {
-  const topic = await findTopic(s, reference);
-  if (input.tags === undefined && input.description === undefined) return topic;
-  return saved(s, 'topic', topic, 'updated', () => {
-    if (input.tags !== undefined) topic.tags = iotTags(input.tags);
-    if (input.description !== undefined) topic.description = iotDescription(input.description);
-  });
-}
+export const updateTopicTags = async (s: IotScope, reference: string, input: IotTagsInput) => changeTags(s, 'topic', await findTopic(s, reference), input);
 
-export async function changeTopicStatus(s: IotScope, reference: string, status: IotStatus): Promise<IotTopic> {
-  const topic = await findTopic(s, reference);
-  const next = statusMove('topic', topic.status, status);
-  return saved(s, 'topic', topic, next === 'ACTIVE' ? 'activated' : 'deactivated', () => {
-    topic.status = next;
-  });
-}
+export const changeTopicStatus = async (s: IotScope, reference: string, status: IotStatus) => changeStatus(s, 'topic', await findTopic(s, reference), status);
 
 /** Unregister: refused (409) while devices are bound to the topic; move them to another topic (or to none) first. */
 export async function unregisterTopic(s: IotScope, reference: string) {
