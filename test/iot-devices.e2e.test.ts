@@ -96,22 +96,41 @@ describe('IoT devices', () => {
     const lng = 36.85 + Math.random() / 100;
     const now = Math.floor(Date.now() / 1000);
     await client.publishAsync(topic.path.replace('+', imei), line(imei, lat, lng, '32 km/h', 270, now), { qos: 1 });
-    await client.endAsync();
 
     const stored = await until(
       () => t.call('GET', `/v1/iotsp/devices/${reg.device.reference}/telemetry`),
       (r) => r.body.data?.length === 1,
     );
     expect(stored.body.data[0]).toMatchObject({ source: 'MQTT', topic: topic.path.replace('+', imei), values: { position: { latitude: lat, longitude: lng, speed: 32 } } });
+    // the same telemetry in the graph
+    const g = await t.gql('query($r: String!) { iotDeviceTelemetry(reference: $r) { items { source head values position { latitude longitude } } } }', { r: reg.device.reference });
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.iotDeviceTelemetry.items).toEqual([{ source: 'MQTT', head: '+RESP', values: stored.body.data[0].values, position: { latitude: lat, longitude: lng } }]);
 
-    const found = await until(
-      () =>
-        api('POST', '/realm/utilities/nearby/search', { headers: bearer, body: { location: { lat, lng }, radius: 200, limit: 10 } }).then(
-          (r) => r.body.result?.vehicles?.find((v: { id: string }) => v.id === vehicle.id) as { id: string; location?: unknown } | undefined,
-        ),
-      (v) => !!v,
-    );
-    expect(found?.id).toBe(vehicle.id);
+    /** Whether the vehicle is within 200 m of the point, by the utilities' nearby search. */
+    const near = (la: number, ln: number) =>
+      api('POST', '/realm/utilities/nearby/search', { headers: bearer, body: { location: { lat: la, lng: ln }, radius: 200, limit: 10 } }).then((r) => {
+        if (r.status !== 200) throw new Error(`nearby search: ${r.status} ${JSON.stringify(r.body)}`);
+        return (r.body.result.vehicles as { id: string }[]).some((v) => v.id === vehicle.id);
+      });
+    expect(
+      await until(
+        () => near(lat, lng),
+        (v) => v,
+      ),
+    ).toBe(true);
+
+    // the vehicle moves 2 km east: found at the new place, no longer at the old one
+    const east = lng + 0.018;
+    await client.publishAsync(topic.path.replace('+', imei), line(imei, lat, east, '40 km/h', 90, now + 120), { qos: 1 });
+    await client.endAsync();
+    expect(
+      await until(
+        () => near(lat, east),
+        (v) => v,
+      ),
+    ).toBe(true);
+    expect(await near(lat, lng)).toBe(false);
   });
 });
 
