@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD, api, gatewayUrl, gql, newUser, randomIp, uniqueEmail, type ApiResponse, type TestUser } from './helpers.js';
 import { callA, gqlH, newOwner, ownerWithCsp, providerBody, connectorBody, setupProvider, type Owner } from './workspace-helpers.js';
 import { callB, faqBody, gqlB, newDevProvider } from './dev-helpers.js';
+import { createRule, newImei, newIotsp, registerDevice, trackerRule, type Iotsp } from './iot-helpers.js';
 import { acceptAgent, addVehicle, createFleet, createSite, graphInput, newAgent, newLsp, parkingBody, ruleBody, uniqueCode, uniqueName, type Lsp } from './lsp-helpers.js';
 
 /**
@@ -15,7 +16,7 @@ import { acceptAgent, addVehicle, createFleet, createSite, graphInput, newAgent,
  * Sources: the spec (/work/shared/spec/logistics-platform-interface.md, "Limits"), docs/contract.md (its "Limits"
  * section lists every length and count cap of the users, auth, workspace, provider, connector, access-token and
  * invitation families, and the over-count rule), docs/lsp.md "Limits", docs/lsp-coverage.md "Limits",
- * docs/utilities.md "Limits", docs/dev.md "FAQs" and "Developers", and the published GraphQL schema's descriptions (schema/supergraph.graphql).
+ * docs/utilities.md "Limits", docs/dev.md "FAQs" and "Developers", docs/iot.md, and the published GraphQL schema's descriptions (schema/supergraph.graphql).
  *
  * A collection that is full (100 pricing rules, 100 linkedTo entries, 50 transit points) answers 409 CONFLICT naming
  * the collection (docs/contract.md "Limits", "A full collection").
@@ -1777,7 +1778,236 @@ const CAPS: Cap<unknown>[] = [
     pastCap: (c) => callB('GET', `/v1/devs/${c.d.code}/developers?search=${text(101, 's')}`, c.d.token),
     refused: invalid('generic', 'search'),
   }),
+
+  // ── the IoT family (docs/iot.md "Rules", "Topics", "Devices"; schema/iot.graphql: descriptions at most 500
+  //    characters, tags at most 20 of 1–40 characters, a rule's head 1–16 markers of 1–32 characters, a topic path at
+  //    most 1,024 characters and 32 levels, a report batch 1–1,000 lines of at most 4,096 characters, a device's
+  //    externalId 1–64 and name at most 120 characters, telemetry ranges at most 31 days) ──
+  cap({
+    cap: 'iot devices: a report batch at most 1,000 lines',
+    setup: async () => {
+      const t = await iotsp();
+      const rule = await createRule(t);
+      return { t, device: (await registerDevice(t, { externalId: newImei(), rule: rule.reference })).device.reference };
+    },
+    atCap: (c) => c.t.call('POST', `/v1/iotsp/devices/${c.device}/reports`, { reports: Array.from({ length: 1000 }, () => reportLine(60)) }),
+    accepted: 200,
+    stored: async (c, res) => {
+      expect(okData(res)).toEqual({ accepted: 1000, stored: 1000, failed: 0, errors: [] });
+      expect(await storedOf(c.t, c.device)).toBe(1000);
+    },
+    pastCap: (c) => c.t.call('POST', `/v1/iotsp/devices/${c.device}/reports`, { reports: Array.from({ length: 1001 }, () => reportLine(60)) }),
+    refused: invalid('generic', 'reports'),
+    unchanged: async (c) => expect(await storedOf(c.t, c.device)).toBe(1000),
+  }),
+  cap({
+    cap: 'iot devices: a report line at most 4,096 characters',
+    setup: async () => {
+      const t = await iotsp();
+      const rule = await createRule(t);
+      return { t, device: (await registerDevice(t, { externalId: newImei(), rule: rule.reference })).device.reference };
+    },
+    atCap: (c) => c.t.call('POST', `/v1/iotsp/devices/${c.device}/reports`, { reports: [reportLine(60), reportLine(4096)] }),
+    accepted: 200,
+    stored: async (c, res) => {
+      expect(okData(res)).toEqual({ accepted: 2, stored: 2, failed: 0, errors: [] });
+      expect(await storedOf(c.t, c.device)).toBe(2);
+    },
+    pastCap: (c) => c.t.call('POST', `/v1/iotsp/devices/${c.device}/reports`, { reports: [reportLine(60), reportLine(4097)] }),
+    refused: invalid('generic', 'reports'), // (a list's element names the list, as tags do)
+    unchanged: async (c) => expect(await storedOf(c.t, c.device)).toBe(2),
+  }),
+  cap({
+    cap: 'iot rules: a dry-run line at most 4,096 characters',
+    setup: async () => {
+      const t = await iotsp();
+      return { t, rule: (await createRule(t)).reference };
+    },
+    atCap: (c) => c.t.call('POST', `/v1/iotsp/rules/${c.rule}/dry-run`, { line: reportLine(4096) }),
+    accepted: 200,
+    stored: (_c, res) => expect(okData(res)).toMatchObject({ ok: true, head: '+RESP', values: { position: { speed: 45 } }, error: null }),
+    pastCap: (c) => c.t.call('POST', `/v1/iotsp/rules/${c.rule}/dry-run`, { line: reportLine(4097) }),
+    refused: invalid('generic', 'line'),
+  }),
+  cap({
+    cap: 'iot rules: head at most 16 markers',
+    setup: async () => {
+      const t = await iotsp();
+      return { t, before: okTotal(await t.call('GET', '/v1/iotsp/rules?limit=1')), head: Array.from({ length: 16 }, (_, i) => `+M${i}`) };
+    },
+    atCap: (c) => c.t.call('POST', '/v1/iotsp/rules/add', trackerRule({ head: c.head })),
+    accepted: 201,
+    stored: async (c, res) => expect(okData(await c.t.call('GET', `/v1/iotsp/rules/${res.body.data.reference}`)).head).toEqual(c.head),
+    pastCap: (c) => c.t.call('POST', '/v1/iotsp/rules/add', trackerRule({ head: [...c.head, '+M16'] })),
+    refused: invalid('generic', 'head'),
+    unchanged: async (c) => expect(okTotal(await c.t.call('GET', '/v1/iotsp/rules?limit=1'))).toBe(c.before + 1),
+  }),
+  cap({
+    cap: 'iot rules: a head marker at most 32 characters',
+    setup: async () => {
+      const t = await iotsp();
+      return { t, before: okTotal(await t.call('GET', '/v1/iotsp/rules?limit=1')), marker: `+${'M'.repeat(31)}` };
+    },
+    atCap: (c) => c.t.call('POST', '/v1/iotsp/rules/add', trackerRule({ head: ['+RESP', c.marker] })),
+    accepted: 201,
+    stored: async (c, res) => expect(okData(await c.t.call('GET', `/v1/iotsp/rules/${res.body.data.reference}`)).head).toEqual(['+RESP', c.marker]),
+    pastCap: (c) => c.t.call('POST', '/v1/iotsp/rules/add', trackerRule({ head: ['+RESP', `${c.marker}M`] })),
+    refused: invalid('generic', 'head.1'),
+    unchanged: async (c) => expect(okTotal(await c.t.call('GET', '/v1/iotsp/rules?limit=1'))).toBe(c.before + 1),
+  }),
+  cap({
+    cap: 'iot rules: a reference at most 64 characters',
+    setup: async () => {
+      const t = await iotsp();
+      return { t, before: okTotal(await t.call('GET', '/v1/iotsp/rules?limit=1')), reference: text(64, 'r') };
+    },
+    atCap: (c) => c.t.call('POST', '/v1/iotsp/rules/add', trackerRule({ reference: c.reference })),
+    accepted: 201,
+    stored: async (c) => expect(okData(await c.t.call('GET', `/v1/iotsp/rules/${c.reference}`)).reference).toBe(c.reference),
+    pastCap: (c) => c.t.call('POST', '/v1/iotsp/rules/add', trackerRule({ reference: text(65, 'r') })),
+    refused: invalid('generic', 'reference'),
+    unchanged: async (c) => expect(okTotal(await c.t.call('GET', '/v1/iotsp/rules?limit=1'))).toBe(c.before + 1),
+  }),
+  cap({
+    cap: 'iot topics: a path at most 1,024 characters',
+    setup: async () => {
+      const t = await iotsp();
+      return { t, before: okTotal(await t.call('GET', '/v1/iotsp/topics?limit=1')), path: topicPath(1024, 3) };
+    },
+    atCap: (c) => c.t.call('POST', '/v1/iotsp/topics/register', { path: c.path, qos: 1 }),
+    accepted: 201,
+    stored: async (c, res) => expect(okData(await c.t.call('GET', `/v1/iotsp/topics/${res.body.data.reference}`)).path).toBe(c.path),
+    pastCap: (c) => c.t.call('POST', '/v1/iotsp/topics/register', { path: topicPath(1025, 3), qos: 1 }),
+    refused: invalid('generic', 'path'),
+    unchanged: async (c) => expect(okTotal(await c.t.call('GET', '/v1/iotsp/topics?limit=1'))).toBe(c.before + 1),
+  }),
+  cap({
+    cap: 'iot topics: a path at most 32 levels',
+    setup: async () => {
+      const t = await iotsp();
+      return { t, before: okTotal(await t.call('GET', '/v1/iotsp/topics?limit=1')), path: topicPath(100, 32) };
+    },
+    atCap: (c) => c.t.call('POST', '/v1/iotsp/topics/register', { path: c.path, qos: 1 }),
+    accepted: 201,
+    stored: async (c, res) => expect(okData(await c.t.call('GET', `/v1/iotsp/topics/${res.body.data.reference}`)).path.split('/')).toHaveLength(32),
+    pastCap: (c) => c.t.call('POST', '/v1/iotsp/topics/register', { path: topicPath(100, 33), qos: 1 }),
+    refused: invalid('generic', 'path'),
+    unchanged: async (c) => expect(okTotal(await c.t.call('GET', '/v1/iotsp/topics?limit=1'))).toBe(c.before + 1),
+  }),
+  ...(
+    [
+      ['rule', '/v1/iotsp/rules'],
+      ['topic', '/v1/iotsp/topics'],
+      ['device', '/v1/iotsp/devices'],
+    ] as const
+  ).flatMap(([record, base]) => {
+    /** A new record of the kind with `over` in its body. */
+    const create = async (t: Iotsp, over: Record<string, unknown>) => {
+      if (record === 'rule') return t.call('POST', '/v1/iotsp/rules/add', trackerRule(over));
+      if (record === 'topic') return t.call('POST', '/v1/iotsp/topics/register', { path: topicPath(60, 3), qos: 1, ...over });
+      const rule = await createRule(t);
+      return t.call('POST', '/v1/iotsp/devices', { externalId: newImei(), rule: rule.reference, ...over });
+    };
+    const referenceOf = (res: ApiResponse) => (record === 'device' ? res.body.data.device.reference : res.body.data.reference);
+    return (
+      [
+        ['tags', 'tags: at most 20', { tags: Array.from({ length: 20 }, (_, i) => `tag ${i}`) }, { tags: Array.from({ length: 21 }, (_, i) => `tag ${i}`) }],
+        ['tags', 'a tag: at most 40 characters', { tags: ['t'.repeat(40)] }, { tags: ['t'.repeat(41)] }],
+        ['description', 'description: at most 500 characters', { description: 'd'.repeat(500) }, { description: 'd'.repeat(501) }],
+      ] as const
+    ).map(([field, what, atCap, past]: readonly [string, string, Record<string, unknown>, Record<string, unknown>]) =>
+      cap({
+        cap: `iot ${record}s: ${what}`,
+        setup: async () => {
+          const t = await iotsp();
+          return { t, before: okTotal(await t.call('GET', `${base}?limit=1`)) };
+        },
+        atCap: (c) => create(c.t, atCap),
+        accepted: 201,
+        stored: async (c, res) => expect(okData(await c.t.call('GET', `${base}/${referenceOf(res)}`))[field]).toEqual(atCap[field]),
+        pastCap: (c) => create(c.t, past),
+        refused: invalid('generic', field),
+        unchanged: async (c) => expect(okTotal(await c.t.call('GET', `${base}?limit=1`))).toBe(c.before + 1),
+      }),
+    );
+  }),
+  ...(
+    [
+      ['externalId', 64],
+      ['name', 120],
+    ] as const
+  ).map(([field, max]) =>
+    cap({
+      cap: `iot devices: ${field} at most ${max} characters`,
+      setup: async () => {
+        const t = await iotsp();
+        return { t, rule: (await createRule(t)).reference, value: text(max, 'e'), before: okTotal(await t.call('GET', '/v1/iotsp/devices?limit=1')) };
+      },
+      atCap: (c) => c.t.call('POST', '/v1/iotsp/devices', { externalId: newImei(), rule: c.rule, [field]: c.value }),
+      accepted: 201,
+      stored: async (c, res) => expect(okData(await c.t.call('GET', `/v1/iotsp/devices/${res.body.data.device.reference}`))[field]).toBe(c.value),
+      pastCap: (c) => c.t.call('POST', '/v1/iotsp/devices', { externalId: newImei(), rule: c.rule, [field]: text(max + 1, 'e') }),
+      refused: invalid('generic', field),
+      unchanged: async (c) => expect(okTotal(await c.t.call('GET', '/v1/iotsp/devices?limit=1'))).toBe(c.before + 1),
+    }),
+  ),
+  cap({
+    cap: 'iot devices: a telemetry range at most 31 days',
+    setup: async () => {
+      const t = await iotsp();
+      const rule = await createRule(t);
+      const device = (await registerDevice(t, { externalId: newImei(), rule: rule.reference })).device.reference;
+      // one report measured 2023-11-14T22:13:20Z (Unix 1,700,000,000), the first instant of the 31-day range below
+      okData(await t.call('POST', `/v1/iotsp/devices/${device}/reports`, { reports: [reportLine(60)] }));
+      return { t, device, from: new Date(1_700_000_000_000) };
+    },
+    atCap: (c) => c.t.call('GET', `/v1/iotsp/devices/${c.device}/telemetry?from=${c.from.toISOString()}&to=${new Date(c.from.getTime() + 31 * DAY_MS).toISOString()}`),
+    accepted: 200,
+    stored: (c, res) => expect(okData(res).map((r: any) => r.measuredAt)).toEqual([c.from.toISOString()]),
+    pastCap: (c) => c.t.call('GET', `/v1/iotsp/devices/${c.device}/telemetry?from=${c.from.toISOString()}&to=${new Date(c.from.getTime() + 31 * DAY_MS + 1).toISOString()}`),
+    refused: invalid('generic', 'from'),
+  }),
+  cap({
+    cap: 'iot devices: a telemetry page at most 100 reports (limit)',
+    setup: async () => {
+      const t = await iotsp();
+      const rule = await createRule(t);
+      const device = (await registerDevice(t, { externalId: newImei(), rule: rule.reference })).device.reference;
+      okData(await t.call('POST', `/v1/iotsp/devices/${device}/reports`, { reports: Array.from({ length: 101 }, () => reportLine(60)) }));
+      return { t, device, range: `from=${new Date(1_699_999_000_000).toISOString()}&to=${new Date(1_700_001_000_000).toISOString()}` };
+    },
+    atCap: (c) => c.t.call('GET', `/v1/iotsp/devices/${c.device}/telemetry?${c.range}&limit=100`),
+    accepted: 200,
+    stored: (_c, res) => {
+      expect(okData(res)).toHaveLength(100);
+      expect(res.body.pagination).toMatchObject({ page: 1, limit: 100, total: 101, pages: 2, hasNext: true });
+    },
+    pastCap: (c) => c.t.call('GET', `/v1/iotsp/devices/${c.device}/telemetry?${c.range}&limit=101`),
+    refused: invalid('generic', 'limit'),
+  }),
 ];
+
+/** One IoTSP for all the IoT entries, made once; each entry acts through a fresh context token (its own rate-limit caller). */
+let iotOnce: Promise<Iotsp> | undefined;
+async function iotsp(): Promise<Iotsp> {
+  return (await (iotOnce ??= newIotsp())).fresh();
+}
+/** A tracker report line (trackerRule's struct) whose speed is padded with blanks (trimmed when parsed) to `n` characters. */
+function reportLine(n: number): string {
+  const [before, after] = ['+RESP,862010000000001,-1.29,36.82,45', ',90,1700000000,$'];
+  expect(n).toBeGreaterThanOrEqual(before.length + after.length);
+  return `${before}${' '.repeat(n - before.length - after.length)}${after}`;
+}
+/** The number of reports a device has stored as telemetry. */
+const storedOf = async (t: Iotsp, reference: string): Promise<number> => okData(await t.call('GET', `/v1/iotsp/devices/${reference}`)).reportsStored;
+/** A topic filter of `levels` levels and exactly `n` characters, unique to this run. */
+function topicPath(n: number, levels: number): string {
+  const head = `caps/${randomUUID().replace(/-/g, '')}`;
+  const rest = Array.from({ length: levels - 2 }, () => 'l');
+  const path = [head, ...rest].join('/');
+  expect(path.length).toBeLessThanOrEqual(n);
+  return path + 'x'.repeat(n - path.length);
+}
 
 /** A workspace API key with the utilities scope, as `Authorization: Bearer` headers. */
 async function utilitiesKey(): Promise<{ owner: Owner; headers: Record<string, string> }> {

@@ -20,6 +20,8 @@ const SETS: Record<string, string[][]> = {
   origin: [['origin']],
   'origin+svc-user-agent': [['origin', 'svc-user-agent']],
   'origin+intent-token': [['origin', 'x-intent-token']],
+  // the IoT rules and get-topic (docs/iot.md "Who calls"): the spec's `origin` and header set A
+  'origin+set-a': [['origin', 'svc-auth-token', 'svc-user-agent', 'svc-auth-device']],
   'api-key': [['authorization']],
   'api-key+workspace': [['authorization', 'X-Workspace-ID']],
 };
@@ -27,8 +29,11 @@ const SETS: Record<string, string[][]> = {
 const VALUE: Record<string, string> = { authorization: 'Bearer not-checked', origin: 'https://shop.example', 'X-Workspace-ID': '00000000-0000-4000-8000-000000000000' };
 const valueOf = (h: string) => VALUE[h] ?? `not-checked-${h.toLowerCase()}`;
 
-/** A concrete path for a route template (the credential check comes before any parameter is read). */
-const pathOf = (route: RouteSpec) => route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'type' ? 'last_mile' : `x-${name.toLowerCase()}`));
+/**
+ * A concrete path for a route template (the credential check comes before any parameter is read; a parameter the route
+ * restricts, `paramValues`, takes its first value, else the path would be another route's).
+ */
+const pathOf = (route: RouteSpec) => route.path.replace(/:(\w+)/g, (_m, name: string) => route.paramValues?.[name]?.[0] ?? (name === 'type' ? 'last_mile' : `x-${name.toLowerCase()}`));
 
 /** The headers a message names as missing: "Missing credential: header(s) a, b is/are required (…)". */
 function namedMissing(message: string): string[] {

@@ -25,6 +25,7 @@ import {
   uniqueCode,
   vehicleBody,
 } from './lsp-helpers.js';
+import { ORIGIN as IOT_ORIGIN, newImei, trackerRule } from './iot-helpers.js';
 
 /**
  * Property-based tests of the whole REST surface (issue 10), generated from the bridge's route table and the OpenAPI
@@ -106,6 +107,10 @@ interface Tenant {
   ownerTokens: TokenPool;
   lspTokens: TokenPool;
   cspTokens: TokenPool;
+  /** The IoTSP's context tokens (the IoT family's tenant, docs/iot.md). */
+  iotspTokens: TokenPool;
+  /** An IoT connector of the IoTSP (the body of the rules' and topics' assign and unassign). */
+  iotConnectorId: string;
   apiKeys: TokenPool;
   users: UserPool;
   /** A user whose sessions are ended by the victim routes (logout, DELETE session). */
@@ -195,6 +200,20 @@ async function createTenant(label: string): Promise<Tenant> {
   const clients = clientPool(ownerTokens, wid, csp.code, label);
   const first = clientOf(await clients.take());
   const ptc = (await api('GET', '/v1/order/packages', { headers: { origin: first.origin, 'x-intent-token': first.token } })).body.data[0].ptc;
+
+  // the IoT family: an IoT connector assigned to a rule and a topic, and a device speaking the rule on the topic in the vehicle
+  const iotspTokens = new TokenPool(async () => contextToken(await ownerTokens.take(), wid, 'iotsp', iotsp.code));
+  const iot = async (method: string, path: string, body: unknown, status: number) => {
+    const res = await api(method, path, { body, headers: { ...setAHeaders(await iotspTokens.take()), origin: IOT_ORIGIN } });
+    if (res.status !== status) throw new Error(`${method} ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  const iotConnectorId = (await createConnector(owner.token, wid, 'iotsp', iotsp.code, { type: 'IOT', config: { protocol: 'mqtt', version: 'v1', scope: ['telemetry:write'] } })).connectorId;
+  const rule = await iot('POST', '/v1/iotsp/rules/add', trackerRule(), 201);
+  const topic = await iot('POST', '/v1/iotsp/topics/register', { path: `fuzz/${label.toLowerCase()}/${randomUUID().slice(0, 8)}/+/report`, qos: '1' }, 201);
+  await iot('PUT', `/v1/iotsp/rules/${rule.reference}/connector/assign`, { connectorId: iotConnectorId }, 200);
+  await iot('PUT', `/v1/iotsp/topics/${topic.reference}/connector/assign`, { connectorId: iotConnectorId }, 200);
+  const device = await iot('POST', '/v1/iotsp/devices', { externalId: newImei(), rule: rule.reference, topic: topic.reference, vehicleId: vehicle.id, name: 'Fuzz tracker' }, 201);
   const reference = (await api('GET', '/v1/order/stage', { headers: { origin: first.origin, 'x-intent-token': first.token } })).body.data.reference;
   return {
     clients,
@@ -221,10 +240,16 @@ async function createTenant(label: string): Promise<Tenant> {
       packages: ptc,
       orders: reference,
       client: 'fuzz-client',
+      // the IoT family: references by their collection
+      rules: rule.reference,
+      topics: topic.reference,
+      devices: device.device.reference,
     },
     ownerTokens,
     lspTokens: new TokenPool(async () => contextToken(await ownerTokens.take(), wid, 'lsp', lsp.code)),
     cspTokens: new TokenPool(async () => contextToken(await ownerTokens.take(), wid, 'csp', csp.code)),
+    iotspTokens,
+    iotConnectorId,
     apiKeys: new TokenPool(async () => {
       const res = await api('POST', `/v1/workspace/${wid}/api-keys`, { body: { name: uniqueName('fuzz'), scopes: ['utilities', 'queries'] }, headers: setAHeaders(await ownerTokens.take()) });
       if (res.status !== 201) throw new Error(`api key failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -253,10 +278,11 @@ const hasBody = (r: RouteSpec) => Boolean(r.bodyVariable || r.bodyFields || r.fi
  */
 const isVictimRoute = (r: RouteSpec) => r.method !== 'GET' && !hasBody(r);
 
-/** The credential kind a set-A/B route uses by default: the LSP or CSP context for those families, else the user. */
-function defaultKind(r: RouteSpec): 'user' | 'lsp' | 'csp' {
+/** The credential kind a set-A/B route uses by default: the LSP, CSP or IoTSP context for those families, else the user. */
+function defaultKind(r: RouteSpec): 'user' | 'lsp' | 'csp' | 'iotsp' {
   if (/\/accept$/.test(r.path)) return 'user'; // accepting an invitation: the invitee's own token
   if (r.path.startsWith('/v1/lsp/')) return 'lsp';
+  if (r.path.startsWith('/v1/iotsp/')) return 'iotsp';
   if (r.path.startsWith('/v1/csp/')) return 'csp';
   return 'user';
 }
@@ -284,6 +310,9 @@ function fixtureParam(r: RouteSpec, name: string, t: Tenant): string {
       return t.ids.agents;
     case 'no':
       return '1';
+    case 'status':
+      // the IoT rules and topics: the tenant's are ACTIVE (a move to `active` is 409)
+      return 'active';
     default:
       return t.ids[before] ?? (/id$/i.test(name) ? randomUUID() : 'x');
   }
@@ -448,6 +477,19 @@ function overlay(r: RouteSpec, t: Tenant): unknown {
     'PATCH /v1/order/service': { payment: { paid: true }, tax: 1 },
     'POST /v1/order/service/rating': { score: 5, comment: 'fuzz' },
     'POST /v1/client/:id/periferals': { coordinates: [51.92, 4.48], radius: 1000, limit: 5 },
+    // the IoT family (docs/iot.md)
+    'POST /v1/iotsp/rules/add': trackerRule({ tags: ['fuzz'] }),
+    'PATCH /v1/iotsp/rules/:reference': { tags: ['fuzz', 'tracker'], description: 'fuzz' },
+    'POST /v1/iotsp/rules/:reference/dry-run': { line: '+RESP,862010000000001,-1.29,36.82,45,90,1700000000,$' },
+    'PUT /v1/iotsp/rules/:reference/connector/assign': { connectorId: t.iotConnectorId },
+    'PATCH /v1/iotsp/rules/:reference/connector/unassign': { connectorId: t.iotConnectorId },
+    'POST /v1/iotsp/topics/register': { path: `fuzz/${randomUUID().slice(0, 8)}/+/report`, qos: 1, description: 'fuzz', tags: ['fuzz'] },
+    'PATCH /v1/iotsp/topics/:reference': { tags: ['fuzz'], description: 'fuzz' },
+    'PUT /v1/iotsp/topics/:reference/connector/assign': { connectorId: t.iotConnectorId },
+    'PATCH /v1/iotsp/topics/:reference/connector/unassign': { connectorId: t.iotConnectorId },
+    'POST /v1/iotsp/devices': { externalId: newImei(), rule: t.ids.rules, topic: t.ids.topics, vehicleId: t.ids.vehicles, name: 'Fuzz device', tags: ['fuzz'] },
+    'PATCH /v1/iotsp/devices/:reference': { name: 'Fuzz device', description: 'fuzz', tags: ['fuzz'] },
+    'POST /v1/iotsp/devices/:reference/reports': { reports: ['+RESP,862010000000001,-1.29,36.82,45,90,1700000000,$', '+BUFF,862010000000001,-1.3,36.8,0,0,1700000060,$'] },
   };
   const k = key(r);
   if (k in bodies) return bodies[k];
@@ -954,6 +996,13 @@ async function credentialHeaders(r: RouteSpec, t: Tenant, choice: FuzzRequest['c
       return r.path.startsWith('/v1/order/') || r.path.startsWith('/v1/client/') ? { origin: clientOf(await t.clients.take(weight)).origin } : { origin: ORIGIN };
     case 'origin+svc-user-agent':
       return { origin: ORIGIN, 'svc-user-agent': AGENT };
+    case 'origin+set-a': {
+      // the IoT rules and get-topic: `origin` and set A (the IoTSP's context, or the credential `choice` names)
+      const kind = choice === 'default' || choice === 'setB' ? defaultKind(r) : choice;
+      const token =
+        kind === 'lsp' ? await t.lspTokens.take(weight) : kind === 'csp' ? await t.cspTokens.take(weight) : kind === 'iotsp' ? await t.iotspTokens.take(weight) : await t.ownerTokens.take(weight);
+      return { origin: IOT_ORIGIN, ...setAHeaders(token) };
+    }
     case 'origin+intent-token': {
       const c = clientOf(await t.clients.take(weight));
       return { origin: c.origin, 'x-intent-token': c.token };
@@ -965,7 +1014,15 @@ async function credentialHeaders(r: RouteSpec, t: Tenant, choice: FuzzRequest['c
     default: {
       const kind = choice === 'default' || choice === 'setB' ? defaultKind(r) : choice;
       const token =
-        kind === 'lsp' ? await t.lspTokens.take(weight) : kind === 'csp' ? await t.cspTokens.take(weight) : victim ? await login(t.owner).catch(() => 'no-session') : await t.ownerTokens.take(weight);
+        kind === 'lsp'
+          ? await t.lspTokens.take(weight)
+          : kind === 'csp'
+            ? await t.cspTokens.take(weight)
+            : kind === 'iotsp'
+              ? await t.iotspTokens.take(weight)
+              : victim
+                ? await login(t.owner).catch(() => 'no-session')
+                : await t.ownerTokens.take(weight);
       const useB = r.auth === 'set-b' || (r.auth === 'set-a-or-b' && choice === 'setB');
       return useB ? setBHeaders(token) : setAHeaders(token);
     }

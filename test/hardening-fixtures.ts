@@ -3,12 +3,15 @@ import { api, newUser, randomIp, gatewayUrl, PASSWORD, type ApiResponse, type Te
 import { DEVICE, AGENT, KINDS, type Kind as ProviderKind, contextToken, setupProvider, uniqueName, createConnector, allowOrigins, issueToken, invite, accept } from './workspace-helpers.js';
 import { areaBody, facilityBody, vehicleBody, parkingBody, uniqueCode } from './lsp-helpers.js';
 import { routes, type RouteSpec } from '../rest-bridge/routes/index.js';
+import { ORIGIN as IOT_ORIGIN, trackerRule, newImei } from './iot-helpers.js';
 
 /**
  * One tenant with a record of every kind the REST routes address (for the hardening tests: extreme numbers, explicit
  * nulls): a workspace owned by a user, a provider of each kind, an LSP context, a fleet with a vehicle, a parking
  * facility, a warehouse, a hub, an agent, a coverage area and route, a connector with an access token, a member, an
- * API key. `request(route, …)` fills a route's path parameters and credential headers from it.
+ * API key, and for the IoT family an IoT connector, a rule, a topic and a device of the workspace's IoTSP (the device
+ * speaks the rule, publishes on the topic and rides in the vehicle; the rule and the topic have the IoT connector
+ * assigned). `request(route, …)` fills a route's path parameters and credential headers from it.
  *
  * Rate limits count per credential (100 a minute): every credential here is re-issued after 40 uses.
  */
@@ -52,6 +55,15 @@ export interface World {
   devToken(): Promise<string>;
   developerId: string;
   faqReference: string;
+  /**
+   * The IoTSP's context token (the IoT family's tenant, docs/iot.md), an IoT connector of it (assigned to the rule and
+   * the topic), and its ACTIVE rule, topic and device.
+   */
+  iotspToken(): Promise<string>;
+  iotConnectorId: string;
+  ruleReference: string;
+  topicReference: string;
+  deviceReference: string;
 }
 
 export interface Client {
@@ -199,6 +211,36 @@ export async function buildWorld(): Promise<World> {
     'faq context',
   );
 
+  // the IoT family (docs/iot.md): the IoTSP is the tenant of its context token; rule routes also need `origin`
+  const iotspToken = rotating(async () => contextToken(await userToken(), wid, 'iotsp', providers.iotsp.code));
+  const iot = async (method: string, path: string, body?: unknown) => api(method, path, { body, headers: { ...setA(await iotspToken()), origin: IOT_ORIGIN } });
+  const iotConnector = await createConnector(await userToken(), wid, 'iotsp', providers.iotsp.code, {
+    type: 'IOT',
+    config: { protocol: 'mqtt', version: 'v1', scope: ['telemetry:write'] },
+  });
+  const rule = await must(await iot('POST', '/v1/iotsp/rules/add', trackerRule({ tags: ['hardening'] })), 201, 'iot rule');
+  const topic = await must(
+    await iot('POST', '/v1/iotsp/topics/register', { path: `hardening/${uniqueCode('T').toLowerCase()}/+/report`, qos: 1, description: 'Hardening reports', tags: ['hardening'] }),
+    201,
+    'iot topic',
+  );
+  for (const kind of ['rules', 'topics']) {
+    const reference = kind === 'rules' ? rule.data.reference : topic.data.reference;
+    await must(await iot('PUT', `/v1/iotsp/${kind}/${reference}/connector/assign`, { connectorId: iotConnector.connectorId }), 200, `assign ${kind} connector`);
+  }
+  const device = await must(
+    await iot('POST', '/v1/iotsp/devices', {
+      externalId: newImei(),
+      rule: rule.data.reference,
+      topic: topic.data.reference,
+      vehicleId: vehicle.data.id,
+      name: 'Hardening tracker',
+      tags: ['hardening'],
+    }),
+    201,
+    'iot device',
+  );
+
   const utilitiesKey = rotating(async () => {
     const res = await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening', scopes: ['utilities'] });
     return (await must(res, 201, 'api key')).data.key as string;
@@ -214,6 +256,11 @@ export async function buildWorld(): Promise<World> {
     devToken,
     developerId: developers.data[0].id,
     faqReference: faq.data.reference,
+    iotspToken,
+    iotConnectorId: iotConnector.connectorId,
+    ruleReference: rule.data.reference,
+    topicReference: topic.data.reference,
+    deviceReference: device.data.device.reference,
     fleetId: fleet.data.id,
     vehicleId: vehicle.data.id,
     parkingId: parking.data.id,
@@ -271,7 +318,17 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     // the commerce family: the stop and package of the client the credential names, the placed order and the desks
     no: '1',
     PTC: w.lastClient?.ptc ?? w.placed.ptc,
-    reference: p.includes('/faqs/') ? w.faqReference : w.placed.reference,
+    reference: p.includes('/faqs/')
+      ? w.faqReference
+      : p.startsWith('/v1/iotsp/rules/')
+        ? w.ruleReference
+        : p.startsWith('/v1/iotsp/topics/')
+          ? w.topicReference
+          : p.startsWith('/v1/iotsp/devices/')
+            ? w.deviceReference
+            : w.placed.reference,
+    // the IoT family: the world's rule and topic are ACTIVE (a move to `active` is 409 and changes nothing)
+    status: 'active',
     // the DEV family: the world's FAQ is ACTIVE and unlocked (restore and unlock are 409), an invitation id no one holds
     operation: 'restore',
     lockstate: 'unlock',
@@ -290,6 +347,7 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
 export async function headersOf(w: World, route: RouteSpec): Promise<Record<string, string>> {
   const lspFamily = route.path.startsWith('/v1/lsp/') || route.path.startsWith('/v1/lsps/');
   const commerce = route.path.startsWith('/v1/order/') || route.path.startsWith('/v1/client/');
+  const iotFamily = route.path.startsWith('/v1/iotsp/');
   switch (route.auth) {
     case 'none':
       return {};
@@ -300,17 +358,22 @@ export async function headersOf(w: World, route: RouteSpec): Promise<Record<stri
     case 'set-b': {
       const token = lspFamily
         ? await w.lspToken()
-        : route.path.startsWith('/v1/devs/')
-          ? await w.devToken()
-          : route.path.startsWith('/v1/csp/invitation') || route.path.startsWith('/v1/rsps/')
-            ? await w.cspToken()
-            : await w.userToken();
+        : iotFamily
+          ? await w.iotspToken()
+          : route.path.startsWith('/v1/devs/')
+            ? await w.devToken()
+            : route.path.startsWith('/v1/csp/invitation') || route.path.startsWith('/v1/rsps/')
+              ? await w.cspToken()
+              : await w.userToken();
       return route.auth === 'set-b' ? { 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE } : setA(token);
     }
     case 'origin':
       return commerce ? { origin: (await w.client()).origin } : { origin: ORIGIN };
     case 'origin+svc-user-agent':
       return { origin: ORIGIN, 'svc-user-agent': 'shop/2.1' };
+    case 'origin+set-a':
+      // the IoT rules and get-topic: `origin` and the IoTSP's context in set A
+      return { origin: IOT_ORIGIN, ...setA(await w.iotspToken()) };
     case 'origin+intent-token': {
       // the service routes act on the placed order; the others on a draft intent
       const c = route.path.startsWith('/v1/order/service') ? w.placed : await w.client();

@@ -27,6 +27,10 @@ const CLEARABLE: Record<string, string[]> = {
   'PATCH /v1/lsp/coverage/routes/:id/:type': ['capacity', 'origin', 'destination', 'distance'],
   'PATCH /v1/order/waypoints/:no': ['description', 'address', 'country', 'contact'],
   'PATCH /v1/order/packages/:PTC': ['note'],
+  // the IoT family (schema/iot.graphql): null clears a description, a device's name, and unbinds its topic or vehicle
+  'PATCH /v1/iotsp/rules/:reference': ['description'],
+  'PATCH /v1/iotsp/topics/:reference': ['description'],
+  'PATCH /v1/iotsp/devices/:reference': ['name', 'description', 'topic', 'vehicleId'],
 };
 
 /** The answer of each PATCH route that takes no body, on the hardening world's records. */
@@ -39,6 +43,9 @@ const BODYLESS: Record<string, string> = {
   // the world's FAQ is ACTIVE and unlocked: restoring or unlocking it is 409 (docs/dev.md "States")
   'PATCH /v1/lsps/:icode/faqs/:reference/:operation': '409 CONFLICT',
   'PATCH /v1/lsps/:icode/faqs/:reference/:lockstate': '409 CONFLICT',
+  // :status is `active`, on the world's ACTIVE rule and topic: a move to the status it has is 409 (docs/iot.md "Statuses")
+  'PATCH /v1/iotsp/rules/:reference/:status': '409 CONFLICT',
+  'PATCH /v1/iotsp/topics/:reference/:status': '409 CONFLICT',
 };
 
 /** Fields a body must carry besides the one under test (required by the route). */
@@ -67,6 +74,8 @@ function readBack(route: RouteSpec): { get: RouteSpec; pick: (body: any) => any 
   if (p === '/v1/lsp/coverage/routes/:id/:type') return { get: byPath('GET', '/v1/lsp/coverage/routes/:id')!, pick: (b) => b.route };
   if (p === '/v1/order/waypoints/:no' || p === '/v1/order/packages/:PTC') return { get: byPath('GET', p)!, pick: data };
   if (p === '/v1/order/service') return { get: byPath('GET', p)!, pick: (b) => b.data.service };
+  if (/^\/v1\/iotsp\/(rules|topics|devices)\/:reference$/.test(p)) return { get: byPath('GET', p)!, pick: data };
+  if (/^\/v1\/iotsp\/(rules|topics)\/:reference\/connector\/unassign$/.test(p)) return { get: byPath('GET', p.replace(/connector\/unassign$/, 'connectors'))!, pick: data };
   return undefined;
 }
 
@@ -75,6 +84,9 @@ function readField(record: any, route: RouteSpec, field: string): unknown {
   if (route.path.endsWith('/specs')) return record.specs?.[field] ?? null;
   if (route.path.endsWith('/iot')) return record.iot?.[field] ?? null;
   if (route.path.endsWith('/config')) return record.config?.[field] ?? null;
+  // a device answers its bindings as `topicReference` and `vehicle`
+  if (route.path === '/v1/iotsp/devices/:reference' && field === 'topic') return record.topicReference ?? null;
+  if (route.path === '/v1/iotsp/devices/:reference' && field === 'vehicleId') return record.vehicle?.id ?? null;
   return record[field] ?? null;
 }
 
