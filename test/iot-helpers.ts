@@ -15,6 +15,8 @@ export interface Iotsp {
   owner: Owner;
   wid: string;
   code: string;
+  /** The IoTSP's provider id. */
+  providerId: string;
   token: string;
   /** A REST call through the bridge as this IoTSP (set A and `origin`). */
   call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
@@ -23,15 +25,16 @@ export interface Iotsp {
   fresh(): Promise<Iotsp>;
 }
 
-function iotspOf(owner: Owner, code: string, token: string): Iotsp {
+function iotspOf(owner: Owner, code: string, providerId: string, token: string): Iotsp {
   return {
     owner,
     wid: owner.wid,
     code,
+    providerId,
     token,
     call: (method, path, body, headers) => api(method, path, { body, headers: { ...setA(token), origin: ORIGIN, ...(headers ?? {}) } }),
     gql: (query, variables = {}) => gqlH(query, variables, setA(token)),
-    fresh: async () => iotspOf(owner, code, await contextToken(owner.token, owner.wid, 'iotsp', code)),
+    fresh: async () => iotspOf(owner, code, providerId, await contextToken(owner.token, owner.wid, 'iotsp', code)),
   };
 }
 
@@ -39,7 +42,7 @@ function iotspOf(owner: Owner, code: string, token: string): Iotsp {
 export async function newIotsp(owner?: Owner): Promise<Iotsp> {
   const o = owner ?? (await newOwner());
   const p = await setupProvider(o.token, o.wid, 'iotsp', { type: 'TELEMATICS', name: uniqueName('IoT') });
-  return iotspOf(o, p.code, await contextToken(o.token, o.wid, 'iotsp', p.code));
+  return iotspOf(o, p.code, p.id, await contextToken(o.token, o.wid, 'iotsp', p.code));
 }
 
 /** An IoT connector of the IoTSP; returns its id. */
@@ -99,6 +102,7 @@ export function iotspAs(t: Iotsp, token: string, userToken: string): Iotsp {
     owner: t.owner,
     wid: t.wid,
     code: t.code,
+    providerId: t.providerId,
     token,
     call: (method, path, body, headers) => callA(method, path, token, body, { headers: { origin: ORIGIN, ...(headers ?? {}) } }),
     gql: (query, variables = {}) => gqlH(query, variables, setA(token)),

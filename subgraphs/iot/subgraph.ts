@@ -31,7 +31,7 @@ export const iotSubgraph: SubgraphDefinition = {
   referenceResolvers: {
     IotRule: referenceResolver(IotRule),
     IotTopic: referenceResolver(IotTopic),
-    IotDevice: referenceResolver(IotDevice, ['rule', 'topic']),
+    IotDevice: referenceResolver(IotDevice),
   },
   database: {
     entities: [IotRule, IotTopic, IotDevice, ConnectorCopy, ConnectorAssignment, VehicleCopy],

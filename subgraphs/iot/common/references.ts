@@ -7,11 +7,6 @@ import { iotReferenceScope } from './scope.js';
  * Entity references to the IoT family's records (docs/graph-conventions.md "Entities and references"): batched per
  * entity and request, in the IoTSP the caller acts as; anything else, an unknown id or a malformed one is null.
  */
-export const referenceResolver = <T extends { id: string }>(entity: Constructor<T>, populate?: string[]) => ({
-  __resolveReference: async (ref: { id: string }, ctx: SubgraphContext): Promise<T | null> => {
-    const em = iotReferenceScope(ctx);
-    const found = await recordById(ctx, em, entity, ref.id);
-    if (found && em && populate) await em.populate(found, populate as never);
-    return found;
-  },
+export const referenceResolver = <T extends { id: string }>(entity: Constructor<T>) => ({
+  __resolveReference: (ref: { id: string }, ctx: SubgraphContext): Promise<T | null> => recordById(ctx, iotReferenceScope(ctx), entity, ref.id),
 });

@@ -18,16 +18,15 @@ import { IotTopic } from '../topics/entities.js';
 @Unique({ properties: ['workspaceId', 'icode', 'externalId'] })
 @Index({ properties: ['vehicleId'] })
 export class IotDevice extends IotRecord {
-  [OptionalProps]?: IotRecordOptional | 'topic' | 'vehicleId' | 'name' | 'reportsStored' | 'reportsFailed' | 'lastReportAt' | 'credentialIssuedAt' | 'vehicle' | 'ruleReference' | 'topicReference';
+  [OptionalProps]?: IotRecordOptional | 'topic' | 'vehicleId' | 'name' | 'reportsStored' | 'reportsFailed' | 'lastReportAt' | 'credentialIssuedAt' | 'vehicle';
 
   @Field({ description: 'The reference, `DVC-` and 10 Crockford base32 characters; also the MQTT username (REST: `:reference`, any case).' }) @Property({ unique: true }) reference!: string;
   @Field({ description: "The device's own identifier (IMEI, serial number…), 1–64 characters, unique in the IoTSP." }) @Property() externalId!: string;
   @Field(() => String, { nullable: true, description: 'A display name, at most 120 characters.' }) @Property({ nullable: true }) name?: string | null = null;
-  @Field(() => IotRule, { description: 'The rule it speaks.' }) @ManyToOne(() => IotRule, { deleteRule: 'no action' }) @Index() rule!: IotRule;
-  @Field(() => IotTopic, { nullable: true, description: 'The topic it publishes on; null: any ACTIVE topic of its IoTSP.' })
-  @ManyToOne(() => IotTopic, { nullable: true, deleteRule: 'no action' })
-  @Index()
-  topic?: IotTopic | null = null;
+  /** The rule it speaks (GraphQL `rule`, `ruleReference`: devices/resolvers.ts, batched). */
+  @ManyToOne(() => IotRule, { deleteRule: 'no action' }) @Index() rule!: IotRule;
+  /** The topic it publishes on, or null (GraphQL `topic`, `topicReference`). */
+  @ManyToOne(() => IotTopic, { nullable: true, deleteRule: 'no action' }) @Index() topic?: IotTopic | null = null;
   /** The LSP vehicle it rides in (an id of the workspace's fleets), or null. */
   @Property({ type: 'uuid', nullable: true }) vehicleId?: string | null = null;
   @Property({ hidden: true }) secretHash!: string;
@@ -35,16 +34,6 @@ export class IotDevice extends IotRecord {
   @Field(() => Int, { description: 'Reports stored as telemetry.' }) @Property() reportsStored: number = 0;
   @Field(() => Int, { description: 'Reports kept as failures (never dropped silently).' }) @Property() reportsFailed: number = 0;
   @Field(() => Date, { nullable: true, description: 'When its last report arrived; null before the first.' }) @Property({ type: 'datetime', nullable: true }) lastReportAt?: Date | null = null;
-
-  @Field({ description: 'The reference of the rule it speaks.' })
-  get ruleReference(): string {
-    return this.rule.reference;
-  }
-
-  @Field(() => String, { nullable: true, description: 'The reference of the topic it publishes on; null: any ACTIVE topic of its IoTSP.' })
-  get topicReference(): string | null {
-    return this.topic?.reference ?? null;
-  }
 
   @Field(() => VehicleReference, { nullable: true, description: 'The LSP vehicle it rides in (resolved by the LSP subgraph); null when none.' })
   get vehicle(): VehicleReference | null {

@@ -1,4 +1,8 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { recordById } from '../../../kernel/loaders.js';
+import { scopeToProvider } from '../../../kernel/tenancy.js';
+import { IotRule } from '../rules/entities.js';
+import { IotTopic } from '../topics/entities.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { iotScope } from '../common/scope.js';
 import { IotDeletion } from '../common/types.js';
@@ -48,4 +52,28 @@ export class IotDeviceResolver {
   ingestIotReports(@Arg('reference', REFERENCE) reference: string, @Arg('input', { description: 'The lines.' }) input: DeviceReportsInput, @Ctx() ctx: SubgraphContext) {
     return devices.ingestReports(iotScope(ctx, 'write'), reference, input.reports);
   }
+
+  @FieldResolver(() => IotRule, { description: 'The rule it speaks.' })
+  async rule(@Root() device: IotDevice, @Ctx() ctx: SubgraphContext): Promise<IotRule> {
+    return (await relatedOf(ctx, device, IotRule, device.rule.id))!;
+  }
+
+  @FieldResolver(() => String, { description: 'The reference of the rule it speaks.' })
+  async ruleReference(@Root() device: IotDevice, @Ctx() ctx: SubgraphContext): Promise<string> {
+    return (await this.rule(device, ctx)).reference;
+  }
+
+  @FieldResolver(() => IotTopic, { nullable: true, description: 'The topic it publishes on; null: any ACTIVE topic of its IoTSP.' })
+  topic(@Root() device: IotDevice, @Ctx() ctx: SubgraphContext): Promise<IotTopic | null> {
+    return device.topic ? relatedOf(ctx, device, IotTopic, device.topic.id) : Promise.resolve(null);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The reference of the topic it publishes on; null: any ACTIVE topic of its IoTSP.' })
+  async topicReference(@Root() device: IotDevice, @Ctx() ctx: SubgraphContext): Promise<string | null> {
+    return (await this.topic(device, ctx))?.reference ?? null;
+  }
 }
+
+/** A rule or topic of the device's own IoTSP, batched per request (a page of devices costs one query per kind). */
+const relatedOf = <T extends IotRule | IotTopic>(ctx: SubgraphContext, device: IotDevice, entity: new () => T, id: string) =>
+  recordById(ctx, scopeToProvider(ctx.em, device.workspaceId, device.icode), entity, id);

@@ -15,8 +15,7 @@ import type { DeviceListArgs, DeviceRegisterInput, DeviceReportsResult, DeviceUp
 
 /** An IoTSP's devices (docs/iot.md "Devices"): register, list, read, update, delete, ingest over HTTP, telemetry. */
 
-const POPULATE = ['rule', 'topic'];
-export const findDevice = (s: IotScope, reference: string) => findByReference(s, IotDevice, 'device', reference, POPULATE);
+export const findDevice = (s: IotScope, reference: string) => findByReference(s, IotDevice, 'device', reference);
 
 /** The MQTT port devices connect to, when the platform runs its own broker (set by the broker at start). */
 let brokerPort: number | null = null;
@@ -92,9 +91,7 @@ export async function listDevices(s: IotScope, args: DeviceListArgs) {
   const where: Record<string, unknown> = {};
   if (args.rule) where.rule = (await findRule(s, args.rule)).id;
   if (args.vehicleId) where.vehicleId = isUuid(args.vehicleId) ? args.vehicleId.toLowerCase() : '00000000-0000-0000-0000-000000000000';
-  const page = await listOf(s, IotDevice, args, where);
-  await s.em.populate(page.items, POPULATE as never);
-  return page;
+  return listOf(s, IotDevice, args, where);
 }
 
 export async function updateDevice(s: IotScope, reference: string, input: DeviceUpdateInput): Promise<DeviceWithCredential> {
@@ -153,7 +150,7 @@ async function deviceInfo(s: IotScope, device: IotDevice): Promise<DeviceInfo> {
 
 /** A batch over HTTP: parsed here, stored by the ingestion writer; the answer comes once it is stored. */
 export async function ingestReports(s: IotScope, reference: string, lines: string[]): Promise<DeviceReportsResult> {
-  const device = await findDevice(s, reference);
+  const device = await findByReference(s, IotDevice, 'device', reference, ['rule', 'topic']);
   const prepared = prepare(await deviceInfo(s, device), lines, 'HTTP', null);
   await ingestor().submit(prepared);
   const failed = prepared.errors.length;
