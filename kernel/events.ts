@@ -74,13 +74,18 @@ export async function consume(em: EntityManager, consumer: string, topic: string
  * and the polling loop take turns on the cursor's row lock, so no batch is applied twice.
  */
 export async function catchUp(em: EntityManager, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>): Promise<number> {
+  return catchUpBatches(em, consumer, topics, async (events, tx) => {
+    for (const e of events) await apply(e, tx);
+  });
+}
+
+/** `catchUp` for a consumer that applies a whole batch at once (one statement for many events). */
+export async function catchUpBatches(em: EntityManager, consumer: string, topics: readonly string[], applyBatch: (events: PlatformEvent[], em: EntityManager) => Promise<void>): Promise<number> {
   let total = 0;
   for (const topic of topics) {
     let n: number;
     do {
-      n = await consume(em, consumer, topic, async (events, tx) => {
-        for (const e of events) await apply(e, tx);
-      });
+      n = await consume(em, consumer, topic, applyBatch);
       total += n;
     } while (n > 0);
   }
@@ -94,12 +99,33 @@ export async function catchUp(em: EntityManager, consumer: string, topics: reado
  * failure is logged and the batch retried on the next tick. Returns how to stop.
  */
 export function follow(orm: MikroORM, log: Logger, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>, intervalMs = 250): () => void {
+  return followBatches(
+    orm,
+    log,
+    consumer,
+    topics,
+    async (events, tx) => {
+      for (const e of events) await apply(e, tx);
+    },
+    intervalMs,
+  );
+}
+
+/** `follow` for a consumer that applies a whole batch at once (the utilities' device positions: one upsert a batch). */
+export function followBatches(
+  orm: MikroORM,
+  log: Logger,
+  consumer: string,
+  topics: readonly string[],
+  applyBatch: (events: PlatformEvent[], em: EntityManager) => Promise<void>,
+  intervalMs = 250,
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await catchUp(orm.em.fork(), consumer, topics, apply);
+      await catchUpBatches(orm.em.fork(), consumer, topics, applyBatch);
     } catch (err) {
       log.error({ err, consumer }, 'event consumer failed; retrying');
     } finally {

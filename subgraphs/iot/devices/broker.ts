@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { Aedes, type Client, type PublishPacket } from 'aedes';
+import { Aedes, type Client } from 'aedes';
 import mqtt from 'mqtt';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
@@ -81,9 +81,24 @@ class Directory {
     return this.orm.em.fork();
   }
 
-  async device(reference: string): Promise<(DeviceInfo & { secretHash: string }) | null> {
+  /** Lookups in flight, by key: a publish that finds the cache stale joins the one lookup instead of sending its own. */
+  private pending = new Map<string, Promise<unknown>>();
+  private once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let p = this.pending.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = load().finally(() => this.pending.delete(key));
+      this.pending.set(key, p);
+    }
+    return p;
+  }
+
+  device(reference: string): Promise<(DeviceInfo & { secretHash: string }) | null> {
     const hit = this.devices.get(reference);
-    if (hit && now() - hit.at < CACHE_MS) return hit.value;
+    if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.value);
+    return this.once(`device:${reference}`, () => this.loadDevice(reference));
+  }
+
+  private async loadDevice(reference: string): Promise<(DeviceInfo & { secretHash: string }) | null> {
     const rows = await this.em().execute<DeviceRow[]>(`${DEVICE_SQL} where d.reference = ?`, [reference]);
     const value = rows[0] ? infoOf(rows[0]) : null;
     if (this.devices.size > 100_000) this.devices.clear();
@@ -92,10 +107,14 @@ class Directory {
   }
 
   /** The ACTIVE topic filters of one IoTSP. */
-  async activeFilters(workspaceId: string, icode: string): Promise<string[]> {
+  activeFilters(workspaceId: string, icode: string): Promise<string[]> {
     const key = `${workspaceId}/${icode}`;
     const hit = this.filters.get(key);
-    if (hit && now() - hit.at < CACHE_MS) return hit.value;
+    if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.value);
+    return this.once(`filters:${key}`, () => this.loadFilters(workspaceId, icode, key));
+  }
+
+  private async loadFilters(workspaceId: string, icode: string, key: string): Promise<string[]> {
     const rows = await this.em().execute<{ path: string }[]>(`select path from iot.topic where workspace_id = ? and icode = ? and status = 'ACTIVE'`, [workspaceId, icode]);
     const value = rows.map((r) => r.path);
     this.filters.set(key, { at: now(), value });
@@ -104,8 +123,12 @@ class Directory {
 
   /** Every ACTIVE topic filter of the platform, with its IoTSP (the external broker's subscriptions). */
   private active?: Cached<{ path: string; qos: number; workspaceId: string; icode: string }[]>;
-  async allActive(): Promise<{ path: string; qos: number; workspaceId: string; icode: string }[]> {
-    if (this.active && now() - this.active.at < CACHE_MS) return this.active.value;
+  allActive(): Promise<{ path: string; qos: number; workspaceId: string; icode: string }[]> {
+    if (this.active && now() - this.active.at < CACHE_MS) return Promise.resolve(this.active.value);
+    return this.once('active', () => this.loadActive());
+  }
+
+  private async loadActive(): Promise<{ path: string; qos: number; workspaceId: string; icode: string }[]> {
     const rows = await this.em().execute<{ path: string; qos: number; workspace_id: string; icode: string }[]>(`select path, qos, workspace_id, icode from iot.topic where status = 'ACTIVE'`);
     const value = rows.map((r) => ({ path: r.path, qos: r.qos, workspaceId: r.workspace_id, icode: r.icode }));
     this.active = { at: now(), value };
@@ -169,24 +192,28 @@ async function embeddedBroker(orm: MikroORM, config: Config, log: Logger): Promi
     });
   };
   broker.authorizeSubscribe = (_client, _sub, done) => done(null, null);
-  broker.authorizePublish = (client, packet, done) => {
-    if (!client) return done(new Error('Only devices publish'));
+  // A publish is stored before it is authorized, and Aedes acknowledges (QoS 1 PUBACK) only after: a report the
+  // platform acknowledged is in iot.report. One that cannot be stored is refused, which closes the connection without
+  // the PUBACK, so the device sends it again (at least once). Aedes handles a client's packets one after the other:
+  // a device waits while the queue is full (back-pressure).
+  broker.authorizePublish = (client: DeviceClient | null, packet, done) => {
+    if (!client?.device) return done(new Error('Only devices publish'));
     packet.retain = false;
-    done(null);
-  };
-  broker.authorizeForward = () => null;
-  broker.published = (packet: PublishPacket, client: DeviceClient | null, done) => {
-    if (!client?.device) return done();
     void (async () => {
       const device = (await dir.device(client.device!.reference)) ?? client.device!;
       const lines = linesOf(packet.payload);
       if (!lines.length) return;
       const refused = device.status !== 'ACTIVE' ? undefined : await topicRefusal(dir, device, packet.topic);
       await ingestor().submitWhenRoom(prepare(device, lines, 'MQTT', packet.topic, refused));
-    })()
-      .catch((err) => log.warn({ err: (err as Error).message, device: client.device?.reference }, 'an MQTT report was not stored'))
-      .finally(() => done());
+    })().then(
+      () => done(null),
+      (err) => {
+        log.warn({ err: (err as Error).message, device: client.device?.reference }, 'an MQTT report was not stored; the device will send it again');
+        done(err as Error);
+      },
+    );
   };
+  broker.authorizeForward = () => null;
   const server: Server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,7 +1,7 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { CompiledQuery } from 'kysely';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { AppError } from '../../../kernel/errors.js';
-import { publish } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { iotReports, iotIngestQueue } from '../../../kernel/metrics.js';
 import type { ReportOutcome, ReportSource } from '../common/enums.js';
@@ -10,13 +10,11 @@ import { measuredAt, type TelemetryValues } from '../rules/compile.js';
 import { parserOf } from '../rules/service.js';
 
 /**
- * Ingestion (docs/iot.md "Ingestion"): every report, over HTTP or MQTT, is parsed by its device's rule in the caller
- * (CPU only), then queued; one writer drains the queue in batches, each batch one transaction:
- *
- * 1. one INSERT of all its reports (typed telemetry, or the failure with its error: nothing is dropped silently);
- * 2. one UPDATE of its devices' counters;
- * 3. for each device that rides in a vehicle, the batch's latest position as an `iot.position` event, which the
- *    utilities' nearby index follows.
+ * Ingestion (docs/iot.md "Ingestion, back-pressure and retention"): every report, over HTTP or MQTT, is parsed by its
+ * device's rule in the caller (CPU only), then queued; one writer drains the queue in batches, each batch one SQL
+ * statement (STORE_BATCH): its reports (typed telemetry, or the failure with its error: nothing is dropped silently),
+ * its devices' counters, and for each device that rides in a vehicle the batch's latest position as an `iot.position`
+ * event, which the utilities' nearby index follows.
  *
  * Back-pressure: the queue holds at most `INGEST_QUEUE_MAX` reports. An HTTP batch that does not fit is refused with
  * 503 (nothing of it stored); an MQTT publisher waits (its next packet is read when there is room).
@@ -205,7 +203,7 @@ export class Ingestor {
     }
   }
 
-  /** One transaction: the reports, the counters, the positions. */
+  /** One statement (atomic on its own): the reports, the devices' counters, the position events. */
   private async write(batch: Prepared[]): Promise<void> {
     const rows = batch.flatMap((p) => p.rows);
     if (!rows.length) return;
@@ -218,29 +216,23 @@ export class Ingestor {
     }
     const positions = new Map<string, Position>();
     for (const p of batch) for (const [id, pos] of p.positions) if (!positions.has(id) || positions.get(id)!.at <= pos.at) positions.set(id, pos);
-    await this.orm.em.fork().transactional(async (tx) => {
-      await insertReports(tx, rows);
-      await tx.execute(
-        `update iot.device d set reports_stored = d.reports_stored + c.stored, reports_failed = d.reports_failed + c.failed, last_report_at = greatest(d.last_report_at, c.at)
-         from jsonb_to_recordset(?::jsonb) as c(id uuid, stored int, failed int, at timestamptz) where d.id = c.id`,
-        [JSON.stringify([...counters.values()])],
-      );
-      for (const pos of positions.values()) {
-        const d = pos.device;
-        await publish(tx, 'iot.position', d.vehicleId!, d.workspaceId, {
-          icode: d.icode,
-          deviceId: d.id,
-          device: d.reference,
-          vehicleId: d.vehicleId,
-          vehicleType: d.vehicleType,
-          latitude: pos.lat,
-          longitude: pos.lng,
-          heading: pos.heading,
-          speed: pos.speed,
-          measuredAt: pos.at,
-        });
-      }
-    });
+    const events = [...positions.values()].map(({ device: d, ...pos }) => ({
+      key: d.vehicleId!,
+      workspace_id: d.workspaceId,
+      payload: {
+        icode: d.icode,
+        deviceId: d.id,
+        device: d.reference,
+        vehicleId: d.vehicleId,
+        vehicleType: d.vehicleType,
+        latitude: pos.lat,
+        longitude: pos.lng,
+        heading: pos.heading,
+        speed: pos.speed,
+        measuredAt: pos.at,
+      },
+    }));
+    await storeBatch(this.orm, [JSON.stringify(rows), JSON.stringify([...counters.values()]), JSON.stringify(events)]);
     for (const r of rows) iotReports.inc({ outcome: r.outcome, source: r.source });
   }
 
@@ -253,15 +245,35 @@ export class Ingestor {
   }
 }
 
-/** The one statement that stores reports: all rows of a batch as one JSON parameter. */
-export async function insertReports(em: EntityManager, rows: Row[]): Promise<void> {
-  await em.execute(
-    `insert into iot.report (workspace_id, device_id, outcome, source, topic, measured_at, received_at, head, "values", lat, lng, line, error)
-     select workspace_id, device_id, outcome, source, topic, measured_at, received_at, head, "values", lat, lng, line, error
-     from jsonb_to_recordset(?::jsonb) as r(workspace_id uuid, device_id uuid, outcome text, source text, topic text, measured_at timestamptz, received_at timestamptz,
-       head text, "values" jsonb, lat float8, lng float8, line text, error jsonb)`,
-    [JSON.stringify(rows)],
-  );
+/**
+ * The one statement that stores a batch (docs/iot.md "Ingestion"): its reports, its devices' counters and its
+ * `iot.position` events (the event log's own table, as kernel/events.ts publish writes it), each from one JSON
+ * parameter. One statement is atomic without BEGIN and COMMIT: one round trip per batch.
+ */
+export const STORE_BATCH = `with reports as (
+    insert into iot.report (workspace_id, device_id, outcome, source, topic, measured_at, received_at, head, "values", lat, lng, line, error)
+    select workspace_id, device_id, outcome, source, topic, measured_at, received_at, head, "values", lat, lng, line, error
+    from rows from (jsonb_to_recordset($1::jsonb) as (workspace_id uuid, device_id uuid, outcome text, source text, topic text,
+      measured_at timestamptz, received_at timestamptz, head text, "values" jsonb, lat float8, lng float8, line text, error jsonb))
+      with ordinality as r(workspace_id, device_id, outcome, source, topic, measured_at, received_at, head, "values", lat, lng, line, error, n)
+    order by n -- ids in arrival order
+  ), counters as (
+    update iot.device d set reports_stored = d.reports_stored + c.stored, reports_failed = d.reports_failed + c.failed,
+      last_report_at = greatest(d.last_report_at, c.at)
+    from jsonb_to_recordset($2::jsonb) as c(id uuid, stored int, failed int, at timestamptz) where d.id = c.id
+  ), positions as (
+    insert into events.log (topic, key, workspace_id, payload)
+    select 'iot.position', e.key, e.workspace_id, e.payload from jsonb_to_recordset($3::jsonb) as e(key text, workspace_id uuid, payload jsonb)
+  )
+  select 1`;
+
+/**
+ * Runs STORE_BATCH with its parameters bound (`$1` …) on the ORM's connection pool: MikroORM's `execute` would inline
+ * each parameter into the SQL text, escaping a batch's megabyte of JSON character by character.
+ */
+async function storeBatch(orm: MikroORM, params: [string, string, string]): Promise<void> {
+  const db = orm.em.getConnection().getClient<unknown>();
+  await db.executeQuery(CompiledQuery.raw(STORE_BATCH, params));
 }
 
 let current: Ingestor | undefined;

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { follow } from '../../../kernel/events.js';
+import { follow, followBatches } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
-import { applyDevicePosition, applyFleetVehicle, type DevicePosition } from './store.js';
+import { applyDevicePositions, applyFleetVehicle } from './store.js';
 
 /**
  * The nearby store follows the LSP family's vehicles through the platform event log (topic `lsp.vehicle`,
@@ -25,20 +25,11 @@ export function startFleetSync(orm: MikroORM, log: Logger, intervalMs = 500): ()
 
 /**
  * Device positions (topic `iot.position`, docs/iot.md "Positions"): the IoT family's devices that ride in a vehicle
- * move it in the nearby index. Its own consumer, polling every 100 ms: a position reaches nearby search well within
+ * move it in the nearby index, a batch of events in one upsert. Its own consumer, polling every 100 ms: a position reaches nearby search well within
  * the 500 ms the platform promises from publish to index.
  */
 export const DEVICE_POSITION_CONSUMER = 'utilities.device-positions';
 
 export function startDevicePositionSync(orm: MikroORM, log: Logger, intervalMs = 100): () => void {
-  return follow(
-    orm,
-    log,
-    DEVICE_POSITION_CONSUMER,
-    ['iot.position'],
-    async (e, em) => {
-      if (e.workspaceId) await applyDevicePosition(em, e.workspaceId, e.payload as unknown as DevicePosition);
-    },
-    intervalMs,
-  );
+  return followBatches(orm, log, DEVICE_POSITION_CONSUMER, ['iot.position'], (events, em) => applyDevicePositions(em, events), intervalMs);
 }

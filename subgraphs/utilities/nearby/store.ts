@@ -239,20 +239,37 @@ export interface DevicePosition {
 }
 
 /**
- * Stores a device's position as its vehicle's live position: a new row is AVAILABLE; an existing one keeps its status
- * (the fleet's own word) and moves only when the position is at least as recent as the stored one.
+ * Stores a batch of device positions as their vehicles' live positions, in one statement: per vehicle the latest of
+ * the batch; a new row is AVAILABLE; an existing one keeps its status (the fleet's own word) and moves only when the
+ * position is at least as recent as the stored one. Out-of-range values are dropped (a position) or nulled (heading,
+ * speed).
  */
-export async function applyDevicePosition(em: EntityManager, workspaceId: string, p: DevicePosition): Promise<void> {
-  if (!Number.isFinite(p.latitude) || !Number.isFinite(p.longitude) || Math.abs(p.latitude) > 90 || Math.abs(p.longitude) > 180) return;
-  const speed = p.speed !== null && Number.isFinite(p.speed) && p.speed >= 0 && p.speed <= 2000 ? p.speed : null;
-  const heading = p.heading !== null && Number.isFinite(p.heading) && p.heading >= 0 && p.heading <= 360 ? p.heading % 360 : null;
+export async function applyDevicePositions(em: EntityManager, events: { workspaceId: string | null; payload: unknown }[]): Promise<void> {
+  const rows = events
+    .filter((e) => e.workspaceId)
+    .map((e) => ({ w: e.workspaceId!, ...(e.payload as DevicePosition) }))
+    .filter((p) => Number.isFinite(p.latitude) && Number.isFinite(p.longitude) && Math.abs(p.latitude) <= 90 && Math.abs(p.longitude) <= 180)
+    .map((p) => ({
+      w: p.w,
+      v: p.vehicleId,
+      t: (p.vehicleType ?? 'UNKNOWN').toUpperCase(),
+      lat: p.latitude,
+      lng: p.longitude,
+      h: p.heading !== null && Number.isFinite(p.heading) && p.heading >= 0 && p.heading <= 360 ? p.heading % 360 : null,
+      s: p.speed !== null && Number.isFinite(p.speed) && p.speed >= 0 && p.speed <= 2000 ? p.speed : null,
+      d: p.deviceId,
+      at: p.measuredAt,
+    }));
+  if (!rows.length) return;
   await em.execute(
     `insert into ${TABLE} as p (id, workspace_id, vehicle_id, type, status, lat, lng, earth, heading, speed, reported_by, updated_at, created_at)
-     values (gen_random_uuid(), ?::uuid, ?, ?, 'AVAILABLE', ?::float8, ?::float8, ll_to_earth(?::float8, ?::float8)::cube, ?::float8, ?::float8, ?::uuid, ?::timestamptz, ?::timestamptz)
+     select gen_random_uuid(), x.w, x.v, x.t, 'AVAILABLE', x.lat, x.lng, ll_to_earth(x.lat, x.lng)::cube, x.h, x.s, x.d, x.at, ?::timestamptz
+     from (select distinct on (w, v) * from jsonb_to_recordset(?::jsonb) as r(w uuid, v text, t text, lat float8, lng float8, h float8, s float8, d uuid, at timestamptz)
+           order by w, v, at desc) x
      on conflict (workspace_id, vehicle_id) do update set
        lat = excluded.lat, lng = excluded.lng, earth = excluded.earth, heading = excluded.heading, speed = excluded.speed,
        reported_by = excluded.reported_by, updated_at = excluded.updated_at
      where p.updated_at <= excluded.updated_at`,
-    [workspaceId, p.vehicleId, (p.vehicleType ?? 'UNKNOWN').toUpperCase(), p.latitude, p.longitude, p.latitude, p.longitude, heading, speed, p.deviceId, p.measuredAt, nowDate().toISOString()],
+    [nowDate().toISOString(), JSON.stringify(rows)],
   );
 }
