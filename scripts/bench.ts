@@ -33,6 +33,11 @@
  * share of each base every query matches; and EXPLAIN (ANALYZE, BUFFERS) of the search's statements at 100,000 FAQs
  * (the correction's GiST index on `dev.faq_term`, the candidates' GIN index on `dev.faq.search`).
  *
+ * `iot` (the IoT family's device reports, scripts/bench-iot.ts): not a route of autocannon runs but a section of its own,
+ * run once in the first topology after its route runs: reports parsed per second in process, reports stored per
+ * second over HTTP batches and over MQTT (QoS 1, to the embedded broker on a free MQTT_PORT given to the platform)
+ * against a bare batched INSERT of the same rows, and the lag from an MQTT publish to the nearby index.
+ *
  * Topologies (BENCH_TOPOLOGIES, default `single,split`, run in that order on the same DATA_DIR): the bare, gateway and
  * bridge layers are measured in the single topology, the subgraph alone in the split one (a layer whose topology is
  * not in the list is measured in the first one listed); BENCH_ALL_LAYERS=1 measures every layer in every topology.
@@ -42,10 +47,10 @@
  * (idle after start, and after the load) and start to ready (first start on a fresh DATA_DIR, restart on the same one).
  *
  * Environment: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (`1,32`),
- * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby,operators,faqs`),
+ * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby,operators,faqs,iot`),
  * BENCH_POSITIONS (100000), BENCH_FLEETS (3), BENCH_VEHICLES_PER_FLEET (10), DB_POOL_SIZE (10), BENCH_OUT (also write
  * the markdown there), BENCH_PORT_BASE (fixed ports instead of free ones), BENCH_KEEP_DATA (keep the temporary
- * DATA_DIR), DATABASE_URL.
+ * DATA_DIR), DATABASE_URL; for `iot`, BENCH_IOT_SECONDS, BENCH_IOT_BATCH, BENCH_IOT_LAG_SAMPLES (bench-iot.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -58,6 +63,7 @@ import { signPrincipal, type Principal } from '../kernel/principal.js';
 import { routes as restRoutes } from '../rest-bridge/routes/index.js';
 import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 import { seed, setA, rng, pointFrom, intentHeaders, AREAS_PER_LSP, COMMERCE_LSPS, type Fixtures } from './bench-fixtures.js';
+import { iotSection, runIot, type IotResult } from './bench-iot.js';
 import { FAQ_QUERIES, FAQ_SIZES, FAQS_BY_API, indexesOf, querySharesOf, removeFaqs, searchPlansOf, seedFaqs, setB } from './bench-faqs.js';
 import { median, rotation, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree, type Ports, type Topology, type TreeMemory } from './bench-platform.js';
@@ -84,9 +90,9 @@ const isTopology = (t: string): t is Topology => t === 'single' || t === 'split'
 const TOPOLOGY_NAMES = list(env.BENCH_TOPOLOGIES, 'single,split');
 const TOPOLOGIES = TOPOLOGY_NAMES.filter(isTopology);
 const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
-/** The names BENCH_ROUTES takes: each selects a route, `faqs` the two scenarios of the FAQ search. */
-const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs'];
-const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs');
+/** The names BENCH_ROUTES takes: each selects a route, `faqs` the two scenarios of the FAQ search, `iot` the IoT section. */
+const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs', 'iot'];
+const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs,iot');
 const POSITIONS = int('BENCH_POSITIONS', 100_000);
 const FLEETS = Math.max(1, int('BENCH_FLEETS', 3));
 const VEHICLES_PER_FLEET = int('BENCH_VEHICLES_PER_FLEET', 10);
@@ -486,6 +492,7 @@ let databaseLabel = EXTERNAL_DB ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedde
 let positionsLoad: Fixtures['positions'] | undefined;
 let commerceLoad: Fixtures['commerce'];
 let faqLoad: Fixtures['faqs'];
+let iotResult: IotResult | undefined;
 
 function report(): string {
   const md: string[] = [];
@@ -575,6 +582,8 @@ function report(): string {
       md.push('');
     }
   }
+
+  if (iotResult) md.push(...iotSection(iotResult, databaseLabel, table));
 
   if (memories.length) {
     md.push('### Resident memory of the platform', '');
@@ -706,9 +715,13 @@ let aborted = false;
 const loadBefore = loadavg()[0];
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 
+/** The embedded MQTT broker's port (not a launcher port of bench-platform.ts: given in the platform's environment). */
+let mqttPort = 0;
+
 async function ports(): Promise<Ports> {
   const base = env.BENCH_PORT_BASE ? Number(env.BENCH_PORT_BASE) : undefined;
   if (base) {
+    mqttPort = base + 83;
     return {
       BRIDGE_PORT: base + 80,
       GATEWAY_PORT: base + 40,
@@ -716,7 +729,8 @@ async function ports(): Promise<Ports> {
       ...Object.fromEntries(PORT_NAMES.slice(3).map((n, i) => [n, base + 41 + i])),
     };
   }
-  const free = await freePorts(PORT_NAMES.length);
+  const free = await freePorts(PORT_NAMES.length + 1);
+  mqttPort = free[PORT_NAMES.length];
   return Object.fromEntries(PORT_NAMES.map((n, i) => [n, free[i]]));
 }
 
@@ -732,8 +746,8 @@ const platformEnv = {
 
 async function startPlatform(topology: Topology, p: Ports, which: string): Promise<Platform> {
   log(`starting the platform (${topology} topology, ${which}) ...`);
-  await waitPortsFree(Object.values(p));
-  const platform = await Platform.start({ topology, dataDir, ports: p, env: platformEnv });
+  await waitPortsFree([...Object.values(p), mqttPort]);
+  const platform = await Platform.start({ topology, dataDir, ports: p, env: { ...platformEnv, MQTT_PORT: String(mqttPort) } });
   starts.push({ topology, which, ms: platform.readyMs });
   const idle = platform.memory();
   memories.push({ topology, when: `idle, after ${which.split(' ')[0]} start`, memory: idle });
@@ -933,6 +947,21 @@ async function main(): Promise<void> {
             }
           }
           memories.push({ topology, when: 'after the load', memory: platform.memory() });
+        }
+        if (first && ROUTE_IDS.includes('iot')) {
+          log('measuring IoT device reports ...');
+          iotResult = await runIot({
+            bridge: local(p.BRIDGE_PORT, ''),
+            databaseUrl,
+            mqttPort,
+            fx,
+            platformPid: platform.pid,
+            rounds: ROUNDS,
+            external: !!EXTERNAL_DB,
+            log,
+            aborted: () => aborted,
+            platformTail: () => platform.tail(20),
+          });
         }
       } catch (err) {
         log(`last lines of the platform:\n${platform.tail()}`);
