@@ -33,7 +33,7 @@ describe('committed schema', () => {
         .filter((l) => l.includes('resolvable: false'))
         .map((l) => /graph: (\w+)/.exec(l)![1])
         .sort(),
-    ).toEqual(['COMMERCE', 'DEV', 'LSP', 'WORKSPACE']);
+    ).toEqual(['COMMERCE', 'DEV', 'IOT', 'LSP', 'WORKSPACE']);
   });
 
   it('schema/users.graphql is the users subgraph SDL: a federation 2 schema with User keyed by id', () => {
