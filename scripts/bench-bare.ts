@@ -85,7 +85,7 @@ async function user(res: ServerResponse, id: string): Promise<void> {
 
 /** The provider's fleets, one page, with the total in the same query (window count). */
 const FLEETS_SQL = `select id, icode, added, updated, type, code, name, description, contacts, address, timezone, level,
-    operating_mode, operating_hours, digital_twin_sync, count(*) over () as total
+    operating_mode, operating_hours, digital_twin_sync, status, capabilities, capacities, capacities_updated_at, count(*) over () as total
   from lsp.fleet where workspace_id = $1 and icode = $2
   order by id asc limit $3 offset $4`;
 const FLEET_COUNT_SQL = 'select count(*)::int as total from lsp.fleet where workspace_id = $1 and icode = $2';
@@ -112,6 +112,10 @@ interface FleetRow {
   level: string | null;
   operating_mode: string | null;
   digital_twin_sync: unknown;
+  status: string;
+  capabilities: string[] | null;
+  capacities: { type: string; total: number; used: number; reserved?: number | null; unit: string }[] | null;
+  capacities_updated_at: Date | null;
   total: string;
   operating_hours: { dayOfWeek: string; openTime?: string | null; closeTime?: string | null; isClosed?: boolean }[] | null;
 }
@@ -147,6 +151,10 @@ async function fleets(res: ServerResponse, wid: string, icode: string, query: UR
       operatingMode: f.operating_mode,
       operatingHours: (f.operating_hours ?? []).map((h) => ({ dayOfWeek: h.dayOfWeek, openTime: h.openTime ?? null, closeTime: h.closeTime ?? null, isClosed: h.isClosed ?? false })),
       digitalTwinSync: f.digital_twin_sync,
+      status: f.status,
+      capabilities: f.capabilities ?? [],
+      capacities: (f.capacities ?? []).map((c) => ({ type: c.type, total: c.total, used: c.used, reserved: c.reserved ?? 0, unit: c.unit })),
+      capacitiesUpdatedAt: f.capacities_updated_at ? new Date(f.capacities_updated_at).toISOString() : null,
       vehicleCount: counts.get(f.id) ?? 0,
     })),
     pagination: { page, limit, total, pages, hasNext: page < pages, hasPrevious: page > 1 },

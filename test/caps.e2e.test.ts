@@ -944,6 +944,71 @@ const CAPS: Cap<unknown>[] = [
     }),
   ),
 
+  // ── facility capabilities and capacities (docs/lsp.md "Facilities" and "Limits": at most 30 capabilities, each an identifier
+  //    of 1–40; at most 20 capacities, one per type; a capacity's type an identifier of 1–40, unit 1–20, total ≤ 1,000,000,000) ──
+  cap({
+    cap: 'facility: capabilities at most 30',
+    setup: async () => {
+      const l = await lsp();
+      return { l, site: await createSite(l, 'warehouse'), ids: (n: number) => Array.from({ length: n }, (_, i) => `CAP_${i}`) };
+    },
+    atCap: (c) => c.l.call('PATCH', `/v1/lsp/warehouses/${c.site.id}`, { capabilities: c.ids(30) }),
+    accepted: 200,
+    stored: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/warehouses/${c.site.id}`)).capabilities).toEqual(c.ids(30)),
+    pastCap: (c) => c.l.call('PATCH', `/v1/lsp/warehouses/${c.site.id}`, { capabilities: c.ids(31) }),
+    refused: invalid('generic', 'capabilities'),
+    unchanged: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/warehouses/${c.site.id}`)).capabilities).toEqual(c.ids(30)),
+  }),
+  cap({
+    cap: 'facility: each capability an identifier of at most 40 characters',
+    setup: async () => {
+      const l = await lsp();
+      return { l, fleet: await createFleet(l), value: `C${'A'.repeat(39)}` };
+    },
+    atCap: (c) => c.l.call('PATCH', `/v1/lsp/fleets/${c.fleet.id}`, { capabilities: [c.value] }),
+    accepted: 200,
+    stored: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/fleets/${c.fleet.id}`)).capabilities).toEqual([c.value]),
+    pastCap: (c) => c.l.call('PATCH', `/v1/lsp/fleets/${c.fleet.id}`, { capabilities: [`${c.value}A`] }),
+    refused: invalid('generic', 'capabilities'),
+    unchanged: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/fleets/${c.fleet.id}`)).capabilities).toEqual([c.value]),
+  }),
+  cap({
+    cap: 'facility: capacities at most 20',
+    setup: async () => {
+      const l = await lsp();
+      const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ type: `KIND_${i}`, total: 10, used: 1, reserved: 2, unit: 'slots' }));
+      return { l, site: await createSite(l, 'hub'), entries };
+    },
+    atCap: (c) => c.l.call('PATCH', `/v1/lsp/hubs/${c.site.id}`, { capacities: c.entries(20) }),
+    accepted: 200,
+    stored: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/hubs/${c.site.id}`)).capacities).toEqual(c.entries(20)),
+    pastCap: (c) => c.l.call('PATCH', `/v1/lsp/hubs/${c.site.id}`, { capacities: c.entries(21) }),
+    refused: invalid('generic', 'capacities'),
+    unchanged: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/hubs/${c.site.id}`)).capacities).toEqual(c.entries(20)),
+  }),
+  ...(
+    [
+      ['type', 40, (n: number) => `P${'X'.repeat(n - 1)}`],
+      ['unit', 20, (n: number) => `m${'3'.repeat(n - 1)}`],
+      ['total', 1_000_000_000, (n: number) => n],
+    ] as const
+  ).map(([field, max, value]) =>
+    cap({
+      cap: `facility: capacities.0.${field} at most ${max.toLocaleString('en-US')}${field === 'total' ? '' : ' characters'}`,
+      setup: async () => {
+        const l = await lsp();
+        const entry = (v: string | number) => ({ type: 'PALLET_POSITIONS', total: 100, used: 0, reserved: 0, unit: 'pallets', [field]: v });
+        return { l, site: await createSite(l, 'warehouse'), entry };
+      },
+      atCap: (c) => c.l.call('PATCH', `/v1/lsp/warehouses/${c.site.id}`, { capacities: [c.entry(value(max))] }),
+      accepted: 200,
+      stored: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/warehouses/${c.site.id}`)).capacities).toEqual([c.entry(value(max))]),
+      pastCap: (c) => c.l.call('PATCH', `/v1/lsp/warehouses/${c.site.id}`, { capacities: [c.entry(value(max + 1))] }),
+      refused: invalid('generic', `capacities.0.${field}`),
+      unchanged: async (c) => expect(okData(await c.l.call('GET', `/v1/lsp/warehouses/${c.site.id}`)).capacities).toEqual([c.entry(value(max))]),
+    }),
+  ),
+
   // ── vehicles (docs/lsp.md "Limits": type, grade, specs.category 1–40; brand, model 1–60; color 1–40; registrationNumber 2–15;
   //    device: deviceId 1–100, topic 1–200, protocol 1–20, iotsp 1–40) ──
   ...(

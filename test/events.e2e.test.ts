@@ -178,6 +178,8 @@ describe.each(['warehouse', 'hub'] as const)('topic lsp.facility: %ss and their 
       address: site.address,
       level: 'PREMIUM',
       operatingMode: 'SCHEDULED',
+      digitalTwinSync: true,
+      status: 'ACTIVE',
       operatingHours: site.operatingHours,
       pricing: [],
       deleted: false,

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
 import {
   AGENT,
   DEVICE,
@@ -8,6 +9,7 @@ import {
   callA,
   createFleet,
   createSite,
+  createParking,
   cspOf,
   expectFacility,
   expectRecord,
@@ -18,6 +20,7 @@ import {
   newLsp,
   ok,
   okList,
+  parkingBody,
   randomUUID,
   ruleBody,
   setA,
@@ -427,5 +430,185 @@ describe('warehouses and hubs through GraphQL at the gateway', () => {
     expect(bad.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_ERROR');
     expect(bad.body.errors?.[0]?.message).toContain('Value "swap" does not exist in "PricingAction" enum');
     expect(bad.body.data).toBeUndefined();
+  });
+});
+
+// ───────────────────── status, capabilities and capacities (docs/lsp.md "Facilities") ─────────────────────
+
+/** The platform event log (kernel/events.ts), read as test/events.e2e.test.ts reads it. */
+const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+afterAll(() => db.end());
+
+/** The `lsp.facility` events of one record of a workspace, oldest first. */
+async function facilityEvents(wid: string, id: string): Promise<{ key: string; workspaceId: string; payload: Record<string, any> }[]> {
+  const { rows } = await db.query("select key, workspace_id, payload from events.log where workspace_id = $1 and topic = 'lsp.facility' and key = $2 order by id", [wid, id]);
+  return rows.map((r) => ({ key: r.key, workspaceId: r.workspace_id, payload: r.payload }));
+}
+
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const capacityBody = (overrides: Record<string, unknown> = {}) => ({ type: 'PALLET_POSITIONS', total: 1200, used: 300, reserved: 100, unit: 'pallets', ...overrides });
+
+describe.each(['fleet', 'warehouse', 'hub'] as const)('%ss: status, capabilities and capacities', (kind) => {
+  const BASE = `/v1/lsp/${kind}s`;
+  const TYPE = kind === 'hub' ? 'DISTRIBUTION' : kind === 'warehouse' ? 'FULFILLMENT' : 'URBAN_TRANSIT';
+  const body = (overrides: Record<string, unknown> = {}) => facilityBody({ type: TYPE, ...overrides });
+  let lsp: Lsp;
+  beforeAll(async () => {
+    lsp = await newLsp();
+  });
+
+  it('creates with status, capabilities (kept once each) and capacities, and reads them back over REST (capacitiesUpdatedAt ISO-8601)', async () => {
+    const from = Date.now();
+    const created = ok(
+      await lsp.call(
+        'POST',
+        `${BASE}/create`,
+        body({
+          status: 'MAINTENANCE',
+          capabilities: ['COLD_CHAIN', 'HAZMAT', 'COLD_CHAIN', 'BONDED'],
+          capacities: [capacityBody(), { type: 'STORAGE_SLOTS', total: 40.5, used: 0, unit: 'm3' }],
+        }),
+      ),
+      201,
+    );
+    expect(created).toMatchObject({
+      status: 'MAINTENANCE',
+      capabilities: ['COLD_CHAIN', 'HAZMAT', 'BONDED'],
+      capacities: [
+        { type: 'PALLET_POSITIONS', total: 1200, used: 300, reserved: 100, unit: 'pallets' },
+        { type: 'STORAGE_SLOTS', total: 40.5, used: 0, reserved: 0, unit: 'm3' },
+      ],
+    });
+    expect(created.capacitiesUpdatedAt).toMatch(ISO_RE);
+    expect(Date.parse(created.capacitiesUpdatedAt)).toBeGreaterThanOrEqual(from - 2000);
+    expect(Date.parse(created.capacitiesUpdatedAt)).toBeLessThanOrEqual(Date.now() + 2000);
+    expect(ok(await lsp.call('GET', `${BASE}/${created.id}`))).toEqual(created);
+    expect(okList(await lsp.call('GET', `${BASE}?limit=100`), 1, 100).find((x) => x.id === created.id)).toEqual(created);
+  });
+
+  it('defaults: ACTIVE, no capabilities, no capacities, capacitiesUpdatedAt null', async () => {
+    const created = ok(await lsp.call('POST', `${BASE}/create`, { type: TYPE, code: uniqueCode('DEF'), name: 'Defaults', timezone: 'UTC' }), 201);
+    expect(created).toMatchObject({ status: 'ACTIVE', capabilities: [], capacities: [], capacitiesUpdatedAt: null });
+  });
+
+  it('PATCH: any status follows any other; capabilities and capacities are replaced whole; capacitiesUpdatedAt moves only when capacities are given', async () => {
+    const created = ok(await lsp.call('POST', `${BASE}/create`, body({ capabilities: ['CROSS_DOCK'], capacities: [capacityBody()] })), 201);
+    expect(created.status).toBe('ACTIVE');
+    const inactive = ok(await lsp.call('PATCH', `${BASE}/${created.id}`, { status: 'INACTIVE' }));
+    expect(inactive).toMatchObject({ status: 'INACTIVE', capabilities: ['CROSS_DOCK'], capacities: created.capacities, capacitiesUpdatedAt: created.capacitiesUpdatedAt });
+    expect(ok(await lsp.call('GET', `${BASE}/${created.id}`)).status).toBe('INACTIVE');
+    for (const status of ['MAINTENANCE', 'INACTIVE', 'ACTIVE', 'MAINTENANCE', 'ACTIVE']) {
+      expect(ok(await lsp.call('PATCH', `${BASE}/${created.id}`, { status })).status).toBe(status);
+    }
+
+    await new Promise((r) => setTimeout(r, 15));
+    const replaced = ok(await lsp.call('PATCH', `${BASE}/${created.id}`, { capabilities: ['HAZMAT', 'HAZMAT'], capacities: [{ type: 'PACKAGES', total: 500, used: 500, unit: 'packages' }] }));
+    expect(replaced).toMatchObject({ status: 'ACTIVE', capabilities: ['HAZMAT'], capacities: [{ type: 'PACKAGES', total: 500, used: 500, reserved: 0, unit: 'packages' }] });
+    expect(Date.parse(replaced.capacitiesUpdatedAt)).toBeGreaterThan(Date.parse(created.capacitiesUpdatedAt));
+    const cleared = ok(await lsp.call('PATCH', `${BASE}/${created.id}`, { capabilities: [], capacities: [] }));
+    expect(cleared).toMatchObject({ capabilities: [], capacities: [] });
+    expect(Date.parse(cleared.capacitiesUpdatedAt)).toBeGreaterThanOrEqual(Date.parse(replaced.capacitiesUpdatedAt));
+    expect(ok(await lsp.call('GET', `${BASE}/${created.id}`))).toEqual(cleared);
+  });
+
+  it('validates: 400 VALIDATION_ERROR naming the dotted field (capacities.0.used over total, a lower-case capability, …); nothing created or changed', async () => {
+    const v = await newLsp(); // an LSP of its own: none created yet
+    const many = (n: number, f: (i: number) => unknown) => Array.from({ length: n }, (_, i) => f(i));
+    const cases: [Record<string, unknown>, string][] = [
+      [{ capacities: [capacityBody({ used: 1201 })] }, 'capacities.0.used'],
+      [{ capabilities: ['cold_chain'] }, 'capabilities'],
+      [{ capabilities: ['COLD CHAIN'] }, 'capabilities'],
+      [{ capabilities: ['C'.repeat(41)] }, 'capabilities'],
+      [{ capabilities: many(31, (i) => `CAP_${i}`) }, 'capabilities'],
+      [{ capabilities: null }, 'capabilities'],
+      [{ status: 'CLOSED' }, 'status'],
+      [{ status: 'active' }, 'status'],
+      [{ capacities: [capacityBody(), capacityBody({ type: 'PALLET_POSITIONS' })] }, 'capacities.1.type'],
+      [{ capacities: [capacityBody(), capacityBody({ type: 'STORAGE_SLOTS', used: 11, total: 10, reserved: 0 })] }, 'capacities.1.used'],
+      [{ capacities: [capacityBody({ used: 1000, reserved: 201 })] }, 'capacities.0.reserved'],
+      [{ capacities: [capacityBody({ reserved: -1 })] }, 'capacities.0.reserved'],
+      [{ capacities: [capacityBody({ total: -1, used: 0, reserved: 0 })] }, 'capacities.0.total'],
+      [{ capacities: [capacityBody({ total: 1e9 + 1 })] }, 'capacities.0.total'],
+      [{ capacities: [capacityBody({ used: -0.5 })] }, 'capacities.0.used'],
+      [{ capacities: [capacityBody({ type: 'pallets' })] }, 'capacities.0.type'],
+      [{ capacities: [capacityBody({ type: '' })] }, 'capacities.0.type'],
+      [{ capacities: [capacityBody({ unit: '' })] }, 'capacities.0.unit'],
+      [{ capacities: [capacityBody({ unit: 'cubic metres' })] }, 'capacities.0.unit'],
+      [{ capacities: [capacityBody({ unit: 'u'.repeat(21) })] }, 'capacities.0.unit'],
+      [{ capacities: [capacityBody({ unit: undefined })] }, 'capacities.0.unit'],
+      [{ capacities: [capacityBody({ total: 'many' })] }, 'capacities.0.total'],
+      [{ capacities: many(21, (i) => capacityBody({ type: `KIND_${i}` })) }, 'capacities'],
+    ];
+    const answers = [];
+    for (const [overrides] of cases) {
+      const res = await v.call('POST', `${BASE}/create`, body(overrides));
+      answers.push({ case: label(overrides).slice(0, 200), status: res.status, code: res.body.status, field: res.body.field });
+    }
+    expect(answers).toEqual(cases.map(([overrides, field]) => ({ case: label(overrides).slice(0, 200), status: 400, code: 'VALIDATION_ERROR', field })));
+    expect(okList(await v.call('GET', BASE), 1, 20, 0)).toEqual([]);
+
+    // the same rules on PATCH, and the facility is unchanged
+    const created = ok(await v.call('POST', `${BASE}/create`, body({ capabilities: ['BONDED'], capacities: [capacityBody()] })), 201);
+    fails(await v.call('PATCH', `${BASE}/${created.id}`, { capacities: [capacityBody({ used: 2000 })] }), 'VALIDATION_ERROR', 'capacities.0.used');
+    fails(await v.call('PATCH', `${BASE}/${created.id}`, { capabilities: ['BONDED', 'cold_chain'] }), 'VALIDATION_ERROR', 'capabilities');
+    fails(await v.call('PATCH', `${BASE}/${created.id}`, { status: 'CLOSED' }), 'VALIDATION_ERROR', 'status');
+    fails(await v.call('PATCH', `${BASE}/${created.id}`, { status: null }), 'VALIDATION_ERROR', 'status');
+    fails(await v.call('PATCH', `${BASE}/${created.id}`, { capacities: null }), 'VALIDATION_ERROR', 'capacities');
+    expect(ok(await v.call('GET', `${BASE}/${created.id}`))).toEqual(created);
+  });
+
+  it('events: create, PATCH and delete each write one lsp.facility event carrying description, level, operatingMode, status, capabilities, capacities, capacitiesUpdatedAt and updatedAt', async () => {
+    const own = await newLsp();
+    const created = ok(await own.call('POST', `${BASE}/create`, body({ description: 'Cold store', capabilities: ['COLD_CHAIN'], capacities: [capacityBody()], operatingMode: '24_7' })), 201);
+    const common = { icode: own.code, id: created.id, kind: kind.toUpperCase(), code: created.code, name: created.name, type: TYPE, timezone: created.timezone, address: created.address };
+    const [onCreate] = await facilityEvents(own.wid, created.id);
+    expect(onCreate.payload).toEqual({
+      ...common,
+      description: 'Cold store',
+      level: 'PREMIUM',
+      operatingMode: '24_7',
+      status: 'ACTIVE',
+      capabilities: ['COLD_CHAIN'],
+      capacities: [capacityBody()],
+      capacitiesUpdatedAt: created.capacitiesUpdatedAt,
+      updatedAt: new Date(created.updated.at.timestamp).toISOString(),
+      ...(kind === 'fleet' ? {} : { operatingHours: created.operatingHours, pricing: [] }),
+      deleted: false,
+    });
+
+    const updated = ok(await own.call('PATCH', `${BASE}/${created.id}`, { status: 'INACTIVE', description: null }));
+    const onUpdate = (await facilityEvents(own.wid, created.id))[1];
+    expect(onUpdate.payload).toMatchObject({
+      ...common,
+      description: null,
+      status: 'INACTIVE',
+      capabilities: ['COLD_CHAIN'],
+      capacities: [capacityBody()],
+      capacitiesUpdatedAt: created.capacitiesUpdatedAt,
+      updatedAt: new Date(updated.updated.at.timestamp).toISOString(),
+      deleted: false,
+    });
+    expect(onUpdate.payload.updatedAt).toMatch(ISO_RE);
+
+    expect(ok(await own.call('DELETE', `${BASE}/${created.id}`))).toEqual({ deleted: true });
+    const all = await facilityEvents(own.wid, created.id);
+    expect(all).toHaveLength(3);
+    expect(all[2].payload).toMatchObject({ ...common, status: 'INACTIVE', capabilities: ['COLD_CHAIN'], capacities: [capacityBody()], deleted: true });
+    for (const e of all) expect(e).toMatchObject({ key: created.id, workspaceId: own.wid });
+  });
+});
+
+describe('parking facility events', () => {
+  it('creation and decommissioning each carry the whole record: id, name, type, status, address, securityLevel, deleted', async () => {
+    const lsp = await newLsp();
+    const input = parkingBody({ name: 'Night Yard', type: 'TERMINAL', securityLevel: 'HIGH' });
+    const parking = await createParking(lsp, input);
+    const record = { icode: lsp.code, kind: 'PARKING', id: parking.id, name: 'Night Yard', type: 'TERMINAL', address: input.address, securityLevel: 'HIGH', deleted: false };
+    expect((await facilityEvents(lsp.wid, parking.id)).map((e) => e.payload)).toEqual([{ ...record, status: 'OPERATIONAL' }]);
+    expect(ok(await lsp.call('DELETE', `/v1/lsp/fleet/parking/facilities/${parking.id}`)).status).toBe('DECOMMISSIONED');
+    expect((await facilityEvents(lsp.wid, parking.id)).map((e) => e.payload)).toEqual([
+      { ...record, status: 'OPERATIONAL' },
+      { ...record, status: 'DECOMMISSIONED' },
+    ]);
   });
 });

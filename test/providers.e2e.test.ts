@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
 import { api, newUser } from './helpers.js';
 import {
   DEVICE,
@@ -406,5 +407,81 @@ describe('providers: GraphQL through the gateway', () => {
     expect(bad.status).toBe(200);
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'address.coordinates.latitude' });
     expect(bad.body.data).toBeNull();
+  });
+});
+
+/**
+ * The workspace family's `workspace.provider` events (docs/contract.md "Providers"), read from the platform event log
+ * (`events.log`) as test/events.e2e.test.ts reads the LSP family's: one per set-up, update and delete, in the
+ * transaction of the change, keyed by the provider's id, in its workspace; a refused write leaves none; deleting a
+ * workspace publishes each of its providers deleted.
+ */
+describe('providers: workspace.provider events', () => {
+  const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+  afterAll(() => db.end());
+  const events = async (wid: string) =>
+    (await db.query("select key, workspace_id, payload from events.log where workspace_id = $1 and topic = 'workspace.provider' order by id", [wid])).rows.map((r) => ({
+      key: r.key,
+      workspaceId: r.workspace_id,
+      payload: r.payload,
+    }));
+  /** The payload of a provider as its REST answer shows it. */
+  const payloadOf = (p: any, deleted = false) => ({
+    id: p.id,
+    kind: p.kind,
+    code: p.code,
+    type: p.type,
+    name: p.name,
+    description: p.description,
+    address: p.address,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    deleted,
+  });
+
+  it.each(KINDS)('%s: set-up, update and delete each write one event with the provider; refused writes write none', async (kind) => {
+    const o = await newOwner();
+    const set = await callA('POST', `/v1/${o.wid}/${kind}/setup`, o.token, providerBody({ type: 'FLEET_TRACKING' }));
+    expectOk(set, 201);
+    const p = set.body.data;
+    expect(await events(o.wid)).toEqual([{ key: p.id, workspaceId: o.wid, payload: payloadOf(p) }]);
+    expect(p.kind).toBe(kind); // the lower-case kind, as stored
+
+    expectError(await callA('PATCH', `/v1/${o.wid}/${kind}/${p.code}`, o.token, { name: '' }), 'VALIDATION_ERROR', 'name');
+    expectError(await callA('POST', `/v1/${o.wid}/${kind}/setup`, o.token, providerBody({ type: 'fleet' })), 'VALIDATION_ERROR', 'type');
+    expect(await events(o.wid)).toHaveLength(1);
+
+    const upd = await callA('PATCH', `/v1/${o.wid}/${kind}/${p.code}`, o.token, { name: 'Renamed provider', description: null, address: null });
+    expectOk(upd);
+    const updated = upd.body.data;
+    expect(updated).toMatchObject({ description: null, address: null });
+    const afterUpdate = await events(o.wid);
+    expect(afterUpdate).toHaveLength(2);
+    expect(afterUpdate[1]).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(updated) });
+
+    expectOk(await callA('DELETE', `/v1/${o.wid}/${kind}/${p.code}`, o.token));
+    const afterDelete = await events(o.wid);
+    expect(afterDelete).toHaveLength(3);
+    expect(afterDelete[2]).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(updated, true) });
+    expectError(await callA('DELETE', `/v1/${o.wid}/${kind}/${p.code}`, o.token), 'NOT_FOUND');
+    expect(await events(o.wid)).toHaveLength(3);
+  });
+
+  it('deleting a workspace publishes each of its providers deleted', async () => {
+    const o = await newOwner();
+    const providers = [];
+    for (const kind of KINDS) providers.push(await setupProvider(o.token, o.wid, kind));
+    const gone = await setupProvider(o.token, o.wid, 'lsp');
+    expectOk(await callA('DELETE', `/v1/${o.wid}/lsp/${gone.code}`, o.token));
+    const before = (await events(o.wid)).length;
+    expect(before).toBe(KINDS.length + 2);
+
+    expectOk(await callA('DELETE', `/v1/workspace/${o.wid}`, o.token));
+    const deleted = (await events(o.wid)).slice(before);
+    expect(deleted.map((e) => e.key).sort()).toEqual(providers.map((p) => p.id).sort());
+    for (const e of deleted) {
+      const p = providers.find((x) => x.id === e.key)!;
+      expect(e).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(p, true) });
+    }
   });
 });

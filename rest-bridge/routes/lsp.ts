@@ -8,7 +8,7 @@ import type { RouteSpec } from './types.js';
 const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const STAMP = 'at { timestamp timezone } by';
 const RECORD = `id workspace: provider { type: kind icode: code } added { ${STAMP} } updated { ${STAMP} }`;
-const FACILITY = `${RECORD} type code name description contacts { emails phones } address { name street1 city state country coordinates { latitude longitude } } timezone level operatingMode operatingHours { dayOfWeek openTime closeTime isClosed } digitalTwinSync`;
+const FACILITY = `${RECORD} type code name description contacts { emails phones } address { name street1 city state country coordinates { latitude longitude } } timezone level operatingMode operatingHours { dayOfWeek openTime closeTime isClosed } digitalTwinSync status capabilities capacities { type total used reserved unit } capacitiesUpdatedAt`;
 const FLEET = `${FACILITY} vehicleCount`;
 const VEHICLE = `${RECORD} fleetId type grade status ownership specs { category VIN brand model color engine mode condition seats manufactured registrationNumber maxWeightCapacity { value unit } } iot { deviceId topic protocol iotsp } allocation { type id at by }`;
 const PARKING = `${RECORD} name type status address { name street1 city state country coordinates { latitude longitude } } access { type restrictions } securityLevel amenities decommissionedAt`;
@@ -17,7 +17,10 @@ const SITE = `${FACILITY} ${PRICING}`;
 const AGENT = `${RECORD} userId name phone status bio licenseNumber`;
 const ASSIGNMENT = `vid: vehicleId terms isOwner added { ${STAMP} }`;
 
-/** Record stamps (`at.timestamp`) and a vehicle's allocation (`allocation.at`) are epoch milliseconds on REST. */
+/**
+ * Record stamps (`at.timestamp`) and a vehicle's allocation (`allocation.at`) are epoch milliseconds on REST; the other
+ * instants (`decommissionedAt`, `capacitiesUpdatedAt`, `expiresAt`) ISO-8601.
+ */
 const lsp = { envelope: 'generic', auth: 'set-a', time: { timestamp: 'epoch-ms', at: 'epoch-ms' }, enums: { OperatingMode: { '24_7': 'ALWAYS_OPEN' } } } as const;
 const fleet = { ...lsp, tag: 'LSP fleets, vehicles, parking' } as const;
 const V = '/v1/lsp/fleets/:id/vehicles/:vid';

@@ -16,6 +16,14 @@ export type DayOfWeek = keyof typeof DayOfWeek;
 /** The days in week order. */
 export const DAYS = Object.keys(DayOfWeek) as DayOfWeek[];
 
+/** Whether a facility (fleet, warehouse, hub) is offered: any value may follow any other (docs/lsp.md, "Facilities"). */
+export const FacilityStatus = closedList('FacilityStatus', 'Whether a facility (fleet, warehouse, hub) is offered to clients; any status may follow any other.', {
+  ACTIVE: 'Offered: the facility takes work (the default on creation).',
+  INACTIVE: 'Withdrawn: the facility is not offered until the LSP makes it ACTIVE again.',
+  MAINTENANCE: 'Temporarily not offered (repairs, inventory, works); expected back.',
+});
+export type FacilityStatus = keyof typeof FacilityStatus;
+
 /**
  * How a facility keeps its hours. REST (and the records and events) write round-the-clock operation `24_7`, which is
  * not a GraphQL name: the graph calls it ALWAYS_OPEN, the stored value stays `24_7` (the enum's internal value), and

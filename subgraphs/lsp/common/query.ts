@@ -6,6 +6,7 @@ import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-t
 import { publish } from '../../../kernel/events.js';
 import { isUniqueViolation } from '../../../kernel/db.js';
 import type { LspScope } from './scope.js';
+import type { Facility } from './facility.js';
 
 /** One record of this LSP by id; a malformed, unknown or other tenant's id is NOT_FOUND. */
 export async function findOwn<T extends object>(em: EntityManager, entity: Constructor<T>, id: string, what: string, populate?: string[]): Promise<T> {
@@ -24,13 +25,39 @@ export async function pageOf<T extends object>(em: EntityManager, entity: Constr
 /** An event of the platform log (kernel/events.ts): topic, key, payload (the LSP's code is added to it). */
 export type LspEvent = [topic: string, key: string, payload: object];
 
-/** The `lsp.facility` event of a fleet, warehouse or hub (docs/lsp.md, "Events"): what every facility carries, then `more`. */
-export const facilityEvent = (
-  kind: string,
-  f: { id: string; code: string; name: string; type: string; address?: unknown; timezone: string },
-  deleted: boolean,
-  more: Record<string, unknown> = {},
-): LspEvent => ['lsp.facility', f.id, { kind, id: f.id, code: f.code, name: f.name, type: f.type, address: f.address, timezone: f.timezone, ...more, deleted }];
+/** An instant of a record as an event writes it: ISO-8601 (UTC), or null. */
+const isoOrNull = (v: Date | string | number | null | undefined): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
+
+/**
+ * The `lsp.facility` event of a fleet, warehouse or hub (docs/lsp.md, "What other families see"): what every facility
+ * carries (what a service registry needs: its description, level, mode, status, capabilities and capacities), then
+ * `more`. Instants are ISO-8601 strings: `capacitiesUpdatedAt` (null when never given), `updatedAt` (the record's
+ * `updated` stamp).
+ */
+export const facilityEvent = (kind: string, f: Facility, deleted: boolean, more: Record<string, unknown> = {}): LspEvent => [
+  'lsp.facility',
+  f.id,
+  {
+    kind,
+    id: f.id,
+    code: f.code,
+    name: f.name,
+    type: f.type,
+    description: f.description ?? null,
+    address: f.address,
+    timezone: f.timezone,
+    level: f.level,
+    operatingMode: f.operatingMode,
+    digitalTwinSync: f.digitalTwinSync,
+    status: f.status,
+    capabilities: f.capabilities,
+    capacities: f.capacities,
+    capacitiesUpdatedAt: isoOrNull(f.capacitiesUpdatedAt),
+    updatedAt: isoOrNull(f.updated.at.timestamp),
+    ...more,
+    deleted,
+  },
+];
 
 /** Which unique column a change may clash on, and what to call the record in the CONFLICT message. */
 export interface Unique {

@@ -3,7 +3,7 @@ import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { OptionalProps } from '@mikro-orm/core';
 import { Directive, Field, Float, ID, ObjectType } from 'type-graphql';
 import { Money } from '../../../kernel/graphql-types.js';
-import { Facility } from '../common/facility.js';
+import { Facility, type FacilityOptional } from '../common/facility.js';
 import type { LspRecordOptional } from '../common/records.js';
 import { PricingBasis } from './enums.js';
 
@@ -39,7 +39,7 @@ export class PricingRule {
 @Entity({ tableName: 'warehouse' })
 @Unique({ properties: ['workspaceId', 'icode', 'code'] })
 export class Warehouse extends Facility {
-  [OptionalProps]?: LspRecordOptional | 'description' | 'address' | 'pricing';
+  [OptionalProps]?: LspRecordOptional | FacilityOptional | 'pricing';
   @Field(() => [PricingRule], { description: 'Pricing rules of the warehouse, in the order they were added (at most 100).' }) @Property({ type: 'json' }) pricing: PricingRule[] = [];
 }
 
@@ -49,6 +49,6 @@ export class Warehouse extends Facility {
 @Entity({ tableName: 'hub' })
 @Unique({ properties: ['workspaceId', 'icode', 'code'] })
 export class Hub extends Facility {
-  [OptionalProps]?: LspRecordOptional | 'description' | 'address' | 'pricing';
+  [OptionalProps]?: LspRecordOptional | FacilityOptional | 'pricing';
   @Field(() => [PricingRule], { description: 'Pricing rules of the hub, in the order they were added (at most 100).' }) @Property({ type: 'json' }) pricing: PricingRule[] = [];
 }

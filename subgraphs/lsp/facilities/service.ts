@@ -16,8 +16,7 @@ export const WAREHOUSE: Kind = { entity: Warehouse, name: 'warehouse', label: 'W
 export const HUB: Kind = { entity: Hub, name: 'hub', label: 'Hub' };
 
 type Site = Warehouse | Hub;
-const event = (k: Kind, f: Site, deleted = false): LspEvent =>
-  facilityEvent(k.name.toUpperCase(), f, deleted, { level: f.level, operatingMode: f.operatingMode, operatingHours: f.operatingHours, pricing: f.pricing });
+const event = (k: Kind, f: Site, deleted = false): LspEvent => facilityEvent(k.name.toUpperCase(), f, deleted, { operatingHours: f.operatingHours, pricing: f.pricing });
 const unique = (k: Kind) => ({ field: 'code', what: k.name });
 
 export function createSite(ctx: SubgraphContext, k: Kind, input: FacilityInput): Promise<Site> {

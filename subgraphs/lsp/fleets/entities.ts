@@ -3,7 +3,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Address } from '../../../kernel/graphql-types.js';
-import { Facility } from '../common/facility.js';
+import { Facility, type FacilityOptional } from '../common/facility.js';
 import { LspRecord, type LspRecordOptional } from '../common/records.js';
 import { CoverageKind } from '../coverage/enums.js';
 import { ENTITY_DOCS } from '../../../kernel/references.js';
@@ -15,7 +15,7 @@ import { ParkingAccessType, ParkingStatus, VehicleCondition, VehicleEngine, Vehi
 @Entity({ tableName: 'fleet' })
 @Unique({ properties: ['workspaceId', 'icode', 'code'] })
 export class Fleet extends Facility {
-  [OptionalProps]?: LspRecordOptional | 'description' | 'address';
+  [OptionalProps]?: LspRecordOptional | FacilityOptional;
 }
 
 @ObjectType({ description: 'A weight a vehicle can carry, with its unit.' })

@@ -19,6 +19,15 @@ import type { AllocationInput, ParkingFacilityInput, VehicleInput, VehicleIotInp
 
 const FLEET = { field: 'code', what: 'fleet' };
 const fleetEvent = (f: Fleet, deleted = false): LspEvent => facilityEvent('FLEET', f, deleted);
+/**
+ * The `lsp.facility` event of a parking facility: the whole record on every change (a decommissioning too, with status
+ * DECOMMISSIONED: the record stays, so `deleted` is false).
+ */
+const parkingEvent = (p: ParkingFacility): LspEvent => [
+  'lsp.facility',
+  p.id,
+  { kind: 'PARKING', id: p.id, name: p.name, type: p.type, status: p.status, address: p.address, securityLevel: p.securityLevel, deleted: false },
+];
 const vehicleEvent = (v: Vehicle, deleted = false): LspEvent => [
   'lsp.vehicle',
   v.id,
@@ -197,7 +206,7 @@ export function createParking(ctx: SubgraphContext, input: ParkingFacilityInput)
       added: s.stamp(),
       updated: s.stamp(),
     } as never);
-    return [parking, [['lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, name: parking.name, type: parking.type, address: parking.address, status: parking.status }]]];
+    return [parking, [parkingEvent(parking)]];
   });
 }
 
@@ -214,6 +223,6 @@ export function decommissionParking(ctx: SubgraphContext, id: string): Promise<P
     parking.status = 'DECOMMISSIONED';
     parking.decommissionedAt = nowDate();
     parking.updated = s.stamp();
-    return [parking, [['lsp.facility', parking.id, { kind: 'PARKING', id: parking.id, status: parking.status }]]];
+    return [parking, [parkingEvent(parking)]];
   });
 }

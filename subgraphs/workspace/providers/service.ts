@@ -4,6 +4,7 @@ import { pageWindow, pagination, storedAddress, type PageArgs } from '../../../k
 import { crockford, isUuid } from '../../../kernel/ids.js';
 import { byKeys, loader } from '../../../kernel/loaders.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
+import { publish } from '../../../kernel/events.js';
 import { signContextToken } from '../../../kernel/tokens.js';
 import type { Caller, WorkspaceScope } from '../common/scope.js';
 import type { PathKind } from '../common/vocabulary.js';
@@ -19,9 +20,29 @@ const newCode = (kind: PathKind) => `${kind.toUpperCase()}-${crockford(8)}`;
 
 const contactsOf = (input: ProviderSetupInput['contacts']) => ({ emails: input?.emails ?? [], phones: input?.phones ?? [] });
 
+/**
+ * The `workspace.provider` event of every provider change (docs/contract.md "Providers"), in the transaction of the
+ * change: what other families keep of a provider (the queries family's service registry names the providers by it).
+ * `kind` is the lower-case kind as stored (`lsp`); instants are ISO-8601.
+ */
+export const PROVIDER_TOPIC = 'workspace.provider';
+export const providerEvent = (tx: Parameters<typeof publish>[0], p: Provider, deleted = false) =>
+  publish(tx, PROVIDER_TOPIC, p.id, p.workspaceId, {
+    id: p.id,
+    kind: p.kind,
+    code: p.code,
+    type: p.type,
+    name: p.name,
+    description: p.description ?? null,
+    address: p.address ?? null,
+    createdAt: new Date(p.createdAt).toISOString(),
+    updatedAt: new Date(p.updatedAt).toISOString(),
+    deleted,
+  });
+
 export function setupProvider(s: WorkspaceScope, kind: PathKind, input: ProviderSetupInput) {
-  return s.em.transactional(async (tx) =>
-    tx.create(Provider, {
+  return s.em.transactional(async (tx) => {
+    const provider = tx.create(Provider, {
       code: newCode(kind),
       kind,
       type: input.type,
@@ -31,8 +52,11 @@ export function setupProvider(s: WorkspaceScope, kind: PathKind, input: Provider
       contacts: contactsOf(input.contacts),
       address: storedAddress(input.address),
       createdBy: s.userId,
-    }),
-  );
+    });
+    await tx.flush();
+    await providerEvent(tx, provider);
+    return provider;
+  });
 }
 
 /** The workspace's provider of this kind and code (any case), or NOT_FOUND. */
@@ -50,7 +74,7 @@ export async function listProviders(s: WorkspaceScope, kind: PathKind, args: Pag
 
 export async function updateProvider(s: WorkspaceScope, kind: PathKind, code: string, input: ProviderUpdateInput) {
   const provider = await providerIn(s, kind, code);
-  return s.em.transactional(async () => {
+  return s.em.transactional(async (tx) => {
     if (input.type !== undefined) provider.type = input.type;
     if (input.name !== undefined) provider.name = input.name.trim();
     if (input.description !== undefined) provider.description = input.description;
@@ -58,11 +82,12 @@ export async function updateProvider(s: WorkspaceScope, kind: PathKind, code: st
     if (input.contacts !== undefined) provider.contacts = contactsOf(input.contacts);
     if (input.address !== undefined) provider.address = storedAddress(input.address);
     provider.updatedAt = nowDate();
+    await providerEvent(tx, provider);
     return provider;
   });
 }
 
-/** Deletes a provider with its connectors (their tokens stop working at once) and its invitations. */
+/** Deletes a provider with its connectors (their tokens stop working at once) and its invitations; publishes it deleted. */
 export async function deleteProvider(s: WorkspaceScope, kind: PathKind, code: string): Promise<boolean> {
   const provider = await providerIn(s, kind, code);
   await s.em.transactional(async (tx) => {
@@ -71,6 +96,7 @@ export async function deleteProvider(s: WorkspaceScope, kind: PathKind, code: st
     await tx.nativeDelete(Connector, { providerId: provider.id });
     await tx.nativeDelete(Invitation, { providerCode: provider.code });
     await tx.nativeDelete(Provider, { id: provider.id });
+    await providerEvent(tx, provider, true);
     await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;

@@ -11,6 +11,7 @@ import { ApiKey } from '../api-keys/entities.js';
 import { Connector } from '../connectors/entities.js';
 import { Invitation } from '../invitations/entities.js';
 import { Provider } from '../providers/entities.js';
+import { providerEvent } from '../providers/service.js';
 import { Member, Workspace } from './entities.js';
 import type { CreateWorkspaceInput, UpdateWorkspaceInput } from './types.js';
 
@@ -52,13 +53,18 @@ export async function updateWorkspace(s: WorkspaceScope, input: UpdateWorkspaceI
   return { workspace, role: s.role };
 }
 
-/** Deletes the workspace and everything it owns, in one transaction; every credential bound to it stops at once. */
+/**
+ * Deletes the workspace and everything it owns, in one transaction; every credential bound to it stops at once. Each of
+ * its providers is published deleted (`workspace.provider`), as deleting it alone would.
+ */
 export async function deleteWorkspace(s: WorkspaceScope): Promise<boolean> {
   await s.em.transactional(async (tx) => {
+    const providers = await tx.find(Provider, { workspaceId: s.workspaceId }, { filters: false });
     for (const entity of [AccessToken, Connector, ApiKey, Invitation, Provider, Member]) {
       await tx.nativeDelete(entity as never, { workspaceId: s.workspaceId }, { filters: false });
     }
     await tx.nativeDelete(Workspace, { id: s.workspaceId });
+    for (const provider of providers) await providerEvent(tx, provider, true);
     await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;
