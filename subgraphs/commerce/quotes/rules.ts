@@ -1,9 +1,10 @@
 /**
- * The price of a delivery from an LSP's pricing rules (docs/orders.md "Quotes"). Pure: the caller gives the rules,
- * the order's road distance and weight, the speed and the day. Money is the utilities' (decimal amounts, ECB
- * reference rates, rounding to the currency's minor unit), and the fallback is the utilities' delivery fare itself.
+ * The price of a delivery from an LSP's pricing rules (docs/orders.md "Quotes"), by the platform's one pricing engine
+ * (subgraphs/lsp/facilities/pricing-rules.ts). Pure: the caller gives the rules, the order's road distance and weight,
+ * the speed and the day. Money is the utilities' (decimal amounts, ECB reference rates, rounding to the currency's
+ * minor unit), and the fallback is the utilities' delivery fare itself.
  */
-import { convert, Decimal, isQuotable, roundMoney } from '../../utilities/common/money.js';
+import { priceRules, ruleApplies, type PricingAsk, type RuleLike as SharedRuleLike } from '../../lsp/facilities/pricing-rules.js';
 import { deliveryPrice } from '../../utilities/fares/rules.js';
 import { DeliveryPackageType, DeliveryServiceLevel } from '../../utilities/fares/enums.js';
 import type { Xpress } from '../orders/enums.js';
@@ -22,15 +23,8 @@ export const LEVEL_OF: Record<Xpress, DeliveryServiceLevel> = {
   same_day: DeliveryServiceLevel.SAME_DAY,
 };
 
-export interface RuleLike {
-  name?: unknown;
-  basis?: unknown;
-  rate?: { amount?: unknown; currency?: unknown } | null;
-  minimumCharge?: { amount?: unknown; currency?: unknown } | null;
-  conditions?: { minWeightKg?: unknown; maxWeightKg?: unknown; serviceTypes?: unknown } | null;
-  validFrom?: unknown;
-  validUntil?: unknown;
-}
+/** A stored pricing rule (the shared engine's: subgraphs/lsp/facilities/pricing-rules.ts). */
+export type RuleLike = SharedRuleLike;
 
 export interface Line {
   name: string;
@@ -47,22 +41,18 @@ export interface Priced {
   source: 'LSP' | 'FALLBACK';
 }
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+/**
+ * What a delivery asks the shared engine: the delivery bases only (kilograms, road kilometres, 1 for PER_ORDER and
+ * FLAT), the service types DELIVERY and the speed (EXPRESS …), and no requirements check (a delivery quote prices
+ * every rule whatever its requirements).
+ */
+function deliveryAsk(km: number, kg: number, xpress: Xpress, at: Date): PricingAsk {
+  return { quantities: { PER_KG: kg, PER_KM: km, PER_ORDER: 1, FLAT: 1 }, weightKg: kg, serviceTypes: [DELIVERY_SERVICE_TYPE, xpress.toUpperCase()], at };
+}
 
 /** Whether a rule applies to this delivery on the day `at` (ISO dates compared as UTC days). */
 export function applies(rule: RuleLike, kg: number, xpress: Xpress, at: Date): boolean {
-  if (!DELIVERY_BASES.includes(rule.basis as (typeof DELIVERY_BASES)[number])) return false;
-  if (num(rule.rate?.amount) === undefined || typeof rule.rate?.currency !== 'string' || !isQuotable(rule.rate.currency)) return false;
-  const day = at.toISOString().slice(0, 10);
-  if (typeof rule.validFrom === 'string' && day < rule.validFrom.slice(0, 10)) return false;
-  if (typeof rule.validUntil === 'string' && day > rule.validUntil.slice(0, 10)) return false;
-  const c = rule.conditions ?? {};
-  const min = num(c.minWeightKg);
-  const max = num(c.maxWeightKg);
-  if (min !== undefined && kg < min) return false;
-  if (max !== undefined && kg > max) return false;
-  const types = Array.isArray(c.serviceTypes) ? (c.serviceTypes as unknown[]).filter((t): t is string => typeof t === 'string').map((t) => t.toUpperCase()) : [];
-  return !types.length || types.includes(DELIVERY_SERVICE_TYPE) || types.includes(xpress.toUpperCase());
+  return ruleApplies(rule, deliveryAsk(0, kg, xpress, at));
 }
 
 /**
@@ -71,28 +61,10 @@ export function applies(rule: RuleLike, kg: number, xpress: Xpress, at: Date): b
  * rule's currency (other currencies converted at the utilities' reference rates). No applicable rule: undefined.
  */
 export function priceByRules(rules: RuleLike[], km: number, kg: number, xpress: Xpress, at: Date): Priced | undefined {
-  const used = rules.filter((r) => applies(r, kg, xpress, at));
-  if (!used.length) return undefined;
-  const currency = used[0].rate!.currency as string;
-  const lines = used.map((r): Line => {
-    const from = r.rate!.currency as string;
-    const quantity = r.basis === 'PER_KG' ? kg : r.basis === 'PER_KM' ? km : 1;
-    const rate = convert(num(r.rate!.amount)!, from, currency);
-    let amount = rate.mul(quantity);
-    const minimum = num(r.minimumCharge?.amount);
-    if (minimum !== undefined && typeof r.minimumCharge?.currency === 'string' && isQuotable(r.minimumCharge.currency)) {
-      amount = Decimal.max(amount, convert(minimum, r.minimumCharge.currency, currency));
-    }
-    return {
-      name: typeof r.name === 'string' ? r.name : String(r.basis),
-      basis: r.basis as (typeof DELIVERY_BASES)[number],
-      quantity: Math.round(quantity * 1000) / 1000,
-      rate: roundMoney(rate, currency).toNumber(),
-      amount: roundMoney(amount, currency).toNumber(),
-    };
-  });
-  const total = lines.reduce((a, l) => a.add(l.amount), new Decimal(0));
-  return { currency, total: roundMoney(total, currency).toNumber(), lines, source: 'LSP' };
+  const priced = priceRules(rules, deliveryAsk(km, kg, xpress, at));
+  if (!priced) return undefined;
+  const lines = priced.lines.map((l): Line => ({ name: l.name, basis: l.basis as (typeof DELIVERY_BASES)[number], quantity: l.quantity, rate: l.rate, amount: l.amount }));
+  return { currency: priced.currency, total: priced.total, lines, source: 'LSP' };
 }
 
 /** The utilities' delivery fare for the order (its service level from the speed; a parcel), in `currency`. */

@@ -50,8 +50,11 @@ function vatModule() {
   return salesTax;
 }
 
-/** VAT/GST rate of a destination (percent) from the sales-tax package; `known` false when it has no entry. */
-async function vatRateOf(country: string): Promise<{ rate: number; type: string; known: boolean }> {
+/**
+ * VAT/GST rate of a country (percent, 3 decimals; an ISO 3166-1 alpha-2 code) from the sales-tax package; `known` false
+ * when it has no entry. Also the queries family's pricing taxes (subgraphs/queries/pricing/service.ts).
+ */
+export async function vatRateOf(country: string): Promise<{ rate: number; type: string; known: boolean }> {
   const { module, known } = vatModule();
   const r = await module.getSalesTax(country);
   return { rate: round(r.rate * 100, 3), type: r.type, known: known.has(country) };
