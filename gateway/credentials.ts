@@ -55,6 +55,7 @@ export function clientInfo(req: Request): ClientInfo {
     origin: normalizedOrigin(req.header('origin')),
     intentToken: req.header('x-intent-token') || undefined,
     idempotencyKey: req.header('idempotency-key') || undefined,
+    workspaceId: req.header('x-workspace-id') || undefined,
   };
 }
 

@@ -54,6 +54,7 @@ const schema = z
     COMMERCE_PORT: port(4005),
     DEV_PORT: port(4006),
     IOT_PORT: port(4007),
+    QUERIES_PORT: port(4008),
     /** The embedded MQTT broker's TCP port (docs/iot.md "MQTT"); devices connect with their credential. Unused with MQTT_URL. */
     MQTT_PORT: port(1883),
     /** An external MQTT broker (`mqtt://host:1883`, `mqtts://…`): the platform subscribes to it instead of running its own (the scale-out path). */
@@ -66,6 +67,10 @@ const schema = z
     TELEMETRY_RETENTION_DAYS: positiveInt(30),
     /** How often the retention sweep runs. */
     TELEMETRY_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+    /** How long a service's capacity answer is cached (docs/queries.md "Caches"); every replica drops an entry when its service changes. */
+    CAPACITY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How long a service's pricing rules are cached (docs/queries.md "Caches"). */
+    PRICING_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     GATEWAY_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

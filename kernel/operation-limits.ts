@@ -13,6 +13,26 @@ export const FIELD_LIMITS: Readonly<Record<string, RouteLimit>> = {
   updateNotificationSettings: 'settings-updates',
   updatePrivacySettings: 'settings-updates',
   createOrderIntent: 'order-intents',
+  // the queries family (docs/queries.md "Rate limits")
+  discoverServices: 'queries-discovery',
+  discoverServicesAdvanced: 'queries-discovery',
+  discoverAvailableServices: 'queries-discovery',
+  countServices: 'queries-discovery',
+  registryService: 'queries-discovery',
+  matchServices: 'queries-matching',
+  serviceCapacity: 'queries-capacity',
+  serviceCapacities: 'queries-capacity',
+  allServiceCapacities: 'queries-capacity',
+  invalidateCapacityCache: 'queries-capacity',
+  capacityCacheStats: 'queries-capacity',
+  syncServicePerformance: 'queries-performance',
+  syncServicePerformanceBatch: 'queries-performance',
+  servicePerformance: 'queries-performance',
+  servicePricing: 'queries-pricing',
+  estimateServicePrice: 'queries-pricing',
+  compareServicePrices: 'queries-pricing',
+  invalidatePricingCache: 'queries-pricing',
+  pricingCacheStats: 'queries-pricing',
 };
 
 /**

@@ -12,6 +12,8 @@ export interface ClientInfo {
   intentToken?: string;
   /** The `Idempotency-Key` header of a POST (docs/contract.md "Idempotency"). */
   idempotencyKey?: string;
+  /** The `X-Workspace-ID` header (the queries family): the workspace the caller means to act in. */
+  workspaceId?: string;
 }
 
 /** An enabled CSP connector whose allowed origins list the request's `origin` (the commerce family's tenant). */

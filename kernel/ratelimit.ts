@@ -6,7 +6,17 @@ import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
 import { now as clockNow } from './clock.js';
 
 /** Per-route limits of the spec's Limits table, on top of the general limit. */
-export type RouteLimit = 'profile-updates' | 'avatar-uploads' | 'user-search' | 'settings-updates' | 'order-intents';
+export type RouteLimit =
+  | 'profile-updates'
+  | 'avatar-uploads'
+  | 'user-search'
+  | 'settings-updates'
+  | 'order-intents'
+  | 'queries-discovery'
+  | 'queries-matching'
+  | 'queries-capacity'
+  | 'queries-performance'
+  | 'queries-pricing';
 
 /** The per-route windows: `points` requests per `duration` seconds (fixed windows aligned to the duration). */
 export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number; readonly duration: number }>> = {
@@ -16,6 +26,12 @@ export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number
   'settings-updates': { points: 20, duration: 3600 },
   // the platform's own (docs/orders.md "Rate limits"): intent creation per origin, tighter than the general limit
   'order-intents': { points: 20, duration: 60 },
+  // the queries family's sub-families (spec "Limits"; docs/queries.md "Rate limits"), per API key
+  'queries-discovery': { points: 500, duration: 60 },
+  'queries-matching': { points: 200, duration: 60 },
+  'queries-capacity': { points: 1000, duration: 60 },
+  'queries-performance': { points: 500, duration: 60 },
+  'queries-pricing': { points: 500, duration: 60 },
 };
 
 export interface LimitOutcome {

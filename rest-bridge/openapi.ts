@@ -190,6 +190,11 @@ function responseSchema(route: RouteSpec, s: GraphQLSchema): JsonSchema {
     if (key === '...') Object.assign(properties, (value.properties as Record<string, JsonSchema>) ?? {});
     else place(key, value);
   }
+  // a list REST writes as a map keyed by one of each item's fields (RouteSpec.keyBy)
+  for (const [key, { value }] of Object.entries(route.keyBy ?? {})) {
+    const item = ((properties[key]?.items as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>;
+    properties[key] = { type: 'object', additionalProperties: item[value] ?? {} };
+  }
   for (const [key, v] of Object.entries(route.constants ?? {})) properties[key] = { type: typeof v, example: v };
   if (route.envelope === 'user') return { type: 'object', properties: { success: { type: 'boolean', const: true }, ...properties } };
   const status = route.envelope === 'result' ? { type: 'string', const: route.resultStatus } : { type: 'string', const: 'SUCCESS' };

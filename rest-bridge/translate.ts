@@ -30,8 +30,9 @@ const namedType = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.
 /**
  * Path and query strings → the variable's scalar type; a value that does not fit is a VALIDATION_ERROR naming it.
  * Every value first crosses the input boundary (no NUL, no lone surrogate, at most MAX_PARAM_LENGTH characters).
- * An `ID` in the path is a UUID (kernel/ids.ts): one of another form names nothing (404, as the subgraphs answer an
- * unknown id), and a UUID is passed in the case it is stored in, so ids compare as stored wherever they go.
+ * An `ID` in the path is a UUID (kernel/ids.ts), or a composite `<code>:<UUID>` (the queries registry's keys): one of
+ * another form names nothing (404, as the subgraphs answer an unknown id), and a UUID is passed in the case it is
+ * stored in, so ids compare as stored wherever they go.
  */
 function coerceString(name: string, raw: string, type: TypeNode, where: 'path' | 'query', values?: readonly string[]): unknown {
   assertParam(name, raw);
@@ -42,10 +43,14 @@ function coerceString(name: string, raw: string, type: TypeNode, where: 'path' |
     return value;
   }
   switch (namedType(type)) {
-    case 'ID':
+    case 'ID': {
       if (isUuid(raw)) return canonicalUuid(raw);
+      // a key the platform composes of a provider code and a UUID (the queries registry's `<lsp>:<serviceId>`)
+      const composite = /^([A-Za-z0-9_-]{1,64}):(.+)$/.exec(raw);
+      if (composite && isUuid(composite[2])) return `${composite[1]}:${canonicalUuid(composite[2])}`;
       if (where === 'path') throw new AppError('NOT_FOUND', `${name}: no such resource (not a valid id)`);
       return raw;
+    }
     case 'Int':
       if (!/^-?\d{1,9}$/.test(raw)) throw validationError(name, 'must be an integer');
       return Number(raw);
@@ -119,6 +124,10 @@ export function payloadOf(route: RouteSpec, op: CompiledOperation, graphData: un
     const value = pick(data, path);
     if (key === '...') Object.assign(out, value as object);
     else put(out, key, value);
+  }
+  for (const [key, { key: by, value }] of Object.entries(route.keyBy ?? {})) {
+    const list = out[key];
+    if (Array.isArray(list)) out[key] = Object.fromEntries(list.map((item: Record<string, unknown>) => [String(item[by]), item[value]]));
   }
   return { ...out, ...(route.constants ?? {}) };
 }

@@ -47,9 +47,37 @@ const TIMESTAMP: Range = {
 
 /** The documented range of each numeric input field, by `InputType.field` (lists of numbers: `.index`). */
 const RANGES: Record<string, Range> = {
+  // the queries family (docs/queries.md): searches, matching, performance, pricing
+  'SearchLocationInput.maxDistance': real(0.001, 20_000),
+  'DiscoveryInput.limit': int(1, 100),
+  'DiscoveryInput.offset': int(0, 10_000),
+  'AdvancedDiscoveryInput.limit': int(1, 100),
+  'AdvancedDiscoveryInput.offset': int(0, 10_000),
+  'AvailabilityInput.minCapacity': real(0, 1_000_000_000),
+  'PerformanceThresholdsInput.onTimeDeliveryRate': real(0, 1),
+  'PerformanceThresholdsInput.orderAccuracy': real(0, 1),
+  'PerformanceThresholdsInput.overallScore': real(0, 100),
+  'MatchInput.limit': int(1, 50),
+  'MatchItemInput.quantity': int(1, 1_000_000),
+  'MatchItemInput.weight': real(0, 100_000),
+  'MatchItemInput.volume': real(0, 1000),
+  'OrderItemInput.quantity': int(1, 1_000_000),
+  'OrderItemInput.weight': real(0, 100_000),
+  'OrderItemInput.volume': real(0, 1000),
+  'OrderContextInput.storageDays': int(1, 3650),
+  'PerformanceInput.onTimeDeliveryRate': real(0, 1),
+  'PerformanceInput.orderAccuracy': real(0, 1),
+  'PerformanceInput.averageProcessingTime': real(0, 31_536_000),
+  'PerformanceInput.damageRate': real(0, 1),
+  'PerformanceInput.customerSatisfaction': real(0, 5),
+  'PerformanceInput.overallScore': real(0, 100),
   'GeoPointInput.latitude': LAT,
   'GeoPointInput.longitude': LNG,
   'MoneyInput.amount': MONEY,
+  // a facility's capacities (docs/lsp.md "Limits"): used ≤ total and reserved ≤ total − used hold in the base body (total 1e9, used and reserved 0)
+  'FacilityCapacityInput.total': real(0, 1_000_000_000),
+  'FacilityCapacityInput.used': real(0, 1_000_000_000),
+  'FacilityCapacityInput.reserved': real(0, 1_000_000_000),
   'PricingConditionsInput.minWeightKg': real(0, 1_000_000),
   'PricingConditionsInput.maxWeightKg': real(0, 1_000_000),
   'QuantityInput.value': real(0.001, 1_000_000),
@@ -103,6 +131,39 @@ const RANGES: Record<string, Range> = {
  */
 const STATEFUL = new Set(['POST /v1/order/service', 'PATCH /v1/order/service', 'POST /v1/order/service/rating', 'PUT /v1/order/waypoints/add', 'PUT /v1/order/packages/add']);
 
+/** The queries family's bodies, under `/v1/queries` and its alias `/v1/realm/queries` (the world's warehouse is the service). */
+function queriesBodies(): Record<string, (w: World) => Record<string, unknown>> {
+  const search = () => ({ serviceType: 'WAREHOUSE', location: { coordinates: [...NBO], maxDistance: 50 }, limit: 20, offset: 0 });
+  const items = () => [{ sku: 'X', quantity: 1, weight: 1, volume: 0.1 }];
+  const order = () => ({ items: items(), deliveryLocation: { coordinates: [...NBO] }, storageDays: 1, serviceTypes: ['STORAGE'], requirements: ['COLD_CHAIN'] });
+  const performance = () => ({ onTimeDeliveryRate: 0.9, orderAccuracy: 0.95, averageProcessingTime: 3600, damageRate: 0.01, customerSatisfaction: 4.5, overallScore: 88 });
+  const bodies: Record<string, (w: World) => Record<string, unknown>> = {
+    'POST /discovery/discover': search,
+    'POST /discovery/count': search,
+    'POST /discovery/advanced': () => ({ ...search(), performanceThresholds: { onTimeDeliveryRate: 0.5, orderAccuracy: 0.5, overallScore: 50 } }),
+    'POST /discovery/available': () => ({ criteria: search(), minCapacity: 1, capacityType: 'PALLET_POSITIONS' }),
+    'POST /matching/match': () => ({ serviceTypes: ['WAREHOUSE'], delivery: { coordinates: [...NBO] }, items: items(), strategy: 'BALANCED', limit: 10 }),
+    'POST /performance/sync': (w) => ({ lsp: w.providers.lsp.code, serviceId: w.warehouseId, performance: performance() }),
+    'POST /performance/sync/batch': (w) => ({ lsp: w.providers.lsp.code, services: [{ serviceId: w.warehouseId, performance: performance() }] }),
+    'POST /pricing/estimate': (w) => ({ lsp: w.providers.lsp.code, serviceId: w.warehouseId, serviceType: 'WAREHOUSE', orderContext: order() }),
+    'POST /pricing/compare': (w) => ({ services: [{ lsp: w.providers.lsp.code, serviceId: w.warehouseId, serviceType: 'WAREHOUSE' }], orderContext: order() }),
+  };
+  return Object.fromEntries(
+    Object.entries(bodies).flatMap(([key, body]) => {
+      const [method, path] = key.split(' ');
+      return [
+        [`${method} /v1/queries${path}`, body],
+        [`${method} /v1/realm/queries${path}`, body],
+      ];
+    }),
+  );
+}
+
+/** Routes that check a list's items one by one (docs/queries.md "Performance"): an item out of range fails alone, the answer is 200 naming it. */
+const PER_ITEM = new Set(['POST /v1/queries/performance/sync/batch', 'POST /v1/realm/queries/performance/sync/batch']);
+/** Routes that may answer that no price can be made for an order in range (503 PRICING_UNAVAILABLE: no rule of the service applies). */
+const PRICING = new Set(['POST /v1/queries/pricing/estimate', 'POST /v1/realm/queries/pricing/estimate']);
+
 /** Values just outside a field's documented range (below what the input boundary refuses on its own, 1e15). */
 function justOutside(r: Range): { label: string; json: string; value: number }[] {
   if (r.test) return [];
@@ -124,6 +185,8 @@ function inRange(r: Range, v: number): boolean {
 const NBO: [number, number] = [-1.2864, 36.8172];
 const KAREN: [number, number] = [-1.3194, 36.7073];
 const place = (c: [number, number]) => ({ coordinates: [...c], country: 'KE' });
+/** A facility capacity whose used and reserved leave room on both sides (total 1,000,000,000, used and reserved 0). */
+const capacity = () => ({ type: 'PALLET_POSITIONS', total: 1_000_000_000, used: 0, reserved: 0, unit: 'pallets' });
 /** A pricing rule whose weight conditions leave room on both sides (min 0, max 1,000,000). */
 const pricingRule = () => ruleBody({ conditions: { minWeightKg: 0, maxWeightKg: 1_000_000 } });
 
@@ -132,16 +195,17 @@ const pricingRule = () => ruleBody({ conditions: { minWeightKg: 0, maxWeightKg: 
  * fields themselves are not listed here: they come from the body's input type, so a field added later is tested too.
  */
 const BODIES: Record<string, (w: World) => Record<string, unknown>> = {
-  'POST /v1/lsp/fleets/create': () => facilityBody(),
-  'PATCH /v1/lsp/fleets/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } }),
+  ...queriesBodies(),
+  'POST /v1/lsp/fleets/create': () => facilityBody({ capacities: [capacity()] }),
+  'PATCH /v1/lsp/fleets/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] }, capacities: [capacity()] }),
   'POST /v1/lsp/fleets/:id/vehicles/add': () => vehicleBody(),
   'PATCH /v1/lsp/fleets/:id/vehicles/:vid/specs': () => ({ seats: 3, manufactured: 2019, maxWeightCapacity: { value: 5.5, unit: 't' } }),
   'POST /v1/lsp/fleet/parking/facilities': () => parkingBody(),
-  'POST /v1/lsp/warehouses/create': () => facilityBody({ type: 'FULFILLMENT' }),
-  'PATCH /v1/lsp/warehouses/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } }),
+  'POST /v1/lsp/warehouses/create': () => facilityBody({ type: 'FULFILLMENT', capacities: [capacity()] }),
+  'PATCH /v1/lsp/warehouses/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] }, capacities: [capacity()] }),
   'PUT /v1/lsp/warehouses/:id/pricing/:action': () => ({ rule: pricingRule() }),
-  'POST /v1/lsp/hubs/create': () => facilityBody({ type: 'DISTRIBUTION' }),
-  'PATCH /v1/lsp/hubs/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] } }),
+  'POST /v1/lsp/hubs/create': () => facilityBody({ type: 'DISTRIBUTION', capacities: [capacity()] }),
+  'PATCH /v1/lsp/hubs/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] }, capacities: [capacity()] }),
   'PUT /v1/lsp/hubs/:id/pricing/:action': () => ({ rule: pricingRule() }),
   'POST /v1/lsp/coverage/areas/:type': () => ({
     name: uniqueName('Area'),
@@ -309,8 +373,16 @@ describe('extreme numbers in every numeric field of every writing route', () => 
           const res = await request(w, route, text);
           const { code, field } = failureOf(route, res);
           const where = `${leaf.path} = ${x.label} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+          if (res.status === 503 && PRICING.has(routeKey(route)) && code === 'PRICING_UNAVAILABLE' && inRange(range, x.value)) continue;
           if (res.status >= 500) {
             problems.push(`5xx: ${where}`);
+            continue;
+          }
+          if (PER_ITEM.has(routeKey(route))) {
+            const item = res.status === 200 ? (res.body.errors ?? [])[0] : undefined;
+            if (!inRange(range, x.value)) {
+              if (res.status !== 200 || res.body.failed !== 1 || item?.field !== leaf.path) problems.push(`expected the item to fail naming ${leaf.path}: ${where}`);
+            } else if (res.status !== 200 || res.body.synced !== 1) problems.push(`in range, expected the item synced: ${where}`);
             continue;
           }
           const blamed = res.status === 400 && typeof field === 'string' && (leaf.path === field || leaf.path.startsWith(`${field}.`));

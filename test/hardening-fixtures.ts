@@ -42,6 +42,8 @@ export interface World {
   cspToken(): Promise<string>;
   /** A utilities API key of the workspace (a fresh key after 40 uses). */
   utilitiesKey(): Promise<string>;
+  /** A workspace API key with the `queries` scope (rotated like the utilities key). */
+  queriesKey(): Promise<string>;
   /**
    * A CSP's client (the commerce family, docs/orders.md): an origin the CSP connector allows and a draft intent made
    * from it (two stops, one package). Clients are counted per origin: a fresh one after 40 uses.
@@ -246,11 +248,17 @@ export async function buildWorld(): Promise<World> {
     return (await must(res, 201, 'api key')).data.key as string;
   });
 
+  const queriesKey = rotating(async () => {
+    const res = await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening queries', scopes: ['queries'] });
+    return (await must(res, 201, 'api key')).data.key as string;
+  });
+
   const world: World = {
     owner,
     wid,
     providers,
     utilitiesKey,
+    queriesKey,
     client: async () => (world.lastClient = JSON.parse(await client()) as Client),
     placed: { ...placedClient, reference: placedOrder.data.reference },
     devToken,
@@ -335,6 +343,10 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     invitationId: '00000000-0000-4000-8000-000000000000',
     icode: p.startsWith('/v1/rsps/') ? w.providers.csp.code : w.providers.lsp.code,
     to: w.agentId,
+    // the queries family: the world's warehouse, as the registry names it
+    lsp: w.providers.lsp.code,
+    serviceId: w.warehouseId,
+    compositeId: `${w.providers.lsp.code}:${w.warehouseId}`,
     ...overrides,
   };
   return p.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -382,7 +394,7 @@ export async function headersOf(w: World, route: RouteSpec): Promise<Record<stri
     case 'api-key':
       return { authorization: `Bearer ${await w.utilitiesKey()}` };
     case 'api-key+workspace':
-      return { authorization: `Bearer ${await w.utilitiesKey()}`, 'X-Workspace-ID': w.wid };
+      return { authorization: `Bearer ${await w.queriesKey()}`, 'X-Workspace-ID': w.wid };
   }
 }
 

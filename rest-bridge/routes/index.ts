@@ -7,6 +7,7 @@ import { utilityRoutes } from './utilities.js';
 import { clientOrderRoutes, orderDeskRoutes } from './commerce.js';
 import { developerRoutes, faqRoutes } from './dev.js';
 import { iotDeviceRoutes, iotRuleRoutes, iotTopicRoutes } from './iot.js';
+import { queryRoutes } from './queries.js';
 import type { RouteSpec } from './types.js';
 
 /** Every REST path the bridge serves. A new family adds its file and one spread here. */
@@ -30,5 +31,6 @@ export const routes: RouteSpec[] = [
   ...iotRuleRoutes,
   ...iotTopicRoutes,
   ...iotDeviceRoutes,
+  ...queryRoutes,
 ];
 export type { RouteSpec };

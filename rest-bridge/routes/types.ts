@@ -66,6 +66,12 @@ export interface RouteSpec {
    * `IDEMPOTENCY_KEY_REUSED` 422, `QUOTE_EXPIRED` 409, a 409 of a GET that acts).
    */
   failures?: Partial<Record<ErrorCode, string>>;
+  /**
+   * Response lists the REST contract writes as an object keyed by one of each item's fields (the graph has no maps):
+   * `{ capacities: { key: 'compositeId', value: 'capacity' } }` turns `[{compositeId, capacity}]` into
+   * `{"<compositeId>": capacity}`.
+   */
+  keyBy?: Record<string, { key: string; value: string }>;
   /** Constant fields added to the payload (e.g. a message for a Boolean mutation). */
   constants?: Record<string, unknown>;
   /** HTTP status on success (201 on creation). */

@@ -70,8 +70,8 @@ describe('the committed supergraph obeys the graph conventions', () => {
 
   it('types every instant (…At, timestamp, …Time) as DateTime', () => {
     const offenders = everyField()
-      // a time of day on a wall clock ("HH:MM", opening hours) is not an instant
-      .filter(([, f]) => /^(.+At|timestamp|.+Time|time)$/.test(f.name) && !isEnumType(getNamedType(f.type)) && !/HH:MM|time of day|wall[- ]clock/i.test(f.description ?? ''))
+      // a time of day on a wall clock ("HH:MM", opening hours) is not an instant, nor a duration the spec names …Time
+      .filter(([, f]) => /^(.+At|timestamp|.+Time|time)$/.test(f.name) && !isEnumType(getNamedType(f.type)) && !/HH:MM|time of day|wall[- ]clock|a duration/i.test(f.description ?? ''))
       .filter(([, f]) => !['DateTime'].includes(getNamedType(f.type).name) && !isObjectType(getNamedType(f.type)) && !isInputObjectType(getNamedType(f.type)))
       .map(([p, f]) => `${p}: ${String(f.type)}`);
     expect(offenders).toEqual([]);

@@ -30,7 +30,24 @@ describe('which per-action limits an operation meets', () => {
     // the platform's own window (docs/orders.md "Rate limits"): intent creation, 20 a minute per origin
     expect(limits('mutation { createOrderIntent(input: {}) { token } }')).toEqual(['order-intents']);
     expect(ROUTE_LIMITS['order-intents']).toEqual({ points: 20, duration: 60 });
-    expect(Object.keys(FIELD_LIMITS).sort()).toEqual(['createOrderIntent', 'searchUsers', 'updateNotificationSettings', 'updatePrivacySettings', 'updateProfile', 'uploadAvatar']);
+    // the queries family's sub-families (spec "Limits": discovery 500, matching 200, capacity 1,000, performance 500, pricing 500 a minute)
+    expect(limits('{ discoverServices(input: {}) { total } countServices(input: {}) { count } }')).toEqual(['queries-discovery', 'queries-discovery']);
+    expect(limits('{ matchServices(input: {}) { totalCandidates } }')).toEqual(['queries-matching']);
+    expect(limits('mutation { invalidateCapacityCache(lsp: "L", serviceId: "s") { message } }')).toEqual(['queries-capacity']);
+    expect(limits('mutation { syncServicePerformanceBatch(input: {}) { synced } }')).toEqual(['queries-performance']);
+    expect(limits('{ estimateServicePrice(input: {}) { estimate { totalCost } } }')).toEqual(['queries-pricing']);
+    expect(ROUTE_LIMITS['queries-discovery']).toEqual({ points: 500, duration: 60 });
+    expect(ROUTE_LIMITS['queries-matching']).toEqual({ points: 200, duration: 60 });
+    expect(ROUTE_LIMITS['queries-capacity']).toEqual({ points: 1000, duration: 60 });
+    expect(ROUTE_LIMITS['queries-performance']).toEqual({ points: 500, duration: 60 });
+    expect(ROUTE_LIMITS['queries-pricing']).toEqual({ points: 500, duration: 60 });
+    const queries = Object.entries(FIELD_LIMITS).filter(([, l]) => l.startsWith('queries-'));
+    expect(queries.length).toBe(19);
+    expect(
+      Object.keys(FIELD_LIMITS)
+        .filter((f) => !FIELD_LIMITS[f].startsWith('queries-'))
+        .sort(),
+    ).toEqual(['createOrderIntent', 'searchUsers', 'updateNotificationSettings', 'updatePrivacySettings', 'updateProfile', 'uploadAvatar']);
   });
 
   it('an operation without a limited field meets none; a limited name below the root does not count', () => {

@@ -1,0 +1,47 @@
+import { closedList } from '../../../kernel/graphql-types.js';
+
+/** The closed lists of the queries family (spec "Query objects"; docs/queries.md). */
+
+export const ServiceType = closedList('ServiceType', 'What a service of the registry is.', {
+  WAREHOUSE: "A warehouse of an LSP (the LSP family's warehouses).",
+  CARRIER: "A fleet of an LSP, offered as a carrier (the LSP family's fleets).",
+  HUB: "A hub of an LSP (the LSP family's hubs).",
+  TERMINAL: 'A terminal of an LSP: its parking facilities of type TERMINAL.',
+  IOTSP: "An IoT service provider of the workspace (the workspace family's IoTSP providers).",
+});
+export type ServiceType = keyof typeof ServiceType;
+
+export const ServiceStatus = closedList('ServiceStatus', 'Whether a service is offered (docs/queries.md "Registry", transitions).', {
+  ACTIVE: 'Offered: found by discovery and matching.',
+  INACTIVE: 'Withdrawn by its provider: not found by discovery unless asked for by status, never matched.',
+  MAINTENANCE: 'Temporarily not offered: not found by discovery unless asked for by status, never matched; its capacity is unavailable.',
+});
+export type ServiceStatus = keyof typeof ServiceStatus;
+
+export const GeographicLevel = closedList('GeographicLevel', 'The level of a place a service covers.', {
+  COUNTRY: 'A country (ISO 3166-1 alpha-2 code or name, as the LSP wrote it).',
+  REGION: 'A region, state or province.',
+  CITY: 'A city.',
+});
+export type GeographicLevel = keyof typeof GeographicLevel;
+
+export const MatchingStrategy = closedList('MatchingStrategy', 'How matching weighs the five scores (docs/queries.md "Matching").', {
+  BALANCED: 'Capability 25 %, proximity 20 %, capacity 15 %, performance 20 %, cost 20 %.',
+  COST_OPTIMIZED: 'Cost first: capability 15 %, proximity 10 %, capacity 10 %, performance 15 %, cost 50 %.',
+  SPEED_OPTIMIZED: 'Proximity first: capability 15 %, proximity 45 %, capacity 15 %, performance 15 %, cost 10 %.',
+  QUALITY_OPTIMIZED: 'Performance first: capability 25 %, proximity 10 %, capacity 10 %, performance 45 %, cost 10 %.',
+});
+export type MatchingStrategy = keyof typeof MatchingStrategy;
+
+export const AreaType = closedList('AreaType', 'What kind of place a delivery goes to.', {
+  URBAN: 'A city centre or dense town.',
+  SUBURBAN: 'The outskirts of a city.',
+  RURAL: 'The countryside.',
+});
+export type AreaType = keyof typeof AreaType;
+
+export const QueryOutcome = closedList('QueryOutcome', 'The result code of a search (REST `status`).', {
+  SUCCESS: 'At least one service matched.',
+  NO_RESULTS: 'The search ran and matched nothing (an answer, not an error: HTTP 200).',
+});
+export type QueryOutcome = keyof typeof QueryOutcome;
