@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { until } from './helpers.js';
+import { gatewayUrl, randomIp, until } from './helpers.js';
 import { createFleet, createParking, createSite, fails, newLsp, uniqueCode } from './lsp-helpers.js';
 import { setupProvider } from './workspace-helpers.js';
 import { queriesKey, registered } from './queries-helpers.js';
@@ -240,6 +240,34 @@ describe('discovery', () => {
     fails(await q.call('POST', '/discovery/advanced', { serviceType: 'HUB', performanceThresholds: { orderAccuracy: 1.5 } }), 'VALIDATION_ERROR', 'performanceThresholds.orderAccuracy');
     fails(await q.call('POST', '/discovery/available', { criteria: { serviceType: 'HUB' }, capacityType: 'pallets' }), 'VALIDATION_ERROR', 'capacityType');
     fails(await q.call('POST', '/discovery/available', { criteria: { serviceType: 'HUB' }, minCapacity: -1 }), 'VALIDATION_ERROR', 'minCapacity');
+  });
+});
+
+describe('the graph', () => {
+  it('an entry references its provider and its source record, resolved by their own subgraphs for an API key of their workspace', async () => {
+    const lsp = await newLsp();
+    const q = await queriesKey(lsp);
+    const w = await createSite(lsp, 'warehouse', { address: at(-1.0, 36.8) });
+    const fleet = await createFleet(lsp, { address: at(-1.01, 36.8) });
+    await registered(q, lsp.code, w.id);
+    await registered(q, lsp.code, fleet.id);
+    const res = await fetch(gatewayUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${q.key}`, 'x-forwarded-for': randomIp() },
+      body: JSON.stringify({
+        query: `query($t: ServiceType!) { discoverServices(input: { serviceType: $t }) { services { compositeId provider { code name } warehouse { id name } fleet { id name } } } }`,
+        variables: { t: 'WAREHOUSE' },
+      }),
+    });
+    const body = await res.json();
+    expect(body.errors).toBeUndefined();
+    expect(body.data.discoverServices.services).toEqual([{ compositeId: `${lsp.code}:${w.id}`, provider: { code: lsp.code, name: lsp.provider.name }, warehouse: { id: w.id, name: w.name }, fleet: null }]);
+    const carriers = await fetch(gatewayUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${q.key}`, 'x-forwarded-for': randomIp() },
+      body: JSON.stringify({ query: `{ discoverServices(input: { serviceType: CARRIER }) { services { fleet { id name } warehouse { id } } } }` }),
+    });
+    expect((await carriers.json()).data.discoverServices.services).toEqual([{ fleet: { id: fleet.id, name: fleet.name }, warehouse: null }]);
   });
 });
 
