@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newUser, until, type ApiResponse } from './helpers.js';
 import { addVehicle, coverageArea, createFleet, createSite, facilityBody, newLsp, type Lsp } from './lsp-helpers.js';
-import { queriesKey, registered, type QueriesCaller } from './queries-helpers.js';
+import { queriesKey, registered, type QueriesCaller, failsWith, okBody } from './queries-helpers.js';
 import { startPlatform, type OwnPlatform } from './support/platform.js';
 
 /**
@@ -15,21 +15,6 @@ import { startPlatform, type OwnPlatform } from './support/platform.js';
 
 const TTL = 60;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** The failure envelope with any status (503 included). */
-function failsWith(res: ApiResponse, status: number, code: string, field?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body, JSON.stringify(res.body)).toMatchObject({ error: true, status: code });
-  expect(typeof res.body.message).toBe('string');
-  if (field !== undefined) expect(res.body.field, JSON.stringify(res.body)).toBe(field);
-}
-
-function okBody(res: ApiResponse) {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.error, JSON.stringify(res.body)).toBe(false);
-  expect(res.body.status).toBe('SUCCESS');
-  return res.body;
-}
 
 const PALLETS = { type: 'PALLET_POSITIONS', total: 100, used: 30, reserved: 10, unit: 'pallets' };
 // reserved not given: the LSP stores 0

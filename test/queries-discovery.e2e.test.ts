@@ -261,7 +261,9 @@ describe('the graph', () => {
     });
     const body = await res.json();
     expect(body.errors).toBeUndefined();
-    expect(body.data.discoverServices.services).toEqual([{ compositeId: `${lsp.code}:${w.id}`, provider: { code: lsp.code, name: lsp.provider.name }, warehouse: { id: w.id, name: w.name }, fleet: null }]);
+    expect(body.data.discoverServices.services).toEqual([
+      { compositeId: `${lsp.code}:${w.id}`, provider: { code: lsp.code, name: lsp.provider.name }, warehouse: { id: w.id, name: w.name }, fleet: null },
+    ]);
     const carriers = await fetch(gatewayUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${q.key}`, 'x-forwarded-for': randomIp() },

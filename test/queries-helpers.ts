@@ -40,3 +40,20 @@ export async function registered(q: QueriesCaller, lsp: string, id: string, ok: 
   expect(res.status).toBe(200);
   return res.body.service;
 }
+
+/** The failure envelope `{error:true, status, message, field?}` with any HTTP status (the 503s of the family too); its body. */
+export function failsWith(res: ApiResponse, status: number, code: string, field?: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ error: true, status: code });
+  expect(typeof res.body.message).toBe('string');
+  if (field !== undefined) expect(res.body.field, JSON.stringify(res.body)).toBe(field);
+  return res.body as { error: true; status: string; message: string; field?: string };
+}
+
+/** A 200 with `status: "SUCCESS"`; its body. */
+export function okBody(res: ApiResponse) {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.error, JSON.stringify(res.body)).toBe(false);
+  expect(res.body.status).toBe('SUCCESS');
+  return res.body;
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { until, type ApiResponse } from './helpers.js';
+import { until } from './helpers.js';
 import { addRule, createSite, newLsp, type Lsp } from './lsp-helpers.js';
-import { queriesKey, registered, type QueriesCaller } from './queries-helpers.js';
+import { queriesKey, registered, type QueriesCaller, failsWith, okBody } from './queries-helpers.js';
 
 /**
  * Matching (docs/queries.md "Matching"), end to end: three warehouses made over the LSP routes (positions, pricing
@@ -24,18 +24,6 @@ import { queriesKey, registered, type QueriesCaller } from './queries-helpers.js
  * Durations (averageProcessingTime 3600 s each): B 3600 + 0 = 3600 s; A and C: 50 km × 1.3 = 65 road km = 10 km at
  * 25 km/h + 40 km at 45 km/h + 15 km at 70 km/h = 1.503175 h = 5411.43 s → 9011 s.
  */
-
-function failsWith(res: ApiResponse, status: number, code: string, field?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body, JSON.stringify(res.body)).toMatchObject({ error: true, status: code });
-  if (field !== undefined) expect(res.body.field, JSON.stringify(res.body)).toBe(field);
-}
-
-function okBody(res: ApiResponse) {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.error, JSON.stringify(res.body)).toBe(false);
-  return res.body;
-}
 
 const D = [-1.3, 36.8];
 const DEG_50KM = 0.449660182;

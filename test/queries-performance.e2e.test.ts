@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, type ApiResponse } from './helpers.js';
+import { api } from './helpers.js';
 import { createSite, newLsp, type Lsp } from './lsp-helpers.js';
-import { queriesKey, registered, type QueriesCaller } from './queries-helpers.js';
+import { queriesKey, registered, type QueriesCaller, failsWith, okBody } from './queries-helpers.js';
 
 /**
  * The performance routes of the queries family (docs/queries.md "Performance"): a caller syncs the figures of a
@@ -12,20 +12,6 @@ import { queriesKey, registered, type QueriesCaller } from './queries-helpers.js
  */
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function failsWith(res: ApiResponse, status: number, code: string, field?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body, JSON.stringify(res.body)).toMatchObject({ error: true, status: code });
-  expect(typeof res.body.message).toBe('string');
-  if (field !== undefined) expect(res.body.field, JSON.stringify(res.body)).toBe(field);
-}
-
-function okBody(res: ApiResponse) {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.error, JSON.stringify(res.body)).toBe(false);
-  expect(res.body.status).toBe('SUCCESS');
-  return res.body;
-}
 
 const GOOD = { onTimeDeliveryRate: 0.95, orderAccuracy: 0.99, averageProcessingTime: 3600, damageRate: 0.01, customerSatisfaction: 4.5, overallScore: 87.5 };
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { until, type ApiResponse } from './helpers.js';
+import { until } from './helpers.js';
 import { addRule, createFleet, createSite, newLsp, type Lsp } from './lsp-helpers.js';
-import { queriesKey, registered, type QueriesCaller } from './queries-helpers.js';
+import { queriesKey, registered, type QueriesCaller, failsWith, okBody } from './queries-helpers.js';
 
 /**
  * The pricing routes of the queries family (docs/queries.md "Pricing"), end to end: rules published on LSP warehouses
@@ -13,21 +13,6 @@ import { queriesKey, registered, type QueriesCaller } from './queries-helpers.js
  * VAT rate: taxes 0 with a note. Road km = great-circle km × 1.3 (the utilities' ROAD circuity); 0.5° of latitude on
  * the IUGG mean sphere (R = 6371.0088 km) is 2πR × 0.5 ÷ 360 = 55.59754 km.
  */
-
-function failsWith(res: ApiResponse, status: number, code: string, field?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body, JSON.stringify(res.body)).toMatchObject({ error: true, status: code });
-  expect(typeof res.body.message).toBe('string');
-  if (field !== undefined) expect(res.body.field, JSON.stringify(res.body)).toBe(field);
-  return res.body as { message: string };
-}
-
-function okBody(res: ApiResponse) {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.error, JSON.stringify(res.body)).toBe(false);
-  expect(res.body.status).toBe('SUCCESS');
-  return res.body;
-}
 
 const BERLIN = [52.52, 13.405];
 const site = (country: string, coordinates = BERLIN) => ({ address: { name: 'Site', street1: '1 Road', city: 'Berlin', state: 'Berlin', country, coordinates }, timezone: 'Europe/Berlin' });
