@@ -38,6 +38,12 @@
  * second over HTTP batches and over MQTT (QoS 1, to the embedded broker on a free MQTT_PORT given to the platform)
  * against a bare batched INSERT of the same rows, and the lag from an MQTT publish to the nearby index.
  *
+ * `queries` (the queries family's discovery and matching, scripts/bench-queries.ts): a section of its own too, run once
+ * in the first topology after `iot`: the service registry seeded by SQL to 10,000, 100,000 and 1,000,000 entries (on
+ * PGlite in statements of 5,000 rows), `POST /v1/queries/discovery/discover` p50/p95/p99 at each size at 50 km and at
+ * a radius keeping the result size constant (target: p95 at 1,000,000 at most 2× p95 at 10,000 on PostgreSQL), the
+ * plan of the discovery statement at the largest size, and `POST /v1/queries/matching/match` over 10,000 candidates.
+ *
  * Topologies (BENCH_TOPOLOGIES, default `single,split`, run in that order on the same DATA_DIR): the bare, gateway and
  * bridge layers are measured in the single topology, the subgraph alone in the split one (a layer whose topology is
  * not in the list is measured in the first one listed); BENCH_ALL_LAYERS=1 measures every layer in every topology.
@@ -47,10 +53,12 @@
  * (idle after start, and after the load) and start to ready (first start on a fresh DATA_DIR, restart on the same one).
  *
  * Environment: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (`1,32`),
- * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby,operators,faqs,iot`),
+ * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby,operators,faqs,iot,queries`),
  * BENCH_POSITIONS (100000), BENCH_FLEETS (3), BENCH_VEHICLES_PER_FLEET (10), DB_POOL_SIZE (10), BENCH_OUT (also write
  * the markdown there), BENCH_PORT_BASE (fixed ports instead of free ones), BENCH_KEEP_DATA (keep the temporary
- * DATA_DIR), DATABASE_URL; for `iot`, BENCH_IOT_SECONDS, BENCH_IOT_BATCH, BENCH_IOT_LAG_SAMPLES (bench-iot.ts).
+ * DATA_DIR), DATABASE_URL; for `iot`, BENCH_IOT_SECONDS, BENCH_IOT_BATCH, BENCH_IOT_LAG_SAMPLES (bench-iot.ts); for
+ * `queries`, BENCH_QUERIES_SIZES, BENCH_QUERIES_REQUESTS, BENCH_QUERIES_WARMUP, BENCH_QUERIES_CONNECTIONS,
+ * BENCH_QUERIES_LOAD_REQUESTS, BENCH_QUERIES_MATCHING, BENCH_QUERIES_MATCH_REQUESTS (bench-queries.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -64,6 +72,7 @@ import { routes as restRoutes } from '../rest-bridge/routes/index.js';
 import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 import { seed, setA, rng, pointFrom, intentHeaders, AREAS_PER_LSP, COMMERCE_LSPS, type Fixtures } from './bench-fixtures.js';
 import { iotSection, runIot, type IotResult } from './bench-iot.js';
+import { queriesSection, runQueries, type QueriesResult } from './bench-queries.js';
 import { FAQ_QUERIES, FAQ_SIZES, FAQS_BY_API, indexesOf, querySharesOf, removeFaqs, searchPlansOf, seedFaqs, setB } from './bench-faqs.js';
 import { median, rotation, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree, type Ports, type Topology, type TreeMemory } from './bench-platform.js';
@@ -90,9 +99,12 @@ const isTopology = (t: string): t is Topology => t === 'single' || t === 'split'
 const TOPOLOGY_NAMES = list(env.BENCH_TOPOLOGIES, 'single,split');
 const TOPOLOGIES = TOPOLOGY_NAMES.filter(isTopology);
 const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
-/** The names BENCH_ROUTES takes: each selects a route, `faqs` the two scenarios of the FAQ search, `iot` the IoT section. */
-const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs', 'iot'];
-const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs,iot');
+/**
+ * The names BENCH_ROUTES takes: each selects a route, `faqs` the two scenarios of the FAQ search, `iot` the IoT section,
+ * `queries` the queries family's section.
+ */
+const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs', 'iot', 'queries'];
+const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs,iot,queries');
 const POSITIONS = int('BENCH_POSITIONS', 100_000);
 const FLEETS = Math.max(1, int('BENCH_FLEETS', 3));
 const VEHICLES_PER_FLEET = int('BENCH_VEHICLES_PER_FLEET', 10);
@@ -493,6 +505,7 @@ let positionsLoad: Fixtures['positions'] | undefined;
 let commerceLoad: Fixtures['commerce'];
 let faqLoad: Fixtures['faqs'];
 let iotResult: IotResult | undefined;
+let queriesResult: QueriesResult | undefined;
 
 function report(): string {
   const md: string[] = [];
@@ -584,6 +597,7 @@ function report(): string {
   }
 
   if (iotResult) md.push(...iotSection(iotResult, databaseLabel, table));
+  if (queriesResult) md.push(...queriesSection(queriesResult, databaseLabel, cpus().length, table));
 
   if (memories.length) {
     md.push('### Resident memory of the platform', '');
@@ -961,6 +975,17 @@ async function main(): Promise<void> {
             log,
             aborted: () => aborted,
             platformTail: () => platform.tail(20),
+          });
+        }
+        if (first && ROUTE_IDS.includes('queries')) {
+          log('measuring the queries family (discovery over a growing registry, matching) ...');
+          queriesResult = await runQueries({
+            bridge: local(p.BRIDGE_PORT, ''),
+            databaseUrl,
+            fx,
+            external: !!EXTERNAL_DB,
+            log,
+            aborted: () => aborted,
           });
         }
       } catch (err) {
