@@ -89,7 +89,9 @@ describe('the README walk-through', () => {
       // (-1.3192, 36.9275) ≈ 12.1 km), its free pallets (400 − 120 = 280), the pallet rule's price of 48 × 0.3 m³ =
       // 14.4 m³ = 10 EUR pallets of 1.44 m³ at 12.50 USD = 125.00 plus Kenya's 16 % VAT (VAT Act 2013, s. 5) = 20.00,
       // and one recommendation
-      expect(stdout, `run ${attempt}`).toMatch(/"status":"SUCCESS","services":\[\{"compositeId":"LSP-[0-9A-Z]{8}:[0-9a-f-]{36}","lsp":"LSP-[0-9A-Z]{8}","serviceId":"[0-9a-f-]{36}","serviceType":"WAREHOUSE","name":"Embakasi"/);
+      expect(stdout, `run ${attempt}`).toMatch(
+        /"status":"SUCCESS","services":\[\{"compositeId":"LSP-[0-9A-Z]{8}:[0-9a-f-]{36}","lsp":"LSP-[0-9A-Z]{8}","serviceId":"[0-9a-f-]{36}","serviceType":"WAREHOUSE","name":"Embakasi"/,
+      );
       expect(stdout, `run ${attempt}`).toMatch(/"distance":12\.\d{1,3},/);
       expect(stdout, `run ${attempt}`).toContain('"available":280');
       expect(stdout, `run ${attempt}`).toMatch(/"totalCost":145,"currency":"USD","breakdown":\{"baseRate":125,"surcharges":0,"taxes":20,"fees":0\}/);
