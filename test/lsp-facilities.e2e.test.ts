@@ -557,7 +557,7 @@ describe.each(['fleet', 'warehouse', 'hub'] as const)('%ss: status, capabilities
     expect(ok(await v.call('GET', `${BASE}/${created.id}`))).toEqual(created);
   });
 
-  it('events: create, PATCH and delete each write one lsp.facility event carrying description, level, operatingMode, status, capabilities, capacities, capacitiesUpdatedAt and updatedAt', async () => {
+  it('events: create, PATCH and delete each write one lsp.facility event carrying description, level, operatingMode, digitalTwinSync, status, capabilities, capacities, capacitiesUpdatedAt and updatedAt', async () => {
     const own = await newLsp();
     const created = ok(await own.call('POST', `${BASE}/create`, body({ description: 'Cold store', capabilities: ['COLD_CHAIN'], capacities: [capacityBody()], operatingMode: '24_7' })), 201);
     const common = { icode: own.code, id: created.id, kind: kind.toUpperCase(), code: created.code, name: created.name, type: TYPE, timezone: created.timezone, address: created.address };
@@ -567,6 +567,7 @@ describe.each(['fleet', 'warehouse', 'hub'] as const)('%ss: status, capabilities
       description: 'Cold store',
       level: 'PREMIUM',
       operatingMode: '24_7',
+      digitalTwinSync: created.digitalTwinSync,
       status: 'ACTIVE',
       capabilities: ['COLD_CHAIN'],
       capacities: [capacityBody()],

@@ -57,3 +57,10 @@ export function okBody(res: ApiResponse) {
   expect(res.body.status).toBe('SUCCESS');
   return res.body;
 }
+
+/** A 200 answer whatever its result code (`SUCCESS` or `NO_RESULTS`); its body. */
+export function answered(res: ApiResponse) {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.error, JSON.stringify(res.body)).toBe(false);
+  return res.body;
+}

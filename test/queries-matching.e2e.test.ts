@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { until } from './helpers.js';
 import { addRule, createSite, newLsp, type Lsp } from './lsp-helpers.js';
-import { queriesKey, registered, type QueriesCaller, failsWith, okBody } from './queries-helpers.js';
+import { queriesKey, registered, type QueriesCaller, answered, failsWith, okBody } from './queries-helpers.js';
 
 /**
  * Matching (docs/queries.md "Matching"), end to end: three warehouses made over the LSP routes (positions, pricing
@@ -145,7 +145,7 @@ describe('candidates and requirements', () => {
     }
     // SPEED with every proximity 50: A 15+22.5+7.5+7.5+10 = 62.5; B 15+22.5+7.5+9+2.5 = 56.5; C 65 → C A B
     expect(order(body)).toBe('CAB');
-    expect(okBody(await match({ serviceTypes: ['WAREHOUSE'], delivery: { country: 'TZ' }, strategy: 'BALANCED' }))).toMatchObject({
+    expect(answered(await match({ serviceTypes: ['WAREHOUSE'], delivery: { country: 'TZ' }, strategy: 'BALANCED' }))).toMatchObject({
       status: 'NO_RESULTS',
       recommendations: [],
       totalCandidates: 0,
@@ -153,10 +153,10 @@ describe('candidates and requirements', () => {
   });
 
   it('NO_RESULTS for a type nobody offers and for another workspace; bad input is 400 naming the field', async () => {
-    expect(okBody(await match({ ...base, serviceTypes: ['HUB'], strategy: 'BALANCED' }))).toMatchObject({ status: 'NO_RESULTS', recommendations: [], totalCandidates: 0 });
+    expect(answered(await match({ ...base, serviceTypes: ['HUB'], strategy: 'BALANCED' }))).toMatchObject({ status: 'NO_RESULTS', recommendations: [], totalCandidates: 0 });
     const o = await newLsp();
     const oq = await queriesKey(o);
-    expect(okBody(await match({ ...base, strategy: 'BALANCED' }, oq))).toMatchObject({ status: 'NO_RESULTS', totalCandidates: 0 });
+    expect(answered(await match({ ...base, strategy: 'BALANCED' }, oq))).toMatchObject({ status: 'NO_RESULTS', totalCandidates: 0 });
     failsWith(await match({ ...base }), 400, 'VALIDATION_ERROR');
     failsWith(await match({ ...base, serviceTypes: [], strategy: 'BALANCED' }), 400, 'VALIDATION_ERROR', 'serviceTypes');
     failsWith(await match({ ...base, strategy: 'BALANCED', limit: 51 }), 400, 'VALIDATION_ERROR', 'limit');

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { catchUpBatches } from '../../../kernel/events.js';
+import { normalizeDegrees } from '../../../kernel/graphql-types.js';
 import type { QueriesScope } from '../common/scope.js';
 import type { Capacity } from '../common/types.js';
 import { countMatching, findRow, rowCapacities, searchRows, splitCompositeId, toEntry, withCoverage, type Criteria, type EntryRow } from './store.js';
@@ -18,7 +19,10 @@ export function criteriaOf(input: DiscoveryInput): Criteria {
   const f = input.filters ?? {};
   return {
     serviceType: input.serviceType,
-    near: input.location ? { lat: input.location.coordinates.latitude, lng: input.location.coordinates.longitude, maxDistanceKm: input.location.maxDistance ?? undefined } : undefined,
+    // a denormal degree is 0 (kernel's rule for points: spatial functions cannot multiply one without underflowing)
+    near: input.location
+      ? { lat: normalizeDegrees(input.location.coordinates.latitude), lng: normalizeDegrees(input.location.coordinates.longitude), maxDistanceKm: input.location.maxDistance ?? undefined }
+      : undefined,
     status: f.status ?? 'ACTIVE',
     lsp: f.lsp ?? undefined,
     tags: f.tags ?? undefined,
