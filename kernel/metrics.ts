@@ -113,7 +113,11 @@ new Counter({
   },
 });
 
-const OPERATION_NAMES = 200;
+/**
+ * Distinct operation names labelled per process. The bridge alone sends about 240 (one per REST route, the queries
+ * family's included), so the bound leaves room for as many front-end operations; beyond it, `other`.
+ */
+const OPERATION_NAMES = 500;
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const operationNames = new Set<string>();
 
