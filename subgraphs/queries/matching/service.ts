@@ -1,5 +1,5 @@
 import { nowDate } from '../../../kernel/clock.js';
-import { normalizeDegrees } from '../../../kernel/graphql-types.js';
+import { storedPoint } from '../../../kernel/graphql-types.js';
 import { greatCircleKm, roadDrivingHours } from '../../utilities/common/geography.js';
 import type { QueriesScope } from '../common/scope.js';
 import { estimateFor, roadKm, sourceOf, vatTable, type OrderAsk } from '../pricing/service.js';
@@ -15,9 +15,9 @@ import type { MatchInput, MatchResult, ServiceRecommendation } from './types.js'
  * `limit` returned with their coverage.
  */
 export async function matchServices(s: QueriesScope, input: MatchInput): Promise<MatchResult> {
-  const given = input.delivery.coordinates ?? undefined;
-  // a denormal degree is 0 (kernel's rule for points: spatial functions cannot multiply one without underflowing)
-  const point = given ? { latitude: normalizeDegrees(given.latitude), longitude: normalizeDegrees(given.longitude) } : undefined;
+  // checked and normalized as every point of the platform (a denormal degree is 0: spatial functions would underflow)
+  const pair = storedPoint(input.delivery.coordinates, 'delivery.coordinates');
+  const point = pair ? { latitude: pair[0], longitude: pair[1] } : undefined;
   const rows = await candidateRows(s.em, s.workspaceId, {
     serviceTypes: input.serviceTypes,
     near: point ? { lat: point.latitude, lng: point.longitude } : undefined,

@@ -6,14 +6,12 @@
  * country / city match the delivery's (when given), by name.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EARTH_MEAN_RADIUS_M } from '../../utilities/common/constants.js';
+import { FROM_EARTH } from '../../utilities/nearby/store.js';
 import type { ServiceType } from '../common/enums.js';
 import { ENTRY_COLUMNS, ENTRY_FROM, type EntryRow } from '../registry/store.js';
 
 /** At most this many candidates are scored by one match. */
 export const MATCH_CANDIDATES_MAX = 10_000;
-
-const FROM_EARTH = `(${EARTH_MEAN_RADIUS_M} / earth())`;
 
 export interface CandidateQuery {
   serviceTypes: ServiceType[];

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { catchUpBatches } from '../../../kernel/events.js';
-import { normalizeDegrees } from '../../../kernel/graphql-types.js';
+import { storedPoint } from '../../../kernel/graphql-types.js';
 import type { QueriesScope } from '../common/scope.js';
 import type { Capacity } from '../common/types.js';
 import { countMatching, findRow, rowCapacities, searchRows, splitCompositeId, toEntry, withCoverage, type Criteria, type EntryRow } from './store.js';
@@ -17,12 +17,11 @@ import type { AdvancedDiscoveryInput, AvailabilityInput, DiscoveryInput, Discove
 /** The criteria of a discovery input. */
 export function criteriaOf(input: DiscoveryInput): Criteria {
   const f = input.filters ?? {};
+  const near = storedPoint(input.location?.coordinates, 'location.coordinates');
   return {
     serviceType: input.serviceType,
-    // a denormal degree is 0 (kernel's rule for points: spatial functions cannot multiply one without underflowing)
-    near: input.location
-      ? { lat: normalizeDegrees(input.location.coordinates.latitude), lng: normalizeDegrees(input.location.coordinates.longitude), maxDistanceKm: input.location.maxDistance ?? undefined }
-      : undefined,
+    // checked and normalized as every point of the platform (a denormal degree is 0: spatial functions would underflow)
+    near: near ? { lat: near[0], lng: near[1], maxDistanceKm: input.location?.maxDistance ?? undefined } : undefined,
     status: f.status ?? 'ACTIVE',
     lsp: f.lsp ?? undefined,
     tags: f.tags ?? undefined,

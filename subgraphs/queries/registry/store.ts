@@ -10,7 +10,7 @@
  * earth(), so its metres are scaled by EARTH_MEAN_RADIUS_M / earth() and radii by the inverse.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EARTH_MEAN_RADIUS_M } from '../../utilities/common/constants.js';
+import { FROM_EARTH, TO_EARTH } from '../../utilities/nearby/store.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { GeographicLevel, ServiceStatus, ServiceType } from '../common/enums.js';
 import type { Capacity, ServicePerformance } from '../common/types.js';
@@ -19,8 +19,6 @@ import { proximityScore } from '../common/scores.js';
 import type { ServiceRegistryEntry } from './types.js';
 
 export const TABLE = '"queries"."service_entry"';
-const TO_EARTH = `(earth() / ${EARTH_MEAN_RADIUS_M})`;
-const FROM_EARTH = `(${EARTH_MEAN_RADIUS_M} / earth())`;
 
 /** A registry row as SQL returns it (with the synced performance, when there is one). */
 export interface EntryRow {

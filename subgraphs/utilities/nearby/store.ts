@@ -47,10 +47,10 @@ export interface Filters {
   freshSince?: Date;
 }
 
-/** Mean-sphere metres → earthdistance metres. */
-const TO_EARTH = `(earth() / ${EARTH_MEAN_RADIUS_M})`;
+/** Mean-sphere metres → earthdistance metres (the queries registry scales its radii the same way). */
+export const TO_EARTH = `(earth() / ${EARTH_MEAN_RADIUS_M})`;
 /** earthdistance metres → mean-sphere metres. */
-const FROM_EARTH = `(${EARTH_MEAN_RADIUS_M} / earth())`;
+export const FROM_EARTH = `(${EARTH_MEAN_RADIUS_M} / earth())`;
 const COLUMNS = 'vehicle_id, type, status, lat, lng, heading, speed, updated_at';
 
 function filterSql(f: Filters, params: unknown[]): string {
