@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from './logger.js';
 import { loadConfig } from './config.js';
@@ -57,14 +57,22 @@ export interface Listener {
 
 /** Listens on `port`; `close()` drains it. Signals are handled once per process by `onShutdown`. */
 export async function listen(app: Express, port: number, host: string, log: Logger): Promise<Listener> {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, host, () => resolve(s));
-    s.on('error', reject);
+  // not app.listen: Express 5 calls its callback on a listen error too (EADDRINUSE would pass for listening)
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   // keep-alive longer than a typical load balancer's idle timeout, so it closes first (no reset on reuse)
   server.keepAliveTimeout = 65_000;
   const url = `http://${host}:${port}`;
   log.info({ url }, 'listening');
+  // the split launcher (scripts/start.ts) waits for this from its own child: a /readyz answered on the port by some
+  // other process (the port taken before this one could bind it) never passes for this process being up
+  if (process.env.PLATFORM_LAUNCHER_IPC === '1') process.send?.({ listening: port });
   return {
     server,
     url,

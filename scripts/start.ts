@@ -155,12 +155,18 @@ async function single(c: Config) {
 /** Scripts are found next to this compiled launcher (dist/ by default). */
 const script = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
+/** The ports each launched child has said (over IPC, kernel/http.ts `listen`) it listens on. */
+const listening = new Set<number>();
+
 function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProcess | undefined {
   if (stopping) return undefined; // never start a process once the platform is stopping (it would be orphaned)
   nameColor(name);
-  const proc = spawn(process.execPath, ['--enable-source-maps', script(path)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  createInterface({ input: proc.stdout }).on('line', (l) => say(name, format(l)));
-  createInterface({ input: proc.stderr }).on('line', (l) => say(name, l));
+  const proc = spawn(process.execPath, ['--enable-source-maps', script(path)], { env: { ...env, PLATFORM_LAUNCHER_IPC: '1' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  proc.on('message', (m: { listening?: unknown }) => {
+    if (typeof m?.listening === 'number') listening.add(m.listening);
+  });
+  createInterface({ input: proc.stdout! }).on('line', (l) => say(name, format(l)));
+  createInterface({ input: proc.stderr! }).on('line', (l) => say(name, l));
   proc.on('exit', (code, signal) => {
     if (stopping) return;
     say(name, `exited unexpectedly (${signal ?? code}); stopping the platform`);
@@ -203,7 +209,8 @@ const portOpen = (port: number) =>
     });
     s.on('error', () => resolve(false));
   });
-const ready = (url: string) => fetch(url).then((r) => r.ok);
+/** Ready: our own child said it listens on the URL's port (not some other process holding it), and /readyz answers. */
+const ready = async (url: string) => listening.has(Number(new URL(url).port)) && (await fetch(url)).ok;
 
 async function split(env: NodeJS.ProcessEnv) {
   for (const s of subgraphs) {

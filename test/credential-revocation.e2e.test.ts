@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './support/platform.js';
 import { join } from 'node:path';
 import { api, newUser, randomIp, type ApiResponse } from './helpers.js';
 import { allowOrigins, callA, contextToken, createConnector, DEVICE, issueToken, newOwner, setA, setupProvider, VIEWER } from './workspace-helpers.js';
@@ -18,17 +18,6 @@ const databaseUrl = inject('databaseUrl');
 const BUDGET_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const replicas: { name: string; proc: ChildProcess; output: () => string }[] = [];
 

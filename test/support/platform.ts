@@ -13,13 +13,31 @@ import pg from 'pg';
  * DATABASE_URL is set (dropped at `stop`), else the embedded one the launcher starts in DATA_DIR.
  */
 
-/** A free TCP port on loopback. */
+/**
+ * A free TCP port on loopback, from this test worker's own block below the kernel's ephemeral range (32768+): an OS
+ * pick (`listen(0)`) can hand the same port to two workers in a row, and outgoing connections take from that range
+ * too, so a platform of one file could find a port of its own answered by another file's process. Blocks of 1,000
+ * from 20,000 by VITEST_POOL_ID (the suite's shared platform is at TEST_PORT_BASE, 18000 by default); inside the block
+ * from a random point, skipping a port something still holds.
+ */
+let nextPort = -1;
 export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
+  const pool = Number(process.env.VITEST_POOL_ID ?? 1);
+  const block = 20_000 + ((pool - 1) % 12) * 1000;
+  if (nextPort < 0) nextPort = Math.floor(Math.random() * 1000);
+  for (let tries = 0; tries < 1000; tries++) {
+    const port = block + (nextPort++ % 1000);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${block}..${block + 999}`);
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
 }
 
 export interface StartedProcess {
