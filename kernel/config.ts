@@ -55,6 +55,7 @@ const schema = z
     DEV_PORT: port(4006),
     IOT_PORT: port(4007),
     QUERIES_PORT: port(4008),
+    PIPELINES_PORT: port(4009),
     /** The embedded MQTT broker's TCP port (docs/iot.md "MQTT"); devices connect with their credential. Unused with MQTT_URL. */
     MQTT_PORT: port(1883),
     /** An external MQTT broker (`mqtt://host:1883`, `mqtts://…`): the platform subscribes to it instead of running its own (the scale-out path). */
@@ -71,6 +72,20 @@ const schema = z
     CAPACITY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** How long a service's pricing rules are cached (docs/queries.md "Caches"). */
     PRICING_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Whether this process takes pipeline steps (docs/pipelines.md "Workers"): on in the one-process platform; `pipelines-worker` processes take them in the split one. */
+    PIPELINE_WORKERS: z.enum(['on', 'off']).optional(),
+    /** Steps one worker process takes at once. */
+    PIPELINE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    /** How long a stage may run when it names no `timeout`. */
+    PIPELINE_STAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+    /** The longest wait between runs of a failing stage under a retry policy that names no `maxDelay`. */
+    PIPELINE_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    /** Stage runs one execution may take in all (bounds a loop of `next` transitions); one more fails it. */
+    PIPELINE_MAX_STAGE_RUNS: z.coerce.number().int().min(1).max(100_000).default(1000),
+    /** Hosts and CIDR ranges webhook stages may call although they are private, loopback or link-local (comma-separated; e.g. `127.0.0.1,10.0.0.0/8`). */
+    PIPELINE_WEBHOOK_ALLOW: z.string().default(''),
+    /** How often the health worker scores every pipeline and runs due simulations. */
+    PIPELINE_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     GATEWAY_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -7,6 +7,7 @@ import { commerceSubgraph } from './commerce/subgraph.js';
 import { devSubgraph } from './dev/subgraph.js';
 import { iotSubgraph } from './iot/subgraph.js';
 import { queriesSubgraph } from './queries/subgraph.js';
+import { pipelinesSubgraph } from './pipelines/subgraph.js';
 
 /** Every subgraph of the platform, in start order. A new family adds its folder and one line here. */
-export const subgraphs: SubgraphDefinition[] = [usersSubgraph, workspaceSubgraph, lspSubgraph, utilitiesSubgraph, commerceSubgraph, devSubgraph, iotSubgraph, queriesSubgraph];
+export const subgraphs: SubgraphDefinition[] = [usersSubgraph, workspaceSubgraph, lspSubgraph, utilitiesSubgraph, commerceSubgraph, devSubgraph, iotSubgraph, queriesSubgraph, pipelinesSubgraph];

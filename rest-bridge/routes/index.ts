@@ -8,6 +8,7 @@ import { clientOrderRoutes, orderDeskRoutes } from './commerce.js';
 import { developerRoutes, faqRoutes } from './dev.js';
 import { iotDeviceRoutes, iotRuleRoutes, iotTopicRoutes } from './iot.js';
 import { queryRoutes } from './queries.js';
+import { pipelineRoutes } from './pipelines.js';
 import type { RouteSpec } from './types.js';
 
 /** Every REST path the bridge serves. A new family adds its file and one spread here. */
@@ -32,5 +33,6 @@ export const routes: RouteSpec[] = [
   ...iotTopicRoutes,
   ...iotDeviceRoutes,
   ...queryRoutes,
+  ...pipelineRoutes,
 ];
 export type { RouteSpec };

@@ -1,0 +1,4 @@
+import type { RouteSpec } from './types.js';
+
+/** Spec group 16, executions routes (docs/pipelines.md). */
+export const executionRoutes: RouteSpec[] = [];
