@@ -81,6 +81,9 @@ export async function setup(project: TestProject) {
     GRAPHQL_MAX_TOKENS: '4000',
     // a request with x-sql-statements: true gets extensions.sqlStatements (test/references.e2e.test.ts counts them)
     GRAPHQL_SQL_STATEMENTS: 'true',
+    // pipeline WEBHOOK stages may call the tests' local receivers (docs/pipelines.md "SSRF guard"); the refusal of a
+    // loopback target is tested on a platform of its own without it (test/pipelines-webhooks.e2e.test.ts)
+    PIPELINE_WEBHOOK_ALLOW: '127.0.0.1',
     // the development default, plus the origin test/browser.e2e.test.ts serves its cross-origin page from
     CORS_ORIGINS: [...DEV_ORIGINS, `http://127.0.0.1:${base + 99}`].join(','),
   };

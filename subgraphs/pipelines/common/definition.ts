@@ -6,7 +6,7 @@ import { ConditionLogic, ConditionOperator, HttpMethod, QueryResource, QueryStra
 /**
  * A pipeline's definition, as templates hold it and pipelines snapshot it (spec "Pipeline objects"): stages with their
  * query, webhook or wait, their transitions, and the pipeline's config and health settings. Each class is both the
- * object type (`Stage`) and the input type (`StageInput`) of the same shape. The limits here are the shape's; the
+ * object type (`PipelineStage`) and the input type (`PipelineStageInput`) of the same shape. The limits here are the shape's; the
  * graph's own rules (names, `next`, reachability, cycles, addresses) are templates/rules.ts `validateDefinition`.
  */
 
@@ -57,7 +57,7 @@ export class Transition {
   @IsOptional()
   @ValidateNested()
   condition?: TransitionCondition;
-  @Field(() => Int, { nullable: true, description: 'RETRY: how many more times the stage runs, 0 to 10 (default: the stage\'s `retries`, else the pipeline retryPolicy\'s maxAttempts − 1).' })
+  @Field(() => Int, { nullable: true, description: "RETRY: how many more times the stage runs once this transition applies, 0 to 10 (default: the pipeline retryPolicy's maxAttempts − 1, else 0)." })
   @IsOptional()
   @Min(0)
   @Max(LIMITS.retries)
@@ -138,7 +138,7 @@ export class WebhookConfig {
   @Min(100)
   @Max(60_000)
   timeout?: number;
-  @Field(() => Int, { nullable: true, description: "Attempts after the first when one fails, 0 to 10 (default: the stage's `retries`, else 0)." })
+  @Field(() => Int, { nullable: true, description: 'HTTP attempts after the first within one run of the stage, when one fails (not 2xx, refused, timed out), 0 to 10 (default 0); the waits between them follow the pipeline retry policy.' })
   @IsOptional()
   @Min(0)
   @Max(LIMITS.retries)
@@ -163,8 +163,8 @@ export class WaitConfig {
   checkInterval?: number;
 }
 
-@ObjectType('Stage', { description: 'One step of a pipeline.' })
-@InputType('StageInput', { description: 'One step of a pipeline.' })
+@ObjectType('PipelineStage', { description: 'One step of a pipeline.' })
+@InputType('PipelineStageInput', { description: 'One step of a pipeline.' })
 export class Stage {
   @Field({ description: 'Unique within the pipeline: letters, digits, _ . - (at most 100).' }) @Length(1, LIMITS.nameLength) @Matches(STAGE_NAME, STAGE_NAME_MSG) name!: string;
   @Field({ nullable: true, description: 'What the stage is for.' }) @IsOptional() @MaxLength(1000) description?: string;
@@ -178,7 +178,7 @@ export class Stage {
   @Min(1)
   @Max(LIMITS.maxMs)
   timeout?: number;
-  @Field(() => Int, { nullable: true, description: 'Runs after the first when a run fails, before the failure counts, 0 to 10 (default 0).' })
+  @Field(() => Int, { nullable: true, description: 'Times a failed or timed-out run is run again before its transition applies, 0 to 10 (default 0).' })
   @IsOptional()
   @Min(0)
   @Max(LIMITS.retries)

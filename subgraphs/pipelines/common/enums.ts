@@ -161,3 +161,9 @@ export type SortOrder = keyof typeof SortOrder;
 
 export const GroupBy = closedList('AnalyticsGroupBy', 'The bucket of an analytics time series.', { hour: 'One point an hour.', day: 'One point a day (default).', week: 'One point a week (ISO weeks, from Monday).' });
 export type GroupBy = keyof typeof GroupBy;
+
+export const PipelineQueryOutcome = closedList('PipelineQueryOutcome', 'The result code of a query run alone (REST `status`).', {
+  SUCCESS: 'A resource was selected.',
+  QUERY_NO_RESULTS: 'Nothing matched, fallbacks included (an answer, not an error: HTTP 200).',
+});
+export type PipelineQueryOutcome = keyof typeof PipelineQueryOutcome;

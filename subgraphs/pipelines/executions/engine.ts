@@ -1,27 +1,377 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
-import { closeJobs, openJobs } from '../common/jobs.js';
+import { now, nowDate } from '../../../kernel/clock.js';
+import type { Stage } from '../common/definition.js';
+import type { LogLevel, Priority } from '../common/enums.js';
+import { closeJobs, enqueue, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
+import { PipelineRecord } from '../pipelines/entities.js';
+import { escalate, resolveEscalations } from '../monitoring/escalations.js';
+import { workerEnabled } from '../workers/service.js';
+import { DeliveryRecord } from '../webhooks/entities.js';
+import { attemptDelivery, type AttemptOutcome } from '../webhooks/delivery.js';
+import { parseAllowList, type AllowList } from '../webhooks/guard.js';
+import { ExecutionLogRecord, ExecutionRecord, QueryCacheRecord, type StageRun } from './entities.js';
+import { attemptsPerRun, decide, holds, render, retryDelayMs, type ExecutionData, type Outcome } from './rules.js';
+import { queryCacheKey, runQuery } from './query.js';
 
 /**
- * The execution engine (docs/pipelines.md "Executions"): every state change of an execution is a transaction that
- * also enqueues the durable job for what comes next.
+ * The execution engine (docs/pipelines.md "Executions", "Durability"). Every change of an execution is one
+ * transaction that locks its row, checks that the job in hand is for the execution's current `step`, writes the
+ * change, bumps `step` and enqueues the job for what comes next (pg-boss, same transaction). A job for an older step
+ * does nothing: a duplicate after a crash, or one overtaken by a cancel, a retry or the pipeline's timeout. Terminal
+ * states are written under the row lock only from PENDING or RUNNING, so the first terminal write wins.
+ *
+ * A WEBHOOK attempt is the one step with I/O outside a transaction: its delivery row is created (or found again, by
+ * its `webhook-id`) and committed first, the call is made, then the result is applied if the step is still current.
+ * A worker killed mid-call leaves the job un-acknowledged; pg-boss hands it to another worker (docs/pipelines.md
+ * "Crash recovery"), which finds the same delivery and calls again with the same `webhook-id`.
  */
 
-/** Opens the job queue; takes steps in this process when PIPELINE_WORKERS is on (default: on in the one-process platform). */
-export async function startEngine(orm: MikroORM, config: Config, log: Logger): Promise<() => void> {
+interface EngineSettings {
+  stageTimeoutMs: number;
+  retryCapMs: number;
+  maxStageRuns: number;
+  allow: AllowList;
+}
+let settings: EngineSettings = { stageTimeoutMs: 30_000, retryCapMs: 300_000, maxStageRuns: 1000, allow: parseAllowList('') };
+let rootEm: EntityManager | undefined;
+let engineLog: Logger | undefined;
+
+export const engineSettings = (): EngineSettings => settings;
+
+/** Whether this process takes steps: PIPELINE_WORKERS, else on in the one-process platform and off in a split one. */
+export const takesSteps = (config: Config): boolean => (config.PIPELINE_WORKERS ?? (config.PLATFORM_TOPOLOGY === 'single' ? 'on' : 'off')) === 'on';
+
+/** Opens the job queue (every process that executes pipelines enqueues); takes steps here when `takesSteps`. */
+export async function startEngine(orm: MikroORM, config: Config, log: Logger, work = takesSteps(config)): Promise<() => void> {
+  settings = {
+    stageTimeoutMs: config.PIPELINE_STAGE_TIMEOUT_MS,
+    retryCapMs: config.PIPELINE_RETRY_MAX_DELAY_MS,
+    maxStageRuns: config.PIPELINE_MAX_STAGE_RUNS,
+    allow: parseAllowList(config.PIPELINE_WEBHOOK_ALLOW),
+  };
+  rootEm = orm.em;
+  engineLog = log;
   await openJobs(config.databaseUrl, log);
-  return () => void closeJobs();
+  if (work) {
+    await workSteps((job, signal) => takeStep(orm.em.fork(), job, signal), config.PIPELINE_WORKER_CONCURRENCY);
+    log.info({ concurrency: config.PIPELINE_WORKER_CONCURRENCY }, 'pipeline worker taking steps');
+  }
+  return () => {
+    void stopWorking().finally(() => closeJobs());
+  };
+}
+
+/** The entity manager of background work (no request scope: tenant filters off, every statement names the workspace). */
+export function engineEm(): EntityManager {
+  if (!rootEm) throw new Error('the pipelines engine is not started');
+  return rootEm.fork();
+}
+
+const ref = (e: ExecutionRecord) => ({ workspaceId: e.workspaceId, executionId: e.id, pipelineId: e.pipelineId });
+
+const TERMINAL = new Set(['SUCCESS', 'FAILED', 'TIMEOUT']);
+
+/** The data an execution's conditions and templates read. */
+export const dataOf = (e: ExecutionRecord): ExecutionData => ({
+  executionId: e.id,
+  pipelineId: e.pipelineId,
+  status: e.status,
+  metadata: e.metadata,
+  results: e.results,
+  context: e.context,
+  execution: { id: e.id, pipelineId: e.pipelineId, metadata: e.metadata, results: e.results, context: e.context, tags: e.tags },
+});
+/** What `${execution.<path>}` templates read: the execution's id, pipelineId, metadata, results, context and tags. */
+const templateData = (e: ExecutionRecord): ExecutionData => dataOf(e).execution as ExecutionData;
+
+export function log(tx: EntityManager, e: ExecutionRecord, level: LogLevel, message: string, stage?: string, data?: Record<string, unknown>): void {
+  if (level === 'DEBUG' && !e.debug) return;
+  const line = new ExecutionLogRecord();
+  line.workspaceId = e.workspaceId;
+  line.executionId = e.id;
+  line.level = level;
+  line.message = message;
+  line.stage = stage ?? null;
+  line.data = data ?? null;
+  line.at = nowDate();
+  tx.persist(line);
+}
+
+/** Enqueues the execution's next step (its current `step`), due at `dueAt` (epoch ms) or now. */
+export async function schedule(tx: EntityManager, e: ExecutionRecord, dueAt?: number): Promise<void> {
+  await enqueue(tx, { executionId: e.id, workspaceId: e.workspaceId, step: e.step, kind: 'run' }, { dueAt, priority: e.priority as Priority });
+}
+
+/** Enqueues the pipeline's timeout of the execution (its `deadlineAt`). */
+export async function scheduleDeadline(tx: EntityManager, e: ExecutionRecord): Promise<void> {
+  if (!e.deadlineAt) return;
+  await enqueue(tx, { executionId: e.id, workspaceId: e.workspaceId, step: e.deadlineAt.getTime(), kind: 'deadline' }, { dueAt: e.deadlineAt.getTime(), priority: 'HIGH' });
+}
+
+const lockExecution = (tx: EntityManager, workspaceId: string, id: string) =>
+  tx.findOne(ExecutionRecord, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false, refresh: true });
+
+const lockPipeline = (tx: EntityManager, workspaceId: string, id: string) =>
+  tx.findOne(PipelineRecord, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false, refresh: true });
+
+/** Ends an execution (under its row lock, from PENDING or RUNNING only): SUCCESS resolves escalations, FAILED and TIMEOUT open one. */
+export async function finish(tx: EntityManager, e: ExecutionRecord, status: 'SUCCESS' | 'FAILED' | 'TIMEOUT', error?: { code: string; message: string; stage?: string }, escalation = true): Promise<void> {
+  const at = nowDate();
+  e.status = status;
+  e.completedAt = at;
+  e.duration = Math.max(0, at.getTime() - e.startedAt.getTime());
+  e.error = error ?? null;
+  e.step += 1;
+  const run = e.stages[e.currentStageIndex];
+  if (run && run.status === 'RUNNING') closeRun(run, status === 'TIMEOUT' ? 'TIMEOUT' : status === 'SUCCESS' ? 'SUCCESS' : 'FAILED', at.getTime(), error);
+  e.stages = [...e.stages];
+  log(tx, e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
+  if (e.simulation) return;
+  if (status === 'SUCCESS') await resolveEscalations(tx, e.workspaceId, e.pipelineId);
+  else if (escalation) {
+    const stage = error?.stage ? (await stagesOf(tx, e)).find((s) => s.name === error.stage) : undefined;
+    await escalate(tx, ref(e), { kind: status === 'TIMEOUT' ? 'TIMEOUT' : 'FAILED', stage: error?.stage, action: stage?.action, reason: error?.message ?? status });
+  }
+}
+
+function closeRun(run: StageRun, status: StageRun['status'], at: number, error?: { code: string; message: string }): void {
+  run.status = status;
+  run.completedAt = at;
+  run.duration = run.startedAt ? Math.max(0, at - run.startedAt) : 0;
+  run.error = error ? { code: error.code, message: error.message } : null;
+}
+
+/** The stages an execution runs: its pipeline's snapshot (the pipeline row is read; a deleted pipeline has stopped its executions). */
+const stageCache = new WeakMap<ExecutionRecord, Stage[]>();
+async function stagesOf(tx: EntityManager, e: ExecutionRecord): Promise<Stage[]> {
+  const cached = stageCache.get(e);
+  if (cached) return cached;
+  const p = await tx.findOne(PipelineRecord, { id: e.pipelineId, workspaceId: e.workspaceId }, { filters: false, fields: ['stages', 'config'] as never });
+  const stages = p?.stages ?? [];
+  stageCache.set(e, stages);
+  return stages;
+}
+
+// ───────────────────────────── taking a step ─────────────────────────────
+
+/** Takes one durable job: a stage step or the pipeline's timeout. A throw makes pg-boss retry it. */
+export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSignal): Promise<void> {
+  if (job.kind === 'deadline') return deadline(em, job);
+  if (!(await workerEnabled(em, job.workspaceId, 'execution'))) {
+    // the workspace's execution worker is stopped: the step waits (docs/pipelines.md "Workers")
+    await em.transactional(async (tx) => {
+      const e = await lockExecution(tx, job.workspaceId, job.executionId);
+      if (e && !TERMINAL.has(e.status) && e.step === job.step) await schedule(tx, e, now() + 1000);
+    });
+    return;
+  }
+  let webhook: { delivery: DeliveryRecord; final: boolean; step: number; stage: Stage } | undefined;
+  await em.transactional(async (tx) => {
+    const e = await lockExecution(tx, job.workspaceId, job.executionId);
+    if (!e || TERMINAL.has(e.status) || e.step !== job.step) return;
+    const p = await tx.findOne(PipelineRecord, { id: e.pipelineId, workspaceId: e.workspaceId }, { filters: false });
+    if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
+    stageCache.set(e, p.stages);
+    if (e.status === 'PENDING') {
+      e.status = 'RUNNING';
+      e.startedAt = nowDate();
+      log(tx, e, 'INFO', 'execution started');
+    }
+    const stage = p.stages[e.currentStageIndex];
+    const run = e.stages[e.currentStageIndex];
+    const at = now();
+    const starting = run.status !== 'RUNNING';
+    if (starting) {
+      if (e.stageRuns >= settings.maxStageRuns) return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
+      e.stageRuns += 1;
+      run.status = 'RUNNING';
+      run.attempts += 1;
+      run.startedAt = at;
+      run.completedAt = null;
+      run.duration = null;
+      run.error = null;
+      run.dueAt = null;
+      log(tx, e, 'INFO', `stage started (run ${run.attempts})`, stage.name, { action: stage.action });
+    }
+    const timeoutMs = stage.timeout ?? settings.stageTimeoutMs;
+    switch (stage.action) {
+      case 'WAIT': {
+        const w = stage.wait!;
+        if (w.type === 'DURATION') {
+          if (starting) run.dueAt = at + (w.duration ?? 0);
+          if (run.dueAt! > at) {
+            if (!starting) log(tx, e, 'DEBUG', 'woken before the wait is due', stage.name);
+            return void (await bump(tx, e, run.dueAt!));
+          }
+          return void (await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! }));
+        }
+        if (starting) run.dueAt = at + (w.timeout ?? timeoutMs);
+        if (w.condition && holds(w.condition, dataOf(e))) return void (await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! }));
+        if (at >= run.dueAt!) return void (await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the condition did not hold within ${w.timeout ?? timeoutMs} ms` }));
+        return void (await bump(tx, e, Math.min(at + (w.checkInterval ?? 1000), run.dueAt!)));
+      }
+      case 'QUERY': {
+        const q = stage.query!;
+        const data = templateData(e);
+        const key = q.cacheDuration ? queryCacheKey(e.workspaceId, q, data) : undefined;
+        const cached = key ? await tx.findOne(QueryCacheRecord, { key, workspaceId: e.workspaceId, expiresAt: { $gt: nowDate() } }, { filters: false }) : null;
+        let answer: Record<string, unknown> | undefined = cached?.result;
+        if (!answer) {
+          try {
+            answer = (await runQuery(tx, e.workspaceId, q, data, `${e.id}:${stage.name}:${run.attempts}`)) as Record<string, unknown> | undefined;
+          } catch (err) {
+            const message = (err as Error).message;
+            return void (await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message }));
+          }
+          if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) } as never);
+        } else log(tx, e, 'DEBUG', 'answered from the query cache', stage.name);
+        if (now() - run.startedAt! > timeoutMs) return void (await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the query took longer than ${timeoutMs} ms` }));
+        if (!answer) return void (await ended(tx, p, e, 'failure', undefined, { code: 'QUERY_NO_RESULTS', message: `no ${q.resource} matched the query` }));
+        return void (await ended(tx, p, e, 'success', answer));
+      }
+      case 'WEBHOOK': {
+        const w = stage.webhook!;
+        const messageId = `${e.id}:${stage.name}:${run.attempts}`;
+        let d = await tx.findOne(DeliveryRecord, { messageId, workspaceId: e.workspaceId }, { filters: false });
+        if (!d) {
+          const data = templateData(e);
+          const sendsBody = !['GET', 'DELETE'].includes(w.method);
+          const body = sendsBody ? JSON.stringify(w.body === undefined || w.body === null ? { executionId: e.id, pipelineId: e.pipelineId, stage: stage.name, metadata: e.metadata, results: e.results } : render(w.body, data)) : null;
+          d = new DeliveryRecord();
+          Object.assign(d, {
+            workspaceId: e.workspaceId,
+            executionId: e.id,
+            pipelineId: e.pipelineId,
+            stage: stage.name,
+            url: String(render(w.url, data)),
+            method: w.method,
+            request: {
+              headers: Object.fromEntries((w.headers ?? []).map((h) => [h.name, String(render(h.value, data))])),
+              body,
+              timeoutMs: Math.min(w.timeout ?? Math.min(timeoutMs, 30_000), timeoutMs),
+            },
+            maxAttempts: attemptsPerRun(stage),
+            messageId,
+            step: e.step,
+          });
+          tx.persist(d);
+          log(tx, e, 'DEBUG', `webhook ${w.method} prepared`, stage.name, { deliveryId: d.id });
+        }
+        webhook = { delivery: d, final: d.attempts + 1 >= d.maxAttempts, step: e.step, stage };
+        return;
+      }
+    }
+  });
+  if (!webhook) return;
+  if (!(await workerEnabled(em, job.workspaceId, 'webhook'))) {
+    await em.transactional(async (tx) => {
+      const e = await lockExecution(tx, job.workspaceId, job.executionId);
+      if (e && !TERMINAL.has(e.status) && e.step === webhook!.step) await schedule(tx, e, now() + 1000);
+    });
+    return;
+  }
+  const outcome = await attemptDelivery(em.fork(), webhook.delivery, { final: webhook.final, allow: settings.allow, signal });
+  await applyAttempt(em, job, webhook, outcome);
+}
+
+async function applyAttempt(em: EntityManager, job: StepJob, w: { delivery: DeliveryRecord; step: number; stage: Stage }, outcome: AttemptOutcome): Promise<void> {
+  await em.transactional(async (tx) => {
+    const e = await lockExecution(tx, job.workspaceId, job.executionId);
+    if (!e || TERMINAL.has(e.status) || e.step !== w.step) return;
+    const p = await tx.findOne(PipelineRecord, { id: e.pipelineId, workspaceId: e.workspaceId }, { filters: false });
+    if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
+    stageCache.set(e, p.stages);
+    const d = await tx.findOne(DeliveryRecord, { id: w.delivery.id, workspaceId: e.workspaceId }, { filters: false, refresh: true });
+    const attempts = d?.attempts ?? w.delivery.attempts + 1;
+    if (outcome.ok) {
+      let body: unknown = d?.response?.body ?? null;
+      try {
+        body = typeof body === 'string' && body ? JSON.parse(body) : body;
+      } catch {
+        /* not JSON: kept as text */
+      }
+      return void (await ended(tx, p, e, 'success', { statusCode: outcome.statusCode, body, deliveryId: w.delivery.id, attempts }));
+    }
+    log(tx, e, 'WARN', `webhook attempt ${attempts} failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`, w.stage.name, { deliveryId: w.delivery.id });
+    if (attempts < (d?.maxAttempts ?? w.delivery.maxAttempts)) {
+      const delay = retryDelayMs(attempts, undefined, p.config.retryPolicy, settings.retryCapMs, Math.random());
+      return void (await bump(tx, e, now() + delay));
+    }
+    const timedOut = /timed out|timeout/i.test(outcome.error ?? '');
+    await ended(tx, p, e, timedOut ? 'timeout' : 'failure', undefined, {
+      code: timedOut ? 'STAGE_TIMEOUT' : 'WEBHOOK_FAILED',
+      message: `webhook ${w.stage.webhook!.method} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`,
+    });
+  });
+}
+
+/** The same stage again later (a WAIT not due yet, a condition to check again, a webhook attempt to retry). */
+async function bump(tx: EntityManager, e: ExecutionRecord, dueAt: number): Promise<void> {
+  e.step += 1;
+  e.stages = [...e.stages];
+  await schedule(tx, e, dueAt);
+}
+
+/** A stage run ended `outcome`: record it and follow the transition (docs/pipelines.md "Transitions"). */
+async function ended(tx: EntityManager, p: PipelineRecord, e: ExecutionRecord, outcome: Outcome, result?: Record<string, unknown>, error?: { code: string; message: string }): Promise<void> {
+  const index = e.currentStageIndex;
+  const stage = p.stages[index];
+  const run = e.stages[index];
+  const at = now();
+  closeRun(run, outcome === 'success' ? 'SUCCESS' : outcome === 'timeout' ? 'TIMEOUT' : 'FAILED', at, error);
+  if (result !== undefined) e.results = { ...e.results, [stage.name]: result };
+  if (outcome === 'success') log(tx, e, 'INFO', 'stage succeeded', stage.name, e.debug ? { result } : undefined);
+  else log(tx, e, outcome === 'timeout' ? 'WARN' : 'WARN', `stage ${outcome === 'timeout' ? 'timed out' : 'failed'}: ${error?.message ?? ''}`.trim(), stage.name);
+  const d = decide(p.stages, index, outcome, run.attempts, dataOf(e), p.config.retryPolicy, settings.retryCapMs, Math.random());
+  log(tx, e, 'DEBUG', `transition ${d.type}`, stage.name, { ...d });
+  switch (d.type) {
+    case 'RETRY':
+      run.status = 'PENDING';
+      e.step += 1;
+      e.stages = [...e.stages];
+      return schedule(tx, e, at + (d.delayMs ?? 0));
+    case 'FAIL':
+      return finish(tx, e, 'FAILED', { code: error?.code ?? 'EXECUTION_FAILED', message: error?.message ?? `stage ${stage.name} failed`, stage: stage.name });
+    case 'COMPLETE':
+      return finish(tx, e, 'SUCCESS');
+    case 'CONTINUE':
+    case 'SKIP': {
+      if (d.type === 'SKIP') run.status = 'SKIPPED';
+      if (outcome === 'timeout' && !e.simulation) await escalate(tx, ref(e), { kind: 'STAGE_TIMEOUT', stage: stage.name, action: stage.action, reason: error?.message ?? 'stage timed out' });
+      const next = d.nextIndex!;
+      // stages jumped over forwards are SKIPPED
+      for (let i = index + 1; i < next && i < e.stages.length; i++) if (e.stages[i].status === 'PENDING') e.stages[i].status = 'SKIPPED';
+      if (next >= p.stages.length) return finish(tx, e, 'SUCCESS');
+      e.currentStageIndex = next;
+      e.stages[next].status = 'PENDING';
+      e.step += 1;
+      e.stages = [...e.stages];
+      return schedule(tx, e);
+    }
+  }
+}
+
+/** The pipeline's timeout came due: TIMEOUT if the execution has not ended (and the deadline is still this one). */
+async function deadline(em: EntityManager, job: StepJob): Promise<void> {
+  await em.transactional(async (tx) => {
+    const e = await lockExecution(tx, job.workspaceId, job.executionId);
+    if (!e || TERMINAL.has(e.status) || e.deadlineAt?.getTime() !== job.step) return;
+    const stage = (await stagesOf(tx, e))[e.currentStageIndex];
+    await finish(tx, e, 'TIMEOUT', { code: 'STAGE_TIMEOUT', message: "the pipeline's timeout passed", stage: stage?.name });
+  });
 }
 
 /**
  * Ends every PENDING or RUNNING execution of a pipeline as FAILED with `reason` (a pipeline deleted), in the caller's
- * transaction; their queued steps then do nothing.
+ * transaction; their queued steps then do nothing. No escalation: stopping was asked for.
  */
 export async function stopExecutions(tx: EntityManager, workspaceId: string, pipelineId: string, reason: string): Promise<number> {
-  void tx;
-  void workspaceId;
-  void pipelineId;
-  void reason;
-  return 0;
+  const running = await tx.find(ExecutionRecord, { workspaceId, pipelineId, status: { $in: ['PENDING', 'RUNNING'] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false });
+  for (const e of running) await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: reason }, false);
+  return running.length;
 }
+
+export { engineLog };

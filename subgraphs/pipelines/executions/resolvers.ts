@@ -1,5 +1,59 @@
-import { Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { SubgraphContext } from '../../../kernel/subgraph.js';
+import { AppError } from '../../../kernel/errors.js';
+import { pipelinesScope } from '../common/scope.js';
+import { PipelineRecord } from '../pipelines/entities.js';
+import { dryRun } from './dry-run.js';
+import { cancelExecution, executePipeline, executeQuery, executionLogs, getExecution, listExecutions, retryExecution } from './service.js';
+import { DryRunResult, ExecutePipelineInput, ExecutionListArgs, ExecutionLogs, ExecutionPage, PipelineExecution, PipelineQueryInput, PipelineQueryResult, RetryExecutionInput } from './types.js';
+import { GraphQLJSONObject } from 'graphql-scalars';
 
-/** The executions area's operations (docs/pipelines.md). */
+const PIPELINE_ID = { description: 'The pipeline.' };
+const EXECUTION_ID = { description: 'The execution.' };
+
 @Resolver()
-export class ExecutionResolver {}
+export class ExecutionResolver {
+  @Mutation(() => PipelineExecution, { description: 'Starts an execution of a pipeline (PENDING; it runs on the workers). REST: `POST /v1/pipelines/:pipelineId/execute`.' })
+  executePipeline(@Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string, @Arg('input', { description: 'Its metadata, config, tags and debug.' }) input: ExecutePipelineInput, @Ctx() ctx: SubgraphContext) {
+    return executePipeline(pipelinesScope(ctx), pipelineId, input);
+  }
+
+  @Query(() => ExecutionPage, { description: "A pipeline's executions, newest first. REST: `GET /v1/pipelines/:pipelineId/executions`." })
+  pipelineExecutions(@Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string, @Args() args: ExecutionListArgs, @Ctx() ctx: SubgraphContext) {
+    return listExecutions(pipelinesScope(ctx), pipelineId, args);
+  }
+
+  @Query(() => PipelineExecution, { description: 'An execution. REST: `GET /v1/pipelines/executions/:executionId`.' })
+  pipelineExecution(@Arg('id', () => ID, EXECUTION_ID) id: string, @Ctx() ctx: SubgraphContext) {
+    return getExecution(pipelinesScope(ctx), id);
+  }
+
+  @Mutation(() => PipelineExecution, { description: 'Runs a FAILED or TIMEOUT execution again from a stage. REST: `POST /v1/pipelines/executions/:executionId/retry`.' })
+  retryPipelineExecution(@Arg('id', () => ID, EXECUTION_ID) id: string, @Arg('input', () => RetryExecutionInput, { nullable: true, description: 'Where to start.' }) input: RetryExecutionInput | undefined, @Ctx() ctx: SubgraphContext) {
+    return retryExecution(pipelinesScope(ctx), id, input?.fromStage);
+  }
+
+  @Mutation(() => PipelineExecution, { description: 'Ends a PENDING or RUNNING execution FAILED ("cancelled"). REST: `POST /v1/pipelines/executions/:executionId/cancel`.' })
+  cancelPipelineExecution(@Arg('id', () => ID, EXECUTION_ID) id: string, @Ctx() ctx: SubgraphContext) {
+    return cancelExecution(pipelinesScope(ctx), id);
+  }
+
+  @Query(() => ExecutionLogs, { description: "An execution's log. REST: `GET /v1/pipelines/executions/:executionId/logs`." })
+  pipelineExecutionLogs(@Arg('id', () => ID, EXECUTION_ID) id: string, @Ctx() ctx: SubgraphContext) {
+    return executionLogs(pipelinesScope(ctx), id);
+  }
+
+  @Mutation(() => DryRunResult, { description: 'Predicts an execution with this metadata, with no side effects. REST: `POST /v1/pipelines/:pipelineId/dry-run`.' })
+  async dryRunPipeline(@Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string, @Arg('metadata', () => GraphQLJSONObject, { description: 'The metadata to predict with.' }) metadata: Record<string, unknown>, @Ctx() ctx: SubgraphContext) {
+    const s = pipelinesScope(ctx);
+    const p = await s.em.findOne(PipelineRecord, { id: pipelineId });
+    if (!p) throw new AppError('PIPELINE_NOT_FOUND', 'Pipeline not found');
+    const r = await dryRun(s.em, p, metadata);
+    return { stages: r.stages, estimatedDuration: r.estimatedDuration, warnings: r.warnings };
+  }
+
+  @Mutation(() => PipelineQueryResult, { description: 'Runs one query as a QUERY stage would. REST: `POST /v1/pipelines/queries/execute`.' })
+  executePipelineQuery(@Arg('input', { description: 'The query.' }) input: PipelineQueryInput, @Ctx() ctx: SubgraphContext) {
+    return executeQuery(pipelinesScope(ctx), input);
+  }
+}

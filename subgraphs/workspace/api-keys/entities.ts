@@ -25,7 +25,10 @@ export class ApiKey extends TenantEntity {
   @Property({ hidden: true })
   hash!: string;
 
-  @Field(() => [String], { description: 'The families the key may call: utilities, pipelines, queries, or `*` for all (a list GraphQL cannot spell as an enum, `*` being one of its values).' })
+  @Field(() => [String], {
+    description:
+      'The families the key may call: utilities, pipelines, pipelines:admin (the pipelines worker operations), queries, or `*` for all (`*` does not include pipelines:admin) (a list GraphQL cannot spell as an enum, `*` being one of its values).',
+  })
   @Property({ type: 'json' })
   scopes!: string[];
 

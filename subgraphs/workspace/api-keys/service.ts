@@ -1,18 +1,20 @@
 import { now, nowDate } from '../../../kernel/clock.js';
-import { notFound } from '../../../kernel/errors.js';
+import { forbidden, notFound } from '../../../kernel/errors.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
 import type { WorkspaceScope } from '../common/scope.js';
 import { ApiKey } from './entities.js';
-import type { CreateApiKeyInput } from './types.js';
+import { ADMIN_ONLY_SCOPES, type CreateApiKeyInput } from './types.js';
 
 /** Workspace API keys (docs/contract.md "Workspaces"); the gateway's check of a key is credentials/service.ts. */
 
 const DAY_MS = 86_400_000;
 
 export async function createApiKey(s: WorkspaceScope, input: CreateApiKeyInput) {
+  const adminOnly = (input.scopes ?? []).filter((x) => ADMIN_ONLY_SCOPES.includes(x));
+  if (adminOnly.length && s.role !== 'OWNER' && s.role !== 'ADMIN') throw forbidden(`Only a workspace OWNER or ADMIN may create an API key with the ${adminOnly.join(', ')} scope`);
   const prefix = `lpk_${randomSecret(6)}`;
   const key = `${prefix}_${randomSecret(32)}`;
   const apiKey = await s.em.transactional(async (tx) =>
