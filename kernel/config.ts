@@ -74,6 +74,8 @@ const schema = z
     PRICING_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** Whether this process takes pipeline steps (docs/pipelines.md "Workers"): on in the one-process platform; `pipelines-worker` processes take them in the split one. */
     PIPELINE_WORKERS: z.enum(['on', 'off']).optional(),
+    /** Pipelines worker processes the split platform starts (docs/pipelines.md "Workers"); 0: none (run them elsewhere). */
+    PIPELINE_WORKER_PROCESSES: z.coerce.number().int().min(0).max(32).default(1),
     /** Steps one worker process takes at once. */
     PIPELINE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
     /** How long a stage may run when it names no `timeout`. */

@@ -218,6 +218,11 @@ async function split(env: NodeJS.ProcessEnv) {
     launch(s.name, `subgraphs/${s.name}/main.js`, env);
     await waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`);
   }
+  // pipeline steps run in worker processes of their own (docs/pipelines.md "Workers"), not in the subgraph's
+  for (let i = 1; i <= config.PIPELINE_WORKER_PROCESSES; i++) {
+    progress(`starting pipelines worker ${i}`);
+    launch(`worker-${i}`, 'subgraphs/pipelines/worker.js', env);
+  }
   progress('starting the gateway');
   launch('gateway', 'gateway/main.js', env);
   await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');

@@ -85,7 +85,7 @@ describe('templates', () => {
     expect((await create(p, templateBody([waitStage('a', 1)], { version: '2.0.0-rc.1+build.7' }))).version).toBe('2.0.0-rc.1+build.7');
     const body = templateBody([waitStage('a', 1)]);
     await create(p, body);
-    expect(fails(await p.call('POST', '/templates', body), 409, 'CONFLICT').message).toContain(body.name as string);
+    expect(fails(await p.call('POST', '/templates', body), 409, 'CONFLICT').message).toContain(body.name);
     // the same name and version in another workspace is another template
     await create(other, body);
     fails(await p.call('POST', '/templates', templateBody([])), 400, 'VALIDATION_ERROR', 'stages');
@@ -367,6 +367,17 @@ describe('pipelines', () => {
     // two executions ended SUCCESS: rate 2 ÷ 2 = 1; average of their two durations
     expect(m).toMatchObject({ totalExecutions: 2, successRate: 1, activeExecutions: 0 });
     expect(m.avgDuration).toBeCloseTo((e1.duration + e2.duration) / 2, 5);
+  });
+
+  it('DELETE stops its running executions in the same transaction', async () => {
+    // a wait of a minute: the execution is still RUNNING when the pipeline is deleted
+    const pl = await deployed(p, [waitStage('long', 60_000, { timeout: 120_000 })]);
+    const e = ok(await p.call('POST', `/${pl.id}/execute`, { metadata: {} }), 201);
+    await settled(p, e.id, (x) => x.status === 'RUNNING');
+    expect(ok(await p.call('DELETE', `/${pl.id}`))).toEqual({ success: true });
+    const stopped = ok(await p.call('GET', `/executions/${e.id}`));
+    expect(stopped.status).toBe('FAILED');
+    expect(JSON.stringify(stopped.error)).toContain('pipeline deleted');
   });
 
   it('DELETE removes it; another workspace’s or an unknown pipeline is PIPELINE_NOT_FOUND', async () => {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import type { Stage } from '../../subgraphs/pipelines/common/definition.js';
+import type { Stage, TransitionCondition } from '../../subgraphs/pipelines/common/definition.js';
 import type { QueryResource } from '../../subgraphs/pipelines/common/enums.js';
 import { NO_ALLOW, parseAllowList } from '../../subgraphs/pipelines/webhooks/guard.js';
 import { SEMVER, compareSemver, conditionSize, cycles, duplicateStageName, successors, validateDefinition } from '../../subgraphs/pipelines/templates/rules.js';
@@ -12,15 +12,20 @@ import { SEMVER, compareSemver, conditionSize, cycles, duplicateStageName, succe
 
 const ALL: ReadonlySet<QueryResource> = new Set(['WAREHOUSE', 'CARRIER', 'TERMINAL', 'ROUTE', 'INVENTORY', 'VEHICLE']);
 const env = { allow: NO_ALLOW, available: ALL };
-const wait = (name: string, extra: Partial<Stage> = {}): Stage => ({ name, action: 'WAIT', wait: { type: 'DURATION', duration: 10 }, timeout: 1000, ...extra }) as Stage;
-const query = (name: string, extra: Partial<Stage> = {}): Stage =>
-  ({ name, action: 'QUERY', query: { resource: 'WAREHOUSE', filters: { country: 'DE' }, strategy: 'BEST_MATCH' }, timeout: 1000, ...extra }) as Stage;
-const hook = (name: string, url: string): Stage => ({ name, action: 'WEBHOOK', webhook: { url, method: 'POST' }, timeout: 1000 }) as Stage;
+const wait = (name: string, extra: Partial<Stage> = {}): Stage => ({ name, action: 'WAIT', wait: { type: 'DURATION', duration: 10 }, timeout: 1000, ...extra });
+const query = (name: string, extra: Partial<Stage> = {}): Stage => ({
+  name,
+  action: 'QUERY',
+  query: { resource: 'WAREHOUSE', filters: { country: 'DE' }, strategy: 'BEST_MATCH' },
+  timeout: 1000,
+  ...extra,
+});
+const hook = (name: string, url: string): Stage => ({ name, action: 'WEBHOOK', webhook: { url, method: 'POST' }, timeout: 1000 });
 const cfg = { timeout: 60_000 };
 const check = (stages: Stage[], e: Parameters<typeof validateDefinition>[1] = env) => validateDefinition({ stages, config: cfg }, e);
 const allTrue = { stageValidation: true, queryValidation: true, webhookValidation: true, transitionValidation: true, resourceAvailability: true };
 /** A condition nested `depth` levels (1 = a single test). */
-const nested = (depth: number): any => (depth === 1 ? { field: 'metadata.x', operator: 'EXISTS' } : { field: 'metadata.x', operator: 'EXISTS', conditions: [nested(depth - 1)] });
+const nested = (depth: number): TransitionCondition => (depth === 1 ? { field: 'metadata.x', operator: 'EXISTS' } : { field: 'metadata.x', operator: 'EXISTS', conditions: [nested(depth - 1)] });
 
 describe('semantic versions', () => {
   it.each(['1.0.0', '0.0.0', '10.20.30', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-0.3.7', '1.0.0-x.7.z.92', '1.0.0+20130313144700', '1.0.0-beta+exp.sha.5114f85', '1.0.0-x-y-z.--'])('%s is one', (v) =>
@@ -32,8 +37,8 @@ describe('semantic versions', () => {
     // the example chain of §11: each lower than the next
     const chain = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0', '1.0.1', '1.1.0', '2.0.0', '10.0.0'];
     for (let i = 0; i + 1 < chain.length; i++) {
-      expect(compareSemver(chain[i]!, chain[i + 1]!), `${chain[i]} < ${chain[i + 1]}`).toBe(-1);
-      expect(compareSemver(chain[i + 1]!, chain[i]!)).toBe(1);
+      expect(compareSemver(chain[i], chain[i + 1]), `${chain[i]} < ${chain[i + 1]}`).toBe(-1);
+      expect(compareSemver(chain[i + 1], chain[i])).toBe(1);
     }
     // build metadata does not count
     expect(compareSemver('1.0.0+a', '1.0.0+b')).toBe(0);
@@ -56,7 +61,11 @@ describe('validateDefinition', () => {
   });
 
   it('an action without its settings', () => {
-    const v = check([{ name: 'q', action: 'QUERY', timeout: 1 } as Stage, { name: 'w', action: 'WEBHOOK', timeout: 1 } as Stage, { name: 'z', action: 'WAIT', timeout: 1 } as Stage]);
+    const v = check([
+      { name: 'q', action: 'QUERY', timeout: 1 },
+      { name: 'w', action: 'WEBHOOK', timeout: 1 },
+      { name: 'z', action: 'WAIT', timeout: 1 },
+    ]);
     expect(v.valid).toBe(false);
     expect(v.errors).toEqual(['stage "q" (stages.0): a QUERY stage needs `query`', 'stage "w" (stages.1): a WEBHOOK stage needs `webhook`', 'stage "z" (stages.2): a WAIT stage needs `wait`']);
     expect(v.checks).toEqual({ ...allTrue, stageValidation: false, queryValidation: false, webhookValidation: false });
@@ -64,7 +73,7 @@ describe('validateDefinition', () => {
   });
 
   it('a DURATION wait without duration, a CONDITION wait without condition', () => {
-    const v = check([wait('a', { wait: { type: 'DURATION' } } as Partial<Stage>), wait('b', { wait: { type: 'CONDITION' } } as Partial<Stage>)]);
+    const v = check([wait('a', { wait: { type: 'DURATION' } }), wait('b', { wait: { type: 'CONDITION' } })]);
     expect(v.errors).toEqual(['stage "a" (stages.0): a DURATION wait needs `wait.duration`', 'stage "b" (stages.1): a CONDITION wait needs `wait.condition`']);
     expect(v.checks).toEqual({ ...allTrue, stageValidation: false });
   });
@@ -99,7 +108,7 @@ describe('validateDefinition', () => {
     // with a WAIT stage in it
     expect(check([query('a'), wait('b', { transitions: { onSuccess: { type: 'CONTINUE', next: 'a' } } })]).valid).toBe(true);
     // with a RETRY of bounded retries in it
-    expect(check([query('a', { transitions: { onFailure: { type: 'RETRY', retries: 3 } } }), loop[1]!]).valid).toBe(true);
+    expect(check([query('a', { transitions: { onFailure: { type: 'RETRY', retries: 3 } } }), loop[1]]).valid).toBe(true);
     // a RETRY alone is no loop
     expect(check([query('a', { transitions: { onFailure: { type: 'RETRY' } } })]).valid).toBe(true);
   });
@@ -125,12 +134,12 @@ describe('validateDefinition', () => {
     expect(deep.checks).toEqual({ ...allTrue, transitionValidation: false });
     expect(check([query('a', { transitions: { onSuccess: { type: 'CONTINUE', condition: nested(4) } } })]).valid).toBe(true);
     // 1 + 20 children = 21 tests
-    const wide = { field: 'status', operator: 'EXISTS', conditions: Array.from({ length: 20 }, () => ({ field: 'metadata.x', operator: 'EXISTS' })) } as any;
+    const wide = { field: 'status', operator: 'EXISTS', conditions: Array.from({ length: 20 }, () => ({ field: 'metadata.x', operator: 'EXISTS' })) } as TransitionCondition;
     expect(check([query('a', { transitions: { onFailure: { type: 'FAIL', condition: wide } } })]).errors).toEqual([
       'stage "a" (stages.0) transitions.onFailure.condition: the condition holds 21 tests; at most 20 are allowed',
     ]);
     // a WAIT condition is a stage's
-    const w = check([wait('w', { wait: { type: 'CONDITION', condition: nested(5) } } as Partial<Stage>)]);
+    const w = check([wait('w', { wait: { type: 'CONDITION', condition: nested(5) } })]);
     expect(w.checks).toEqual({ ...allTrue, stageValidation: false });
   });
 

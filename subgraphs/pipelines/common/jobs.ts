@@ -20,6 +20,8 @@ export interface StepJob {
   kind: 'run' | 'deadline';
 }
 
+/** How often an idle worker looks for due jobs (ms); new jobs wake it at once (LISTEN/NOTIFY). */
+export const POLLING_MS = 500;
 export const HEARTBEAT_SECONDS = 10;
 export const SUPERVISE_SECONDS = 2;
 const PRIORITY = { LOW: 0, NORMAL: 5, HIGH: 10 } as const;
@@ -28,7 +30,7 @@ let boss: PgBoss | undefined;
 
 /** Opens the job queue of this process (creating pg-boss's schema and the queue on first use). */
 export async function openJobs(databaseUrl: string, log: Logger): Promise<PgBoss> {
-  const b = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', superviseIntervalSeconds: SUPERVISE_SECONDS, max: 4, application_name: 'pipelines-jobs' });
+  const b = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS, max: 4, application_name: 'pipelines-jobs' });
   b.on('error', (err: Error) => log.warn({ err: err.message }, 'job queue error'));
   await b.start();
   await b.createQueue(STEP_QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 20, retryDelay: 1, notify: true } as never).catch(async (err: Error) => {
@@ -63,7 +65,7 @@ export async function enqueue(tx: EntityManager, job: StepJob, options: { dueAt?
 
 /** Starts taking steps in this process: `handle` runs each (a throw retries the job). */
 export async function workSteps(handle: (job: StepJob, signal: AbortSignal) => Promise<void>, concurrency: number): Promise<void> {
-  await jobs().work<StepJob>(STEP_QUEUE, { localConcurrency: concurrency, pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch: Job<StepJob>[]) => {
+  await jobs().work<StepJob>(STEP_QUEUE, { localConcurrency: concurrency, pollingIntervalSeconds: POLLING_MS / 1000, batchSize: 1 }, async (batch: Job<StepJob>[]) => {
     for (const j of batch) await handle(j.data, j.signal);
   });
 }

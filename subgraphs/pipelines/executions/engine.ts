@@ -9,6 +9,7 @@ import { closeJobs, enqueue, openJobs, stopWorking, workSteps, type StepJob } fr
 import { PipelineRecord } from '../pipelines/entities.js';
 import { escalate, resolveEscalations } from '../monitoring/escalations.js';
 import { workerEnabled } from '../workers/service.js';
+import { startHealthWorker } from '../monitoring/health.js';
 import { DeliveryRecord } from '../webhooks/entities.js';
 import { attemptDelivery, type AttemptOutcome } from '../webhooks/delivery.js';
 import { parseAllowList, type AllowList } from '../webhooks/guard.js';
@@ -45,7 +46,7 @@ export const engineSettings = (): EngineSettings => settings;
 export const takesSteps = (config: Config): boolean => (config.PIPELINE_WORKERS ?? (config.PLATFORM_TOPOLOGY === 'single' ? 'on' : 'off')) === 'on';
 
 /** Opens the job queue (every process that executes pipelines enqueues); takes steps here when `takesSteps`. */
-export async function startEngine(orm: MikroORM, config: Config, log: Logger, work = takesSteps(config)): Promise<() => void> {
+export async function startEngine(orm: MikroORM, config: Config, log: Logger, work = takesSteps(config)): Promise<() => Promise<void>> {
   settings = {
     stageTimeoutMs: config.PIPELINE_STAGE_TIMEOUT_MS,
     retryCapMs: config.PIPELINE_RETRY_MAX_DELAY_MS,
@@ -55,12 +56,15 @@ export async function startEngine(orm: MikroORM, config: Config, log: Logger, wo
   rootEm = orm.em;
   engineLog = log;
   await openJobs(config.databaseUrl, log);
+  let stopHealth: (() => void) | undefined;
   if (work) {
     await workSteps((job, signal) => takeStep(orm.em.fork(), job, signal), config.PIPELINE_WORKER_CONCURRENCY);
+    stopHealth = startHealthWorker(orm, config, log);
     log.info({ concurrency: config.PIPELINE_WORKER_CONCURRENCY }, 'pipeline worker taking steps');
   }
-  return () => {
-    void stopWorking().finally(() => closeJobs());
+  return async () => {
+    stopHealth?.();
+    await stopWorking().finally(() => closeJobs());
   };
 }
 

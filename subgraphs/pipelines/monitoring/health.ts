@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { dryRun } from '../executions/dry-run.js';
 import { nowDate } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
@@ -57,24 +58,6 @@ export async function computeHealth(em: EntityManager, p: Pick<PipelineRecord, '
 /** The stored alerts, newest first, as the graph shows them. */
 export const alertsOf = (alerts: StoredAlert[] | null | undefined) =>
   [...(alerts ?? [])].reverse().map((a) => ({ severity: a.severity, message: a.message, timestamp: new Date(a.timestamp), acknowledged: !!a.acknowledged }));
-
-/** What the dry run of executions/dry-run.ts answers (only what the health worker reads). */
-interface DryRunOutcome {
-  success: boolean;
-  durationMs: number;
-}
-type DryRun = (em: EntityManager, pipeline: PipelineRecord, metadata: Record<string, unknown>) => Promise<DryRunOutcome>;
-
-/** Loaded lazily: executions/dry-run.ts (the engine's) is not needed to score health. */
-let dryRunFn: DryRun | undefined;
-async function loadDryRun(): Promise<DryRun> {
-  if (!dryRunFn) {
-    const specifier = '../executions/dry-run.js';
-    const mod = (await import(specifier)) as { dryRun: DryRun };
-    dryRunFn = mod.dryRun;
-  }
-  return dryRunFn;
-}
 
 /** A pipeline left SIMULATING longer than this (a worker process died mid-simulation) is put back to ACTIVE. */
 const STUCK_SIMULATION_MS = 10 * 60_000;
@@ -136,10 +119,9 @@ export async function simulatePipeline(orm: MikroORM, id: string, log: Logger): 
   const em = orm.em.fork();
   const p = await em.findOne(PipelineRecord, { id }, { filters: false });
   if (!p) return false;
-  let outcome: DryRunOutcome;
+  let outcome: { success: boolean; durationMs: number };
   const started = Date.now();
   try {
-    const dryRun = await loadDryRun();
     outcome = await dryRun(scopeToWorkspace(em, p.workspaceId), p, p.health?.testData ?? {});
   } catch (err) {
     log.warn({ pipelineId: id, err: (err as Error).message }, 'simulation failed');

@@ -7,7 +7,7 @@ import type { PipelinesScope } from '../common/scope.js';
 import { stampOf } from '../common/types.js';
 import { stopExecutions } from '../executions/engine.js';
 import { TemplateRecord } from '../templates/entities.js';
-import { conflict, mergeHealth, sortOf } from '../templates/service.js';
+import { conflict, json, mergeHealth, sortOf } from '../templates/service.js';
 import { PipelineRecord } from './entities.js';
 import type { DeployPipelineInput, Pipeline, PipelineListArgs, PipelineMetrics, UpdatePipelineInput } from './types.js';
 
@@ -32,9 +32,6 @@ export function toPipeline(r: PipelineRecord): Pipeline {
     updated: stampOf(r.updatedAt, r.updatedBy),
   };
 }
-
-/** Plain JSON of a validated input (class instances and undefined fields dropped). */
-const json = <T>(v: T): T => (v === undefined || v === null ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 /** A config with the given fields of `over` replaced (`retryPolicy` whole); null fields are left as they were. */
 export function mergeConfig(base: PipelineConfig, over: PipelineConfig | null | undefined): PipelineConfig {

@@ -24,7 +24,7 @@ export interface SemVer {
 export function parseSemver(text: string): SemVer | undefined {
   const m = SEMVER.exec(text);
   if (!m) return undefined;
-  return { major: BigInt(m[1]!), minor: BigInt(m[2]!), patch: BigInt(m[3]!), pre: m[4] ? m[4].split('.') : [] };
+  return { major: BigInt(m[1]), minor: BigInt(m[2]), patch: BigInt(m[3]), pre: m[4] ? m[4].split('.') : [] };
 }
 
 const cmp = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
@@ -42,8 +42,8 @@ export function compareSemver(a: string, b: string): number {
   if (core) return core;
   if (!x.pre.length || !y.pre.length) return x.pre.length === y.pre.length ? 0 : x.pre.length ? -1 : 1;
   for (let i = 0; i < Math.min(x.pre.length, y.pre.length); i++) {
-    const p = x.pre[i]!;
-    const q = y.pre[i]!;
+    const p = x.pre[i];
+    const q = y.pre[i];
     const pn = /^\d+$/.test(p);
     const qn = /^\d+$/.test(q);
     const c = pn && qn ? cmp(BigInt(p), BigInt(q)) : pn ? -1 : qn ? 1 : p < q ? -1 : p > q ? 1 : 0;
@@ -171,11 +171,11 @@ export function cycles(next: number[][]): number[][] {
     idx[v] = low[v] = counter++;
     stack.push(v);
     onStack[v] = true;
-    for (const w of next[v]!) {
+    for (const w of next[v]) {
       if (idx[w] === -1) {
         visit(w);
-        low[v] = Math.min(low[v]!, low[w]!);
-      } else if (onStack[w]) low[v] = Math.min(low[v]!, idx[w]!);
+        low[v] = Math.min(low[v], low[w]);
+      } else if (onStack[w]) low[v] = Math.min(low[v], idx[w]);
     }
     if (low[v] === idx[v]) {
       const comp: number[] = [];
@@ -185,11 +185,11 @@ export function cycles(next: number[][]): number[][] {
         onStack[w] = false;
         comp.push(w);
       } while (w !== v);
-      if (comp.length > 1 || next[v]!.includes(v)) out.push(comp.sort((a, b) => a - b));
+      if (comp.length > 1 || next[v].includes(v)) out.push(comp.sort((a, b) => a - b));
     }
   };
   for (let v = 0; v < n; v++) if (idx[v] === -1) visit(v);
-  return out.sort((a, b) => a[0]! - b[0]!);
+  return out.sort((a, b) => a[0] - b[0]);
 }
 
 /** Whether a stage bounds a loop through it: a WAIT stage, or a RETRY transition with bounded `retries` (its own or the stage's). */
@@ -231,7 +231,7 @@ export function validateDefinition(def: { stages: readonly Stage[]; config?: Pip
   if (dup)
     findings.push({
       check: 'stageValidation',
-      error: `stages.${dup.index}: the name "${stages[dup.index]!.name}" is already stage ${dup.first}'s`,
+      error: `stages.${dup.index}: the name "${stages[dup.index].name}" is already stage ${dup.first}'s`,
       suggestion: `Give stages.${dup.index} a name no other stage has.`,
     });
 
@@ -286,7 +286,13 @@ export function validateDefinition(def: { stages: readonly Stage[]; config?: Pip
     const next = successors(stages);
     const reached = new Set<number>([0]);
     const todo = [0];
-    while (todo.length) for (const w of next[todo.pop()!]!) if (!reached.has(w)) (reached.add(w), todo.push(w));
+    while (todo.length) {
+      for (const w of next[todo.pop()!]) {
+        if (reached.has(w)) continue;
+        reached.add(w);
+        todo.push(w);
+      }
+    }
     for (const [i, s] of stages.entries())
       if (!reached.has(i))
         findings.push({
@@ -295,8 +301,8 @@ export function validateDefinition(def: { stages: readonly Stage[]; config?: Pip
           suggestion: `Point a CONTINUE or SKIP \`next\` at "${s.name}", or remove the stage.`,
         });
     for (const loop of cycles(next)) {
-      if (loop.some((i) => boundsLoop(stages[i]!))) continue;
-      const list = loop.map((i) => `"${stages[i]!.name}"`).join(' → ');
+      if (loop.some((i) => boundsLoop(stages[i]))) continue;
+      const list = loop.map((i) => `"${stages[i].name}"`).join(' → ');
       findings.push({
         check: 'transitionValidation',
         error: `stages ${list} form a loop with no WAIT stage and no RETRY with bounded retries: an execution could go round it without end`,

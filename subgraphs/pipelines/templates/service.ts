@@ -50,11 +50,11 @@ export function mergeHealth(base: HealthConfig, given: HealthSettings | null | u
 }
 
 /** Plain JSON of a validated input (class instances and undefined fields dropped) for the json columns. */
-const json = <T>(v: T): T => (v === undefined || v === null ? v : (JSON.parse(JSON.stringify(v)) as T));
+export const json = <T>(v: T): T => (v === undefined || v === null ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 function checkStageNames(stages: readonly { name: string }[]): void {
   const dup = duplicateStageName(stages);
-  if (dup) throw validationError(`stages.${dup.index}.name`, `must be unique within the template ("${stages[dup.index]!.name}" is already stage ${dup.first}'s)`);
+  if (dup) throw validationError(`stages.${dup.index}.name`, `must be unique within the template ("${stages[dup.index].name}" is already stage ${dup.first}'s)`);
 }
 
 const TAKEN = (name: string, version: string) => conflict(`A template named "${name}" with version ${version} already exists in this workspace`);

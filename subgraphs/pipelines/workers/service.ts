@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import type { PipelinesScope } from '../common/scope.js';
 import { WorkerSwitchRecord } from './entities.js';
+import { POLLING_MS } from '../common/jobs.js';
 
 /** The five workers of the pipelines family (docs/pipelines.md "Workers"), each switched on or off per workspace. */
 export const WORKER_NAMES = ['execution', 'health', 'webhook', 'transition', 'escalation'] as const;
@@ -15,9 +16,6 @@ export async function workerEnabled(em: EntityManager, workspaceId: string, name
   const row = await em.findOne(WorkerSwitchRecord, { id: switchId(workspaceId, name) }, { filters: false, refresh: true });
   return row ? row.enabled : true;
 }
-
-/** How often the job queue's workers poll for steps and deliveries (common/jobs.ts `pollingIntervalSeconds: 0.5`). */
-export const JOB_POLLING_MS = 500;
 
 /** Ensures the five switch rows of the workspace exist: missing ones are created enabled, existing ones keep their state. */
 export async function initializeWorkers(s: PipelinesScope) {
@@ -118,7 +116,7 @@ export async function workerStats(s: PipelinesScope) {
   const worker = (name: WorkerName, stats: Record<string, number>, lastRun: unknown) => ({
     name,
     enabled: enabled(name),
-    intervalMs: name === 'health' ? healthInterval : JOB_POLLING_MS,
+    intervalMs: name === 'health' ? healthInterval : POLLING_MS,
     stats,
     lastRun: date(lastRun),
   });
