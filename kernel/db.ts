@@ -31,8 +31,13 @@ export function poolDriverOptions(config: Config, forMigrations = false) {
   const { max: _max, idleTimeoutMillis: _idle, ...pool } = config.dbPool;
   if (!forMigrations) return pool;
   const { statement_timeout: _s, query_timeout: _q, ...rest } = pool;
-  return rest;
+  // at start the database may be busy (an embedded one still warming up, other processes migrating): connecting may
+  // take longer than a request would wait
+  return { ...rest, connectionTimeoutMillis: Math.max(rest.connectionTimeoutMillis ?? 0, STARTUP_CONNECT_TIMEOUT_MS) };
 }
+
+/** How long a process waits to connect while it starts (migrations, the migration lock). */
+export const STARTUP_CONNECT_TIMEOUT_MS = 30_000;
 
 /** MikroORM options for one subgraph: the same driver for the embedded database and a real server. */
 export function ormOptions(config: Config, opts: DatabaseOptions) {
@@ -70,7 +75,7 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
  * so replicas starting together migrate once.
  */
 export async function openDatabase(config: Config, opts: DatabaseOptions, log: Logger): Promise<MikroORM> {
-  const lock = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: config.DB_CONNECT_TIMEOUT_MS });
+  const lock = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: Math.max(config.DB_CONNECT_TIMEOUT_MS, STARTUP_CONNECT_TIMEOUT_MS) });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${opts.schema}`]);

@@ -33,6 +33,17 @@ export const FIELD_LIMITS: Readonly<Record<string, RouteLimit>> = {
   compareServicePrices: 'queries-pricing',
   invalidatePricingCache: 'queries-pricing',
   pricingCacheStats: 'queries-pricing',
+  // the pipelines family (docs/pipelines.md "Rate limits")
+  createPipelineTemplate: 'pipelines-templates',
+  pipelineTemplates: 'pipelines-templates',
+  pipelineTemplate: 'pipelines-templates',
+  updatePipelineTemplate: 'pipelines-templates',
+  publishPipelineTemplate: 'pipelines-templates',
+  validatePipelineTemplate: 'pipelines-templates',
+  deletePipelineTemplate: 'pipelines-templates',
+  deployPipeline: 'pipelines-deployments',
+  executePipeline: 'pipelines-executions',
+  executePipelineQuery: 'pipelines-queries',
 };
 
 /**

@@ -16,7 +16,11 @@ export type RouteLimit =
   | 'queries-matching'
   | 'queries-capacity'
   | 'queries-performance'
-  | 'queries-pricing';
+  | 'queries-pricing'
+  | 'pipelines-templates'
+  | 'pipelines-deployments'
+  | 'pipelines-executions'
+  | 'pipelines-queries';
 
 /** The per-route windows: `points` requests per `duration` seconds (fixed windows aligned to the duration). */
 export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number; readonly duration: number }>> = {
@@ -32,6 +36,11 @@ export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number
   'queries-capacity': { points: 1000, duration: 60 },
   'queries-performance': { points: 500, duration: 60 },
   'queries-pricing': { points: 500, duration: 60 },
+  // the pipelines family's (spec "Limits"; docs/pipelines.md "Rate limits"), per API key; webhook deliveries are unlimited
+  'pipelines-templates': { points: 100, duration: 60 },
+  'pipelines-deployments': { points: 10, duration: 60 },
+  'pipelines-executions': { points: 1000, duration: 60 },
+  'pipelines-queries': { points: 500, duration: 60 },
 };
 
 export interface LimitOutcome {

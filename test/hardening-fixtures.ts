@@ -44,6 +44,12 @@ export interface World {
   utilitiesKey(): Promise<string>;
   /** A workspace API key with the `queries` scope (rotated like the utilities key). */
   queriesKey(): Promise<string>;
+  /** A workspace API key with the `pipelines` and `pipelines:admin` scopes (a fresh key after 8 uses: deployments are limited to 10 a minute per key). */
+  pipelinesKey(): Promise<string>;
+  /** The pipelines family: a DRAFT template, a pipeline (one short WAIT), one of its executions. */
+  templateId: string;
+  pipelineId: string;
+  executionId: string;
   /**
    * A CSP's client (the commerce family, docs/orders.md): an origin the CSP connector allows and a draft intent made
    * from it (two stops, one package). Clients are counted per origin: a fresh one after 40 uses.
@@ -253,12 +259,28 @@ export async function buildWorld(): Promise<World> {
     return (await must(res, 201, 'api key')).data.key as string;
   });
 
+  const pipelinesKey = rotating(async () => {
+    const res = await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening pipelines', scopes: ['pipelines', 'pipelines:admin'] });
+    return (await must(res, 201, 'api key')).data.key as string;
+  }, 8);
+  const pl = async (method: string, path: string, body?: unknown) => api(method, `/v1/pipelines${path}`, { body, headers: { authorization: `Bearer ${await pipelinesKey()}` } });
+  const stages = [{ name: 'pause', action: 'WAIT', wait: { type: 'DURATION', duration: 10 } }];
+  const draft = await must(await pl('POST', '/templates', { name: uniqueName('Draft'), version: '1.0.0', stages }), 201, 'template');
+  const published = await must(await pl('POST', '/templates', { name: uniqueName('Published'), version: '1.0.0', stages }), 201, 'template');
+  await must(await pl('POST', `/templates/${published.data.id}/publish`), 200, 'publish');
+  const pipeline = await must(await pl('POST', '/deploy', { templateId: published.data.id, name: 'Hardening' }), 201, 'pipeline');
+  const execution = await must(await pl('POST', `/${pipeline.data.id}/execute`, { metadata: { hardening: true } }), 201, 'execution');
+
   const world: World = {
     owner,
     wid,
     providers,
     utilitiesKey,
     queriesKey,
+    pipelinesKey,
+    templateId: draft.data.id,
+    pipelineId: pipeline.data.id,
+    executionId: execution.data.id,
     client: async () => (world.lastClient = JSON.parse(await client()) as Client),
     placed: { ...placedClient, reference: placedOrder.data.reference },
     devToken,
@@ -347,6 +369,11 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     lsp: w.providers.lsp.code,
     serviceId: w.warehouseId,
     compositeId: `${w.providers.lsp.code}:${w.warehouseId}`,
+    // the pipelines family: the world's records; a delivery id no one holds
+    templateId: w.templateId,
+    pipelineId: w.pipelineId,
+    executionId: w.executionId,
+    webhookId: '00000000-0000-4000-8000-000000000000',
     ...overrides,
   };
   return p.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -392,7 +419,7 @@ export async function headersOf(w: World, route: RouteSpec): Promise<Record<stri
       return { origin: c.origin, 'x-intent-token': c.token };
     }
     case 'api-key':
-      return { authorization: `Bearer ${await w.utilitiesKey()}` };
+      return { authorization: `Bearer ${route.path.startsWith('/v1/pipelines') ? await w.pipelinesKey() : await w.utilitiesKey()}` };
     case 'api-key+workspace':
       return { authorization: `Bearer ${await w.queriesKey()}`, 'X-Workspace-ID': w.wid };
   }

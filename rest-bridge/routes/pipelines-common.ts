@@ -6,15 +6,12 @@
 export const pl = { tag: 'Pipelines', envelope: 'generic', auth: 'api-key', time: { timestamp: 'epoch-ms' } } as const;
 
 export const PAGE = 'pagination { page limit total pages }';
-const CONDITION_LEAF = 'field operator value logic';
-/** A condition, nested up to the definition's limit (4 levels). */
-export const CONDITION = `${CONDITION_LEAF} conditions { ${CONDITION_LEAF} conditions { ${CONDITION_LEAF} conditions { ${CONDITION_LEAF} } } }`;
-const TRANSITION = `type next condition { ${CONDITION} } retries retryDelay`;
+const TRANSITION = 'type next condition retries retryDelay';
 /** A stage as REST writes it (spec "Stage"). */
 export const STAGE = `name description action
   query { resource filters strategy fallbackOptions { filters strategy resource } cacheDuration }
-  webhook { url method headers { name value } body timeout retries }
-  wait { type duration condition { ${CONDITION} } timeout checkInterval }
+  webhook { url method headers body timeout retries }
+  wait { type duration condition timeout checkInterval }
   transitions { onSuccess { ${TRANSITION} } onFailure { ${TRANSITION} } onTimeout { ${TRANSITION} } }
   timeout retries retryDelay`;
 export const CONFIG = 'timeout concurrency maxExecutionsPerHour retryPolicy { maxAttempts backoffMultiplier initialDelay maxDelay jitter }';

@@ -43,9 +43,17 @@ describe('which per-action limits an operation meets', () => {
     expect(ROUTE_LIMITS['queries-pricing']).toEqual({ points: 500, duration: 60 });
     const queries = Object.entries(FIELD_LIMITS).filter(([, l]) => l.startsWith('queries-'));
     expect(queries.length).toBe(19);
+    // the pipelines family's (spec "Limits": templates 100, deployments 10, execution creation 1,000, queries 500 a minute)
+    expect(limits('mutation { deployPipeline(input: {}) { id } executePipeline(pipelineId: "p", input: {}) { id } }')).toEqual(['pipelines-deployments', 'pipelines-executions']);
+    expect(limits('mutation { publishPipelineTemplate(id: "t") { id } executePipelineQuery(input: {}) { score } }')).toEqual(['pipelines-templates', 'pipelines-queries']);
+    expect(ROUTE_LIMITS['pipelines-templates']).toEqual({ points: 100, duration: 60 });
+    expect(ROUTE_LIMITS['pipelines-deployments']).toEqual({ points: 10, duration: 60 });
+    expect(ROUTE_LIMITS['pipelines-executions']).toEqual({ points: 1000, duration: 60 });
+    expect(ROUTE_LIMITS['pipelines-queries']).toEqual({ points: 500, duration: 60 });
+    expect(Object.entries(FIELD_LIMITS).filter(([, l]) => l.startsWith('pipelines-')).length).toBe(10);
     expect(
       Object.keys(FIELD_LIMITS)
-        .filter((f) => !FIELD_LIMITS[f].startsWith('queries-'))
+        .filter((f) => !FIELD_LIMITS[f].startsWith('queries-') && !FIELD_LIMITS[f].startsWith('pipelines-'))
         .sort(),
     ).toEqual(['createOrderIntent', 'searchUsers', 'updateNotificationSettings', 'updatePrivacySettings', 'updateProfile', 'uploadAvatar']);
   });

@@ -1,5 +1,5 @@
-import { ArrayMaxSize, IsOptional, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { ArrayMaxSize, IsOptional, Length, Matches, Max, MaxLength, Min, ValidateNested, registerDecorator } from 'class-validator';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { ConditionLogic, ConditionOperator, HttpMethod, QueryResource, QueryStrategy, StageAction, TransitionType, WaitType } from './enums.js';
 
@@ -27,23 +27,61 @@ const STAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const STAGE_NAME_MSG = { message: 'must be letters, digits, _ . - (starting with a letter or digit)' };
 const ms = (what: string) => `${what} in milliseconds, 0 to 86,400,000 (a day).`;
 
-@ObjectType('TransitionCondition', { description: 'A test over the execution data (`field` is a dotted path: `metadata.x`, `results.<stage>.y`, `context.z`).' })
-@InputType('TransitionConditionInput', { description: 'A test over the execution data.' })
-export class TransitionCondition {
-  @Field({ description: 'Dotted path into the execution data: `metadata.<field>`, `results.<stage>.<field>`, `context.<field>`, `status`.' })
-  @Length(1, 200)
-  field!: string;
-  @Field(() => ConditionOperator, { description: 'How the value at `field` is compared with `value`.' }) operator!: ConditionOperator;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'What the value at `field` is compared with (any JSON value; for EXISTS, `false` means "absent").' })
-  @IsOptional()
+/**
+ * A test over the execution data (spec "TransitionCondition"): `{field, operator, value?, logic?, conditions?}`. In the
+ * graph it is a JSON object (a recursive type would make every definition query as deep as its deepest condition),
+ * checked by `conditionProblem` on input: `field` a dotted path of 1–200 characters, `operator` one of
+ * ConditionOperator, `logic` AND or OR, `conditions` a list of the same, nested at most LIMITS.conditionDepth levels
+ * and LIMITS.conditions tests in all.
+ */
+export interface TransitionCondition {
+  field: string;
+  operator: ConditionOperator;
   value?: unknown;
-  @Field(() => ConditionLogic, { nullable: true, description: 'How this test combines with `conditions` (default AND).' }) @IsOptional() logic?: ConditionLogic;
-  @Field(() => [TransitionCondition], { nullable: true, description: 'Further tests combined with this one by `logic`; nested at most 4 levels, at most 20 tests in all.' })
-  @IsOptional()
-  @ArrayMaxSize(LIMITS.conditions)
-  @ValidateNested({ each: true })
+  logic?: ConditionLogic;
   conditions?: TransitionCondition[];
 }
+
+const OPERATORS = new Set(Object.keys(ConditionOperator));
+const LOGICS = new Set(Object.keys(ConditionLogic));
+
+/** Why `c` is not a condition (`path` names where), or undefined when it is one. */
+export function conditionProblem(c: unknown, path = 'condition', depth = 1, count = { n: 0 }): string | undefined {
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return `${path}: must be an object {field, operator, value?, logic?, conditions?}`;
+  const o = c as Record<string, unknown>;
+  const unknown = Object.keys(o).find((k) => !['field', 'operator', 'value', 'logic', 'conditions'].includes(k));
+  if (unknown) return `${path}.${unknown}: is not a known field`;
+  if (typeof o.field !== 'string' || o.field.length < 1 || o.field.length > 200) return `${path}.field: must be a dotted path of 1 to 200 characters`;
+  if (typeof o.operator !== 'string' || !OPERATORS.has(o.operator)) return `${path}.operator: must be one of ${[...OPERATORS].join(', ')}`;
+  if (o.logic !== undefined && o.logic !== null && (typeof o.logic !== 'string' || !LOGICS.has(o.logic))) return `${path}.logic: must be AND or OR`;
+  if (++count.n > LIMITS.conditions) return `${path}: at most ${LIMITS.conditions} tests in one condition`;
+  if (o.conditions !== undefined && o.conditions !== null) {
+    if (!Array.isArray(o.conditions)) return `${path}.conditions: must be a list of conditions`;
+    if (o.conditions.length && depth >= LIMITS.conditionDepth) return `${path}.conditions: conditions nest at most ${LIMITS.conditionDepth} levels`;
+    for (const [i, n] of o.conditions.entries()) {
+      const p = conditionProblem(n, `${path}.conditions.${i}`, depth + 1, count);
+      if (p) return p;
+    }
+  }
+  return undefined;
+}
+
+/** class-validator: the property is a condition (`conditionProblem`). */
+function IsCondition(): PropertyDecorator {
+  return (target, propertyKey) =>
+    registerDecorator({
+      name: 'isCondition',
+      target: target.constructor,
+      propertyName: propertyKey as string,
+      validator: {
+        validate: (value: unknown) => value === undefined || value === null || conditionProblem(value) === undefined,
+        defaultMessage: (args) => (conditionProblem(args?.value) ?? 'must be a condition').replace(/^condition(\.|: )/, ''),
+      },
+    });
+}
+
+const CONDITION_DOC =
+  'A test over the execution data, a JSON object `{field, operator, value?, logic?, conditions?}`: `field` a dotted path (`metadata.x`, `results.<stage>.y`, `context.z`, `status`), `operator` EQUALS, NOT_EQUALS, GREATER_THAN, LESS_THAN, CONTAINS or EXISTS, `logic` AND (default) or OR combining it with `conditions` (the same form, nested at most 4 levels, 20 tests in all).';
 
 @ObjectType('Transition', { description: 'What happens after a stage ends one way (docs/pipelines.md "Transitions").' })
 @InputType('TransitionInput', { description: 'What happens after a stage ends one way.' })
@@ -53,9 +91,9 @@ export class Transition {
   @IsOptional()
   @Length(1, LIMITS.nameLength)
   next?: string;
-  @Field(() => TransitionCondition, { nullable: true, description: 'The transition applies only when this holds; otherwise the default for the outcome does (CONTINUE after success, FAIL after failure or timeout).' })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: `The transition applies only when this holds; otherwise the default for the outcome does (CONTINUE after success, FAIL after failure or timeout). ${CONDITION_DOC}` })
   @IsOptional()
-  @ValidateNested()
+  @IsCondition()
   condition?: TransitionCondition;
   @Field(() => Int, { nullable: true, description: "RETRY: how many more times the stage runs once this transition applies, 0 to 10 (default: the pipeline retryPolicy's maxAttempts − 1, else 0)." })
   @IsOptional()
@@ -109,13 +147,34 @@ export class QueryConfig {
   cacheDuration?: number;
 }
 
-@ObjectType('WebhookHeader', { description: 'One HTTP header of a webhook call.' })
-@InputType('WebhookHeaderInput', { description: 'One HTTP header of a webhook call.' })
-export class WebhookHeader {
-  @Field({ description: 'Header name (token characters; the `webhook-*` signature headers are set by the platform and may not be given).' })
-  @Matches(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, { message: 'must be an HTTP header name' })
-  name!: string;
-  @Field({ description: 'Header value (`${execution.metadata.<field>}` allowed), at most 2,000 characters.' }) @MaxLength(2000) value!: string;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
+/** Headers the platform sets on every webhook call, which a stage may not give. */
+const RESERVED_HEADERS = /^(webhook-|content-length$|host$|transfer-encoding$|connection$)/i;
+
+/** Why `h` is not a webhook's headers (a map of header name → text value), or undefined. */
+export function headersProblem(h: unknown): string | undefined {
+  if (!h || typeof h !== 'object' || Array.isArray(h)) return 'must be an object of header name → value';
+  const entries = Object.entries(h as Record<string, unknown>);
+  if (entries.length > LIMITS.headers) return `at most ${LIMITS.headers} headers`;
+  for (const [name, value] of entries) {
+    if (!HEADER_NAME.test(name)) return `${name}: must be an HTTP header name`;
+    if (RESERVED_HEADERS.test(name)) return `${name}: is set by the platform`;
+    if (typeof value !== 'string' || value.length > 2000 || /[\r\n\0]/.test(value)) return `${name}: must be text of at most 2,000 characters on one line`;
+  }
+  return undefined;
+}
+
+function IsHeaders(): PropertyDecorator {
+  return (target, propertyKey) =>
+    registerDecorator({
+      name: 'isHeaders',
+      target: target.constructor,
+      propertyName: propertyKey as string,
+      validator: {
+        validate: (value: unknown) => value === undefined || value === null || headersProblem(value) === undefined,
+        defaultMessage: (args) => headersProblem(args?.value) ?? 'must be headers',
+      },
+    });
 }
 
 @ObjectType('WebhookConfig', { description: 'The HTTP call of a WEBHOOK stage (docs/pipelines.md "WEBHOOK").' })
@@ -125,14 +184,16 @@ export class WebhookConfig {
   @Length(1, 2048)
   url!: string;
   @Field(() => HttpMethod, { description: 'The HTTP method.' }) method!: HttpMethod;
-  @Field(() => [WebhookHeader], { nullable: true, description: 'Extra headers, at most 30 (REST: an object of name → value).' })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Extra headers, an object of name → text value, at most 30; values may be `${execution.<path>}` templates. The `webhook-*` signature headers, Host, Content-Length, Connection and Transfer-Encoding are the platform\'s.',
+  })
   @IsOptional()
-  @ArrayMaxSize(LIMITS.headers)
-  @ValidateNested({ each: true })
-  headers?: WebhookHeader[];
-  @Field(() => GraphQLJSON, { nullable: true, description: 'The JSON body (POST, PUT, PATCH); strings inside may be `${execution.<path>}` templates. Default: `{executionId, pipelineId, stage, metadata, results}`.' })
+  @IsHeaders()
+  headers?: Record<string, string>;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The JSON body, an object (POST, PUT, PATCH; GET and DELETE send none); strings inside may be `${execution.<path>}` templates. Default: `{executionId, pipelineId, stage, metadata, results}`.' })
   @IsOptional()
-  body?: unknown;
+  body?: Record<string, unknown>;
   @Field(() => Int, { nullable: true, description: 'Milliseconds an attempt may take, 100 to 60,000 (default: the stage timeout, at most 30,000).' })
   @IsOptional()
   @Min(100)
@@ -150,7 +211,7 @@ export class WebhookConfig {
 export class WaitConfig {
   @Field(() => WaitType, { description: 'A duration or a condition.' }) type!: WaitType;
   @Field(() => Int, { nullable: true, description: `DURATION: ${ms('how long')}` }) @IsOptional() @Min(0) @Max(LIMITS.maxMs) duration?: number;
-  @Field(() => TransitionCondition, { nullable: true, description: 'CONDITION: what must hold.' }) @IsOptional() @ValidateNested() condition?: TransitionCondition;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: `CONDITION: what must hold. ${CONDITION_DOC}` }) @IsOptional() @IsCondition() condition?: TransitionCondition;
   @Field(() => Int, { nullable: true, description: `CONDITION: how long to wait at most before the stage times out, ${ms('')} Default: the stage timeout.` })
   @IsOptional()
   @Min(0)

@@ -253,7 +253,7 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
             url: String(render(w.url, data)),
             method: w.method,
             request: {
-              headers: Object.fromEntries((w.headers ?? []).map((h) => [h.name, String(render(h.value, data))])),
+              headers: Object.fromEntries(Object.entries(w.headers ?? {}).map(([name, value]) => [name, String(render(value, data))])),
               body,
               timeoutMs: Math.min(w.timeout ?? Math.min(timeoutMs, 30_000), timeoutMs),
             },

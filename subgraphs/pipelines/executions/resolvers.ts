@@ -18,12 +18,12 @@ export class ExecutionResolver {
     return executePipeline(pipelinesScope(ctx), pipelineId, input);
   }
 
-  @Query(() => ExecutionPage, { description: "A pipeline's executions, newest first. REST: `GET /v1/pipelines/:pipelineId/executions`." })
+  @Query(() => ExecutionPage, { description: "The executions of one pipeline, newest started first, a page at a time. REST: `GET /v1/pipelines/:pipelineId/executions`." })
   pipelineExecutions(@Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string, @Args() args: ExecutionListArgs, @Ctx() ctx: SubgraphContext) {
     return listExecutions(pipelinesScope(ctx), pipelineId, args);
   }
 
-  @Query(() => PipelineExecution, { description: 'An execution. REST: `GET /v1/pipelines/executions/:executionId`.' })
+  @Query(() => PipelineExecution, { description: 'One execution of a pipeline, with its stages, results and error. REST: `GET /v1/pipelines/executions/:executionId`.' })
   pipelineExecution(@Arg('id', () => ID, EXECUTION_ID) id: string, @Ctx() ctx: SubgraphContext) {
     return getExecution(pipelinesScope(ctx), id);
   }
@@ -38,7 +38,7 @@ export class ExecutionResolver {
     return cancelExecution(pipelinesScope(ctx), id);
   }
 
-  @Query(() => ExecutionLogs, { description: "An execution's log. REST: `GET /v1/pipelines/executions/:executionId/logs`." })
+  @Query(() => ExecutionLogs, { description: "The log lines an execution wrote, oldest first. REST: `GET /v1/pipelines/executions/:executionId/logs`." })
   pipelineExecutionLogs(@Arg('id', () => ID, EXECUTION_ID) id: string, @Ctx() ctx: SubgraphContext) {
     return executionLogs(pipelinesScope(ctx), id);
   }

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsOptional, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageOf } from '../../../kernel/graphql-types.js';
 import { DateTimeScalar } from '../../../kernel/scalars.js';
@@ -137,4 +137,3 @@ export class RetryExecutionInput {
   @Field({ nullable: true, description: 'The stage to start from (default: the one it failed at).' }) @IsOptional() @MaxLength(100) fromStage?: string;
 }
 
-export { GraphQLJSON };

@@ -33,7 +33,7 @@ export class PipelineWebhook {
   response?: PipelineWebhookResponse | null;
   @Field(() => String, { nullable: true, description: 'Why the last attempt failed (e.g. "redirect not followed (302 …)", "timed out after 1000 ms", "refused: …"); null when it succeeded.' })
   error?: string | null;
-  @Field({ description: 'The Standard Webhooks `webhook-id` of every attempt: `<executionId>:<stage>:<run>`, the same on each attempt, so a receiver can drop duplicates.' })
+  @Field(() => ID, { description: 'The Standard Webhooks `webhook-id` of every attempt: `<executionId>:<stage>:<run>`, the same on each attempt, so a receiver can drop duplicates.' })
   messageId!: string;
   @Field(() => DateTimeScalar, { description: 'When the delivery was created (the stage run started it; REST: epoch milliseconds).' }) createdAt!: Date;
 }
