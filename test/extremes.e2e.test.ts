@@ -47,6 +47,30 @@ const TIMESTAMP: Range = {
 
 /** The documented range of each numeric input field, by `InputType.field` (lists of numbers: `.index`). */
 const RANGES: Record<string, Range> = {
+  // the pipelines family (docs/pipelines.md; subgraphs/pipelines/common/definition.ts): milliseconds up to a day
+  'PipelineStageInput.timeout': int(1, 86_400_000),
+  'PipelineStageInput.retries': int(0, 10),
+  'PipelineStageInput.retryDelay': int(0, 86_400_000),
+  'TransitionInput.retries': int(0, 10),
+  'TransitionInput.retryDelay': int(0, 86_400_000),
+  'QueryConfigInput.cacheDuration': int(0, 86_400),
+  'WebhookConfigInput.timeout': int(100, 60_000),
+  'WebhookConfigInput.retries': int(0, 10),
+  'WaitConfigInput.duration': int(0, 86_400_000),
+  'WaitConfigInput.timeout': int(0, 86_400_000),
+  'WaitConfigInput.checkInterval': int(50, 3_600_000),
+  'PipelineConfigInput.timeout': int(1, 86_400_000),
+  'PipelineConfigInput.concurrency': int(1, 10_000),
+  'PipelineConfigInput.maxExecutionsPerHour': int(1, 1_000_000),
+  'RetryPolicyInput.maxAttempts': int(1, 11),
+  'RetryPolicyInput.backoffMultiplier': real(1, 10),
+  'RetryPolicyInput.initialDelay': int(0, 86_400_000),
+  'RetryPolicyInput.maxDelay': int(0, 86_400_000),
+  'HealthSettingsInput.simulationInterval': int(60, 86_400),
+  'AlertThresholdsSettingsInput.healthScore': real(0, 100),
+  'AlertThresholdsSettingsInput.errorRate': real(0, 1),
+  'AlertThresholdsSettingsInput.avgDuration': real(0, 86_400_000),
+  'ExecutionConfigInput.timeout': int(1, 86_400_000),
   // the queries family (docs/queries.md): searches, matching, performance, pricing
   'SearchLocationInput.maxDistance': real(0.001, 20_000),
   'DiscoveryInput.limit': int(1, 100),
@@ -159,6 +183,34 @@ function queriesBodies(): Record<string, (w: World) => Record<string, unknown>> 
   );
 }
 
+/**
+ * The pipelines family's bodies (docs/pipelines.md): a stage carrying every numeric field (a DRAFT may hold a query, a
+ * webhook and a wait at once), full config and health; templates get fresh names (a name and version are unique).
+ */
+function pipelinesBodies(): Record<string, (w: World) => Record<string, unknown>> {
+  const t = () => ({ type: 'RETRY', retries: 1, retryDelay: 10 });
+  const stage = () => ({
+    name: 'all',
+    action: 'WAIT',
+    timeout: 1000,
+    retries: 0,
+    retryDelay: 0,
+    query: { resource: 'WAREHOUSE', strategy: 'BEST_MATCH', filters: {}, cacheDuration: 0 },
+    webhook: { url: 'https://hooks.example.com/x', method: 'POST', timeout: 1000, retries: 0 },
+    wait: { type: 'DURATION', duration: 10, timeout: 1000, checkInterval: 100 },
+    transitions: { onSuccess: { type: 'CONTINUE' }, onFailure: t(), onTimeout: t() },
+  });
+  const config = () => ({ timeout: 60_000, concurrency: 100, maxExecutionsPerHour: 1000, retryPolicy: { maxAttempts: 2, backoffMultiplier: 2, initialDelay: 100, maxDelay: 1000 } });
+  const health = () => ({ simulationInterval: 3600, alertThresholds: { healthScore: 70, errorRate: 0.1, avgDuration: 60_000 } });
+  return {
+    'POST /v1/pipelines/templates': () => ({ name: `Extremes ${Math.random().toString(36).slice(2)}`, version: '1.0.0', stages: [stage()], config: config(), health: health() }),
+    'PATCH /v1/pipelines/templates/:templateId': () => ({ stages: [stage()], config: config(), health: health() }),
+    'POST /v1/pipelines/deploy': (w) => ({ templateId: w.publishedTemplateId, name: 'Extremes', config: config() }),
+    'PATCH /v1/pipelines/:pipelineId': () => ({ config: config(), health: health() }),
+    'POST /v1/pipelines/:pipelineId/execute': () => ({ metadata: { extremes: true }, config: { timeout: 60_000 } }),
+  };
+}
+
 /** Routes that check a list's items one by one (docs/queries.md "Performance"): an item out of range fails alone, the answer is 200 naming it. */
 const PER_ITEM = new Set(['POST /v1/queries/performance/sync/batch', 'POST /v1/realm/queries/performance/sync/batch']);
 /** Routes that may answer that no price can be made for an order in range (503 PRICING_UNAVAILABLE: no rule of the service applies). */
@@ -196,6 +248,7 @@ const pricingRule = () => ruleBody({ conditions: { minWeightKg: 0, maxWeightKg: 
  */
 const BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   ...queriesBodies(),
+  ...pipelinesBodies(),
   'POST /v1/lsp/fleets/create': () => facilityBody({ capacities: [capacity()] }),
   'PATCH /v1/lsp/fleets/:id': () => ({ address: { city: 'Nairobi', coordinates: [...NBO] }, capacities: [capacity()] }),
   'POST /v1/lsp/fleets/:id/vehicles/add': () => vehicleBody(),

@@ -48,7 +48,10 @@ export interface World {
   pipelinesKey(): Promise<string>;
   /** The pipelines family: a DRAFT template, a pipeline (one short WAIT), one of its executions. */
   templateId: string;
+  /** A PUBLISHED template (deployable), and a second pipeline that PATCH routes change (its limits never hold the first back). */
+  publishedTemplateId: string;
   pipelineId: string;
+  patchPipelineId: string;
   executionId: string;
   /**
    * A CSP's client (the commerce family, docs/orders.md): an origin the CSP connector allows and a draft intent made
@@ -269,6 +272,7 @@ export async function buildWorld(): Promise<World> {
   const published = await must(await pl('POST', '/templates', { name: uniqueName('Published'), version: '1.0.0', stages }), 201, 'template');
   await must(await pl('POST', `/templates/${published.data.id}/publish`), 200, 'publish');
   const pipeline = await must(await pl('POST', '/deploy', { templateId: published.data.id, name: 'Hardening' }), 201, 'pipeline');
+  const patchPipeline = await must(await pl('POST', '/deploy', { templateId: published.data.id, name: 'Hardening (patched)' }), 201, 'pipeline');
   const execution = await must(await pl('POST', `/${pipeline.data.id}/execute`, { metadata: { hardening: true } }), 201, 'execution');
 
   const world: World = {
@@ -279,7 +283,9 @@ export async function buildWorld(): Promise<World> {
     queriesKey,
     pipelinesKey,
     templateId: draft.data.id,
+    publishedTemplateId: published.data.id,
     pipelineId: pipeline.data.id,
+    patchPipelineId: patchPipeline.data.id,
     executionId: execution.data.id,
     client: async () => (world.lastClient = JSON.parse(await client()) as Client),
     placed: { ...placedClient, reference: placedOrder.data.reference },
@@ -371,7 +377,7 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     compositeId: `${w.providers.lsp.code}:${w.warehouseId}`,
     // the pipelines family: the world's records; a delivery id no one holds
     templateId: w.templateId,
-    pipelineId: w.pipelineId,
+    pipelineId: route.method === 'PATCH' ? w.patchPipelineId : w.pipelineId,
     executionId: w.executionId,
     webhookId: '00000000-0000-4000-8000-000000000000',
     ...overrides,

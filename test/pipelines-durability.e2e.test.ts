@@ -69,10 +69,20 @@ describe('a worker killed with SIGKILL', () => {
     const e = await call('POST', `/${pipelineId}/execute`, { metadata: {} });
     expect(e.status).toBe(201);
     // worker A has started the long wait
-    await until(() => call('GET', `/executions/${e.body.data.id}`), (r) => r.body.data?.stages?.[1]?.status === 'RUNNING', 20_000, 50);
+    await until(
+      () => call('GET', `/executions/${e.body.data.id}`),
+      (r) => r.body.data?.stages?.[1]?.status === 'RUNNING',
+      20_000,
+      50,
+    );
     await kill(a);
     startWorker();
-    const done = await until(() => call('GET', `/executions/${e.body.data.id}`), (r) => ['SUCCESS', 'FAILED', 'TIMEOUT'].includes(r.body.data?.status), 30_000, 100);
+    const done = await until(
+      () => call('GET', `/executions/${e.body.data.id}`),
+      (r) => ['SUCCESS', 'FAILED', 'TIMEOUT'].includes(r.body.data?.status),
+      30_000,
+      100,
+    );
     expect(done.body.data.status).toBe('SUCCESS');
     expect(done.body.data.stages.map((s: any) => [s.name, s.status, s.attempts])).toEqual([
       ['first', 'SUCCESS', 1],
@@ -90,18 +100,33 @@ describe('a worker killed with SIGKILL', () => {
     await killAll();
     const a = startWorker();
     const e = await call('POST', `/${pipelineId}/execute`, { metadata: { n: 1 } });
-    await until(async () => receiver.requests.length, (n) => n > before, 20_000, 50);
+    await until(
+      async () => receiver.requests.length,
+      (n) => n > before,
+      20_000,
+      50,
+    );
     const killedAt = Date.now();
     await kill(a);
     startWorker();
-    await until(async () => receiver.requests.length, (n) => n > before + 1, 40_000, 100);
+    await until(
+      async () => receiver.requests.length,
+      (n) => n > before + 1,
+      40_000,
+      100,
+    );
     const tookOverMs = Date.now() - killedAt;
     const calls = receiver.requests.slice(before);
     expect(calls[0].headers['webhook-id']).toBe(`${e.body.data.id}:notify:1`);
     expect(calls[1].headers['webhook-id']).toBe(calls[0].headers['webhook-id']);
     // heartbeat 10 s + supervision every 2 s + the new worker's start and poll: within 20 s
     expect(tookOverMs).toBeLessThan(20_000);
-    const done = await until(() => call('GET', `/executions/${e.body.data.id}`), (r) => r.body.data?.status === 'SUCCESS', 20_000, 100);
+    const done = await until(
+      () => call('GET', `/executions/${e.body.data.id}`),
+      (r) => r.body.data?.status === 'SUCCESS',
+      20_000,
+      100,
+    );
     expect(done.body.data.status).toBe('SUCCESS');
   }, 120_000);
 });

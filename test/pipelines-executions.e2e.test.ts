@@ -114,7 +114,12 @@ describe('transitions', () => {
     // waits of initialDelay × 2^(n−1): 200 ms, then 400 ms (each at least, the jobs may run a little late)
     expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(190);
     expect(calls[2].at - calls[1].at).toBeGreaterThanOrEqual(390);
-    const esc = await until(() => p.call('GET', '/escalations'), (r) => r.status === 200 && r.body.data?.some((x: any) => x.executionId === done.id), 5000, 100);
+    const esc = await until(
+      () => p.call('GET', '/escalations'),
+      (r) => r.status === 200 && r.body.data?.some((x: any) => x.executionId === done.id),
+      5000,
+      100,
+    );
     expect(esc.body.data.find((x: any) => x.executionId === done.id)).toMatchObject({ pipelineId: pipeline.id, severity: 'HIGH', stage: 'call', status: 'OPEN' });
   });
 
@@ -147,10 +152,12 @@ describe('transitions', () => {
     const pipeline = await deployed(p, [waitStage('short', 40)]);
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push((await p.call('POST', `/${pipeline.id}/execute`, { metadata: { i } })).body.data.id);
-    const answers = await Promise.all(ids.map(async (id, i) => {
-      await new Promise((r) => setTimeout(r, 20 * i));
-      return p.call('POST', `/executions/${id}/cancel`);
-    }));
+    const answers = await Promise.all(
+      ids.map(async (id, i) => {
+        await new Promise((r) => setTimeout(r, 20 * i));
+        return p.call('POST', `/executions/${id}/cancel`);
+      }),
+    );
     await new Promise((r) => setTimeout(r, 800));
     for (const [i, id] of ids.entries()) {
       const e = (await p.call('GET', `/executions/${id}`)).body.data;

@@ -55,7 +55,12 @@ export async function deployed(p: PipelinesCaller, stages: unknown[], extra: { t
 
 /** Waits until the execution ends (or `ok` holds of it); returns it. */
 export async function settled(p: PipelinesCaller, executionId: string, ok: (e: any) => boolean = (e) => ['SUCCESS', 'FAILED', 'TIMEOUT'].includes(e.status), timeoutMs = 15_000): Promise<any> {
-  const res = await until(() => p.call('GET', `/executions/${executionId}`), (r) => r.status === 200 && ok(r.body.data), timeoutMs, 50);
+  const res = await until(
+    () => p.call('GET', `/executions/${executionId}`),
+    (r) => r.status === 200 && ok(r.body.data),
+    timeoutMs,
+    150,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(ok(res.body.data), JSON.stringify(res.body.data)).toBe(true);
   return res.body.data;

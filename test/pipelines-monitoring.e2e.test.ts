@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiResponse } from './helpers.js';
 import { api, until } from './helpers.js';
 import { deployed, pipelinesKey, settled, waitStage, type PipelinesCaller } from './pipelines-helpers.js';
@@ -123,6 +123,10 @@ describe('health and analytics', () => {
     p = await pipelinesKey();
     quick = await deployed(p, [waitStage('pause', 20)]);
     gated = await deployed(p, [gate]);
+  });
+  // a fresh key of the same workspace for each test: polling executions to their end spends the general limit (100 a minute per caller)
+  beforeEach(async () => {
+    p = await pipelinesKey(['pipelines'], p.owner);
   });
 
   it('UNKNOWN under 5 ended executions, HEALTHY at 5 successes', async () => {

@@ -90,7 +90,19 @@ export async function startProcess(script: string, env: Record<string, string | 
 }
 
 /** The processes of a platform that answer HTTP, by port variable. A new family adds its subgraph's here. */
-export const SERVED_PORTS = ['BRIDGE_PORT', 'GATEWAY_PORT', 'USERS_PORT', 'WORKSPACE_PORT', 'LSP_PORT', 'UTILITIES_PORT', 'COMMERCE_PORT', 'DEV_PORT', 'IOT_PORT', 'QUERIES_PORT', 'PIPELINES_PORT'] as const;
+export const SERVED_PORTS = [
+  'BRIDGE_PORT',
+  'GATEWAY_PORT',
+  'USERS_PORT',
+  'WORKSPACE_PORT',
+  'LSP_PORT',
+  'UTILITIES_PORT',
+  'COMMERCE_PORT',
+  'DEV_PORT',
+  'IOT_PORT',
+  'QUERIES_PORT',
+  'PIPELINES_PORT',
+] as const;
 const ALL_PORTS = [...SERVED_PORTS, 'MQTT_PORT', 'EMBEDDED_DB_PORT'];
 
 export interface OwnPlatform extends StartedProcess {

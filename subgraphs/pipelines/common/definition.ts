@@ -91,7 +91,10 @@ export class Transition {
   @IsOptional()
   @Length(1, LIMITS.nameLength)
   next?: string;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: `The transition applies only when this holds; otherwise the default for the outcome does (CONTINUE after success, FAIL after failure or timeout). ${CONDITION_DOC}` })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: `The transition applies only when this holds; otherwise the default for the outcome does (CONTINUE after success, FAIL after failure or timeout). ${CONDITION_DOC}`,
+  })
   @IsOptional()
   @IsCondition()
   condition?: TransitionCondition;
@@ -118,7 +121,7 @@ export class StageTransitions {
 @ObjectType('FallbackOption', { description: 'What a QUERY stage tries when nothing matches: other filters, another strategy, or a fixed resource.' })
 @InputType('FallbackOptionInput', { description: 'What a QUERY stage tries when nothing matches.' })
 export class FallbackOption {
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Filters to use instead (same form as the query\'s; `${execution.metadata.<field>}` allowed).' })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "Filters to use instead (same form as the query's; `${execution.metadata.<field>}` allowed)." })
   @IsOptional()
   filters?: Record<string, unknown>;
   @Field(() => QueryStrategy, { nullable: true, description: 'Strategy to use instead.' }) @IsOptional() strategy?: QueryStrategy;
@@ -186,12 +189,17 @@ export class WebhookConfig {
   @Field(() => HttpMethod, { description: 'The HTTP method.' }) method!: HttpMethod;
   @Field(() => GraphQLJSONObject, {
     nullable: true,
-    description: 'Extra headers, an object of name → text value, at most 30; values may be `${execution.<path>}` templates. The `webhook-*` signature headers, Host, Content-Length, Connection and Transfer-Encoding are the platform\'s.',
+    description:
+      "Extra headers, an object of name → text value, at most 30; values may be `${execution.<path>}` templates. The `webhook-*` signature headers, Host, Content-Length, Connection and Transfer-Encoding are the platform's.",
   })
   @IsOptional()
   @IsHeaders()
   headers?: Record<string, string>;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The JSON body, an object (POST, PUT, PATCH; GET and DELETE send none); strings inside may be `${execution.<path>}` templates. Default: `{executionId, pipelineId, stage, metadata, results}`.' })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      'The JSON body, an object (POST, PUT, PATCH; GET and DELETE send none); strings inside may be `${execution.<path>}` templates. Default: `{executionId, pipelineId, stage, metadata, results}`.',
+  })
   @IsOptional()
   body?: Record<string, unknown>;
   @Field(() => Int, { nullable: true, description: 'Milliseconds an attempt may take, 100 to 60,000 (default: the stage timeout, at most 30,000).' })
@@ -199,7 +207,11 @@ export class WebhookConfig {
   @Min(100)
   @Max(60_000)
   timeout?: number;
-  @Field(() => Int, { nullable: true, description: 'HTTP attempts after the first within one run of the stage, when one fails (not 2xx, refused, timed out), 0 to 10 (default 0); the waits between them follow the pipeline retry policy.' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'HTTP attempts after the first within one run of the stage, when one fails (not 2xx, refused, timed out), 0 to 10 (default 0); the waits between them follow the pipeline retry policy.',
+  })
   @IsOptional()
   @Min(0)
   @Max(LIMITS.retries)

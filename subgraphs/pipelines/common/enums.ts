@@ -22,7 +22,7 @@ export const QueryResource = closedList('QueryResource', 'What a QUERY stage sel
   TERMINAL: 'A terminal of the service registry.',
   ROUTE: "An LSP's active coverage route, as the service registry copies it.",
   INVENTORY: 'A warehouse with free storage capacity (its capacity of the asked type, default any).',
-  VEHICLE: "A vehicle of an LSP fleet that is in service and not allocated, as the service registry copies it.",
+  VEHICLE: 'A vehicle of an LSP fleet that is in service and not allocated, as the service registry copies it.',
 });
 export type QueryResource = keyof typeof QueryResource;
 
@@ -126,7 +126,7 @@ export const DeliveryStatus = closedList('WebhookDeliveryStatus', 'Where a webho
 });
 export type DeliveryStatus = keyof typeof DeliveryStatus;
 
-export const HealthStatus = closedList('PipelineHealthStatus', "A pipeline's health (docs/pipelines.md \"Health\").", {
+export const HealthStatus = closedList('PipelineHealthStatus', 'A pipeline\'s health (docs/pipelines.md "Health").', {
   HEALTHY: 'Within every alert threshold.',
   DEGRADED: 'Past a threshold (or the score below its threshold).',
   CRITICAL: 'Far past a threshold (score below half its threshold, or error rate above twice its threshold).',
@@ -159,7 +159,11 @@ export type EscalationStatus = keyof typeof EscalationStatus;
 export const SortOrder = closedList('SortOrder', 'Sort direction of a list.', { ASC: 'Oldest / smallest first.', DESC: 'Newest / largest first (default).' });
 export type SortOrder = keyof typeof SortOrder;
 
-export const GroupBy = closedList('AnalyticsGroupBy', 'The bucket of an analytics time series.', { hour: 'One point an hour.', day: 'One point a day (default).', week: 'One point a week (ISO weeks, from Monday).' });
+export const GroupBy = closedList('AnalyticsGroupBy', 'The bucket of an analytics time series.', {
+  hour: 'One point an hour.',
+  day: 'One point a day (default).',
+  week: 'One point a week (ISO weeks, from Monday).',
+});
 export type GroupBy = keyof typeof GroupBy;
 
 export const PipelineQueryOutcome = closedList('PipelineQueryOutcome', 'The result code of a query run alone (REST `status`).', {

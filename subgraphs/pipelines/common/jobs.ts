@@ -30,10 +30,17 @@ let boss: PgBoss | undefined;
 
 /** Opens the job queue of this process (creating pg-boss's schema and the queue on first use). */
 export async function openJobs(databaseUrl: string, log: Logger): Promise<PgBoss> {
-  const b = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS, max: 4, application_name: 'pipelines-jobs' });
+  const b = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+    max: 4,
+    application_name: 'pipelines-jobs',
+  });
   b.on('error', (err: Error) => log.warn({ err: err.message }, 'job queue error'));
   await b.start();
-  await b.createQueue(STEP_QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 20, retryDelay: 1, notify: true } as never).catch(async (err: Error) => {
+  await b.createQueue(STEP_QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 20, retryDelay: 1, notify: true }).catch(async (err: Error) => {
     // another process created it first
     if (!(await b.getQueue(STEP_QUEUE))) throw err;
   });
@@ -54,7 +61,7 @@ function jobs(): PgBoss {
 
 /** Enqueues a step inside the transaction of `tx` (due at `dueAt`, epoch ms, or now). */
 export async function enqueue(tx: EntityManager, job: StepJob, options: { dueAt?: number; priority?: keyof typeof PRIORITY } = {}): Promise<void> {
-  const trx = tx.getTransactionContext();
+  const trx: unknown = tx.getTransactionContext();
   if (!trx) throw new Error('enqueue runs inside a transaction');
   await jobs().send(STEP_QUEUE, job as unknown as object, {
     db: fromKysely(trx as never),

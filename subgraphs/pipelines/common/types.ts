@@ -18,7 +18,7 @@ export class PipelineStampTime {
 @ObjectType('PipelineStamp', { description: 'When a template or pipeline was created or last changed, and by which API key.' })
 export class PipelineStamp {
   @Field(() => PipelineStampTime, { description: 'When.' }) at!: PipelineStampTime;
-  @Field({ description: "Who: the id of the workspace API key that made the change." }) by!: string;
+  @Field({ description: 'Who: the id of the workspace API key that made the change.' }) by!: string;
 }
 
 export const stampOf = (at: Date, by: string): PipelineStamp => ({ at: { timestamp: at, datetime: at.toISOString(), timezone: 'UTC' }, by });
@@ -36,9 +36,15 @@ export class ListArgs {
   @Min(1, { message: 'must be between 1 and 100' })
   @Max(100, { message: 'must be between 1 and 100' })
   limit?: number;
-  @Field({ nullable: true, description: 'The field to sort by: `created.at.timestamp` (default), `updated.at.timestamp` or `name` (lists of executions: `startedAt` or `completedAt`; of deliveries and escalations: `createdAt`).' })
+  @Field({
+    nullable: true,
+    description:
+      'The field to sort by: `created.at.timestamp` (default), `updated.at.timestamp` or `name` (lists of executions: `startedAt` or `completedAt`; of deliveries and escalations: `createdAt`).',
+  })
   @IsOptional()
-  @IsIn(['created.at.timestamp', 'updated.at.timestamp', 'name', 'startedAt', 'completedAt', 'createdAt'], { message: 'must be one of created.at.timestamp, updated.at.timestamp, name, startedAt, completedAt, createdAt' })
+  @IsIn(['created.at.timestamp', 'updated.at.timestamp', 'name', 'startedAt', 'completedAt', 'createdAt'], {
+    message: 'must be one of created.at.timestamp, updated.at.timestamp, name, startedAt, completedAt, createdAt',
+  })
   sortBy?: string;
   @Field(() => SortOrder, { nullable: true, description: 'ASC or DESC (default DESC).' }) @IsOptional() sortOrder?: SortOrder;
 }

@@ -12,7 +12,11 @@ import type { DryRunStage } from './types.js';
  * with the engine's own rules, and no side effects: queries read the registry (reads only), webhooks are not sent
  * (their target is checked by the guard's static rules), waits are not waited, nothing is written.
  */
-export async function dryRun(em: EntityManager, p: PipelineRecord, metadata: Record<string, unknown>): Promise<{ stages: DryRunStage[]; estimatedDuration: number; warnings: string[]; success: boolean; durationMs: number }> {
+export async function dryRun(
+  em: EntityManager,
+  p: PipelineRecord,
+  metadata: Record<string, unknown>,
+): Promise<{ stages: DryRunStage[]; estimatedDuration: number; warnings: string[]; success: boolean; durationMs: number }> {
   const started = now();
   const settings = engineSettings();
   const results: Record<string, unknown> = {};
@@ -28,7 +32,7 @@ export async function dryRun(em: EntityManager, p: PipelineRecord, metadata: Rec
     runs.set(index, (runs.get(index) ?? 0) + 1);
     let outcome: Outcome = 'success';
     let predicted = 'SUCCESS';
-    let estimate = 0;
+    let estimate: number;
     if (stage.action === 'WAIT') {
       const w = stage.wait!;
       if (w.type === 'DURATION') estimate = w.duration ?? 0;

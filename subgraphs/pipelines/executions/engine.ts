@@ -4,7 +4,7 @@ import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import type { Stage } from '../common/definition.js';
-import type { LogLevel, Priority } from '../common/enums.js';
+import type { LogLevel } from '../common/enums.js';
 import { closeJobs, enqueue, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
 import { PipelineRecord } from '../pipelines/entities.js';
 import { escalate, resolveEscalations } from '../monitoring/escalations.js';
@@ -106,7 +106,7 @@ export function log(tx: EntityManager, e: ExecutionRecord, level: LogLevel, mess
 
 /** Enqueues the execution's next step (its current `step`), due at `dueAt` (epoch ms) or now. */
 export async function schedule(tx: EntityManager, e: ExecutionRecord, dueAt?: number): Promise<void> {
-  await enqueue(tx, { executionId: e.id, workspaceId: e.workspaceId, step: e.step, kind: 'run' }, { dueAt, priority: e.priority as Priority });
+  await enqueue(tx, { executionId: e.id, workspaceId: e.workspaceId, step: e.step, kind: 'run' }, { dueAt, priority: e.priority });
 }
 
 /** Enqueues the pipeline's timeout of the execution (its `deadlineAt`). */
@@ -115,14 +115,16 @@ export async function scheduleDeadline(tx: EntityManager, e: ExecutionRecord): P
   await enqueue(tx, { executionId: e.id, workspaceId: e.workspaceId, step: e.deadlineAt.getTime(), kind: 'deadline' }, { dueAt: e.deadlineAt.getTime(), priority: 'HIGH' });
 }
 
-const lockExecution = (tx: EntityManager, workspaceId: string, id: string) =>
-  tx.findOne(ExecutionRecord, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false, refresh: true });
-
-const lockPipeline = (tx: EntityManager, workspaceId: string, id: string) =>
-  tx.findOne(PipelineRecord, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false, refresh: true });
+const lockExecution = (tx: EntityManager, workspaceId: string, id: string) => tx.findOne(ExecutionRecord, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false, refresh: true });
 
 /** Ends an execution (under its row lock, from PENDING or RUNNING only): SUCCESS resolves escalations, FAILED and TIMEOUT open one. */
-export async function finish(tx: EntityManager, e: ExecutionRecord, status: 'SUCCESS' | 'FAILED' | 'TIMEOUT', error?: { code: string; message: string; stage?: string }, escalation = true): Promise<void> {
+export async function finish(
+  tx: EntityManager,
+  e: ExecutionRecord,
+  status: 'SUCCESS' | 'FAILED' | 'TIMEOUT',
+  error?: { code: string; message: string; stage?: string },
+  escalation = true,
+): Promise<void> {
   const at = nowDate();
   e.status = status;
   e.completedAt = at;
@@ -189,7 +191,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
     const at = now();
     const starting = run.status !== 'RUNNING';
     if (starting) {
-      if (e.stageRuns >= settings.maxStageRuns) return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
+      if (e.stageRuns >= settings.maxStageRuns)
+        return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
       e.stageRuns += 1;
       run.status = 'RUNNING';
       run.attempts += 1;
@@ -230,7 +233,7 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
             const message = (err as Error).message;
             return void (await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message }));
           }
-          if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) } as never);
+          if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) });
         } else log(tx, e, 'DEBUG', 'answered from the query cache', stage.name);
         if (now() - run.startedAt! > timeoutMs) return void (await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the query took longer than ${timeoutMs} ms` }));
         if (!answer) return void (await ended(tx, p, e, 'failure', undefined, { code: 'QUERY_NO_RESULTS', message: `no ${q.resource} matched the query` }));
@@ -243,7 +246,11 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
         if (!d) {
           const data = templateData(e);
           const sendsBody = !['GET', 'DELETE'].includes(w.method);
-          const body = sendsBody ? JSON.stringify(w.body === undefined || w.body === null ? { executionId: e.id, pipelineId: e.pipelineId, stage: stage.name, metadata: e.metadata, results: e.results } : render(w.body, data)) : null;
+          const body = sendsBody
+            ? JSON.stringify(
+                w.body === undefined || w.body === null ? { executionId: e.id, pipelineId: e.pipelineId, stage: stage.name, metadata: e.metadata, results: e.results } : render(w.body, data),
+              )
+            : null;
           d = new DeliveryRecord();
           Object.assign(d, {
             workspaceId: e.workspaceId,

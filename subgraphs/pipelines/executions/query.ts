@@ -48,7 +48,7 @@ function filtersOf(raw: Record<string, unknown>, data: ExecutionData) {
   let point: [number, number] | undefined;
   if (loc !== undefined && loc !== null) {
     const pair = Array.isArray(loc) ? loc : [(loc as { lat?: unknown }).lat, (loc as { lng?: unknown }).lng];
-    point = storedPoint(pair as number[], 'filters.location') as [number, number] | undefined;
+    point = storedPoint(pair as number[], 'filters.location');
   }
   const tags = f.tags;
   if (tags !== undefined && tags !== null && (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string'))) throw validationError('filters.tags', 'must be a list of strings');
@@ -106,7 +106,7 @@ async function registryQuery(em: EntityManager, workspaceId: string, resource: Q
       requirements: f.requirements,
       strategy: MATCHING[strategy as keyof typeof MATCHING],
       limit: 5,
-    } as never);
+    });
     if (!m.recommendations.length) return undefined;
     const pick = (r: (typeof m.recommendations)[number]) => ({
       id: r.service.compositeId,
@@ -194,7 +194,7 @@ async function routeQuery(em: EntityManager, workspaceId: string, strategy: Quer
     [workspaceId, f.lsp ?? null, f.lsp ?? null, f.country ?? null, f.country ?? null, f.city ?? null, f.city ?? null, QUERY_CANDIDATES_MAX],
   );
   if (!rows.length) return undefined;
-  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  const parse = (v: unknown): unknown => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
   const res = (r: (typeof rows)[number]) => ({ id: r.id, type: 'ROUTE', lsp: r.lsp, geographic: parse(r.geographic), serviceTypes: parse(r.service_types) });
   const i = strategy === 'RANDOM' ? seeded(seed, rows.length) : 0;
   const [chosen] = rows.splice(i, 1);
@@ -212,7 +212,13 @@ async function once(em: EntityManager, workspaceId: string, resource: QueryResou
  * Runs a query: its own filters and strategy, then each fallback option in order (an option's missing parts are the
  * query's) until one matches; undefined when none does. `seed` makes RANDOM repeatable.
  */
-export async function runQuery(em: EntityManager, workspaceId: string, q: Pick<QueryConfig, 'resource' | 'filters' | 'strategy'> & { fallbackOptions?: FallbackOption[] | null }, data: ExecutionData, seed: string): Promise<(QueryAnswer & { fallback?: number }) | undefined> {
+export async function runQuery(
+  em: EntityManager,
+  workspaceId: string,
+  q: Pick<QueryConfig, 'resource' | 'filters' | 'strategy'> & { fallbackOptions?: FallbackOption[] | null },
+  data: ExecutionData,
+  seed: string,
+): Promise<(QueryAnswer & { fallback?: number }) | undefined> {
   const first = await once(em, workspaceId, q.resource, q.strategy, q.filters ?? {}, data, seed);
   if (first) return first;
   for (const [i, o] of (q.fallbackOptions ?? []).entries()) {

@@ -14,11 +14,15 @@ const EXECUTION_ID = { description: 'The execution.' };
 @Resolver()
 export class ExecutionResolver {
   @Mutation(() => PipelineExecution, { description: 'Starts an execution of a pipeline (PENDING; it runs on the workers). REST: `POST /v1/pipelines/:pipelineId/execute`.' })
-  executePipeline(@Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string, @Arg('input', { description: 'Its metadata, config, tags and debug.' }) input: ExecutePipelineInput, @Ctx() ctx: SubgraphContext) {
+  executePipeline(
+    @Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string,
+    @Arg('input', { description: 'Its metadata, config, tags and debug.' }) input: ExecutePipelineInput,
+    @Ctx() ctx: SubgraphContext,
+  ) {
     return executePipeline(pipelinesScope(ctx), pipelineId, input);
   }
 
-  @Query(() => ExecutionPage, { description: "The executions of one pipeline, newest started first, a page at a time. REST: `GET /v1/pipelines/:pipelineId/executions`." })
+  @Query(() => ExecutionPage, { description: 'The executions of one pipeline, newest started first, a page at a time. REST: `GET /v1/pipelines/:pipelineId/executions`.' })
   pipelineExecutions(@Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string, @Args() args: ExecutionListArgs, @Ctx() ctx: SubgraphContext) {
     return listExecutions(pipelinesScope(ctx), pipelineId, args);
   }
@@ -29,7 +33,11 @@ export class ExecutionResolver {
   }
 
   @Mutation(() => PipelineExecution, { description: 'Runs a FAILED or TIMEOUT execution again from a stage. REST: `POST /v1/pipelines/executions/:executionId/retry`.' })
-  retryPipelineExecution(@Arg('id', () => ID, EXECUTION_ID) id: string, @Arg('input', () => RetryExecutionInput, { nullable: true, description: 'Where to start.' }) input: RetryExecutionInput | undefined, @Ctx() ctx: SubgraphContext) {
+  retryPipelineExecution(
+    @Arg('id', () => ID, EXECUTION_ID) id: string,
+    @Arg('input', () => RetryExecutionInput, { nullable: true, description: 'Where to start.' }) input: RetryExecutionInput | undefined,
+    @Ctx() ctx: SubgraphContext,
+  ) {
     return retryExecution(pipelinesScope(ctx), id, input?.fromStage);
   }
 
@@ -38,13 +46,17 @@ export class ExecutionResolver {
     return cancelExecution(pipelinesScope(ctx), id);
   }
 
-  @Query(() => ExecutionLogs, { description: "The log lines an execution wrote, oldest first. REST: `GET /v1/pipelines/executions/:executionId/logs`." })
+  @Query(() => ExecutionLogs, { description: 'The log lines an execution wrote, oldest first. REST: `GET /v1/pipelines/executions/:executionId/logs`.' })
   pipelineExecutionLogs(@Arg('id', () => ID, EXECUTION_ID) id: string, @Ctx() ctx: SubgraphContext) {
     return executionLogs(pipelinesScope(ctx), id);
   }
 
   @Mutation(() => DryRunResult, { description: 'Predicts an execution with this metadata, with no side effects. REST: `POST /v1/pipelines/:pipelineId/dry-run`.' })
-  async dryRunPipeline(@Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string, @Arg('metadata', () => GraphQLJSONObject, { description: 'The metadata to predict with.' }) metadata: Record<string, unknown>, @Ctx() ctx: SubgraphContext) {
+  async dryRunPipeline(
+    @Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string,
+    @Arg('metadata', () => GraphQLJSONObject, { description: 'The metadata to predict with.' }) metadata: Record<string, unknown>,
+    @Ctx() ctx: SubgraphContext,
+  ) {
     const s = pipelinesScope(ctx);
     const p = await s.em.findOne(PipelineRecord, { id: pipelineId });
     if (!p) throw new AppError('PIPELINE_NOT_FOUND', 'Pipeline not found');

@@ -27,7 +27,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a as object);
+  const ka = Object.keys(a);
   const kb = Object.keys(b as object);
   return ka.length === kb.length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
@@ -90,7 +90,7 @@ export function render(value: unknown, data: ExecutionData): unknown {
     return value.replace(TEMPLATE, (_m, path: string) => {
       const v = valueAt(data, path);
       if (v === undefined || v === null) return '';
-      return typeof v === 'object' ? JSON.stringify(v) : String(v);
+      return typeof v === 'string' ? v : JSON.stringify(v);
     });
   }
   if (Array.isArray(value)) return value.map((v) => render(v, data));
@@ -142,7 +142,7 @@ export function decide(stages: readonly Stage[], index: number, outcome: Outcome
   if (outcome !== 'success' && runs <= own) return { type: 'RETRY', delayMs: retryDelayMs(runs, stage.retryDelay, policy, capMs, random) };
   const t = transitionFor(stage, outcome);
   const applies = t && (!t.condition || holds(t.condition, data));
-  const chosen: Transition = applies ? t! : { type: outcome === 'success' ? 'CONTINUE' : 'FAIL' };
+  const chosen: Transition = applies ? t : { type: outcome === 'success' ? 'CONTINUE' : 'FAIL' };
   switch (chosen.type) {
     case 'RETRY': {
       const retries = chosen.retries ?? (policy?.maxAttempts ?? 1) - 1;

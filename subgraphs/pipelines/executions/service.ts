@@ -23,7 +23,15 @@ export function toExecution(e: ExecutionRecord): PipelineExecution {
     pipelineId: e.pipelineId,
     status: e.status,
     currentStageIndex: e.currentStageIndex,
-    stages: e.stages.map((r) => ({ name: r.name, status: r.status, attempts: r.attempts, startedAt: d(r.startedAt), completedAt: d(r.completedAt), duration: r.duration ?? null, error: r.error ?? null })),
+    stages: e.stages.map((r) => ({
+      name: r.name,
+      status: r.status,
+      attempts: r.attempts,
+      startedAt: d(r.startedAt),
+      completedAt: d(r.completedAt),
+      duration: r.duration ?? null,
+      error: r.error ?? null,
+    })),
     context: e.context,
     metadata: e.metadata,
     results: e.results,
@@ -55,7 +63,8 @@ export async function executePipeline(s: PipelinesScope, pipelineId: string, inp
     }
     if (p.config.maxExecutionsPerHour !== undefined && p.config.maxExecutionsPerHour !== null) {
       const lastHour = await tx.count(ExecutionRecord, { pipelineId, simulation: false, createdAt: { $gt: new Date(now() - 3_600_000) } });
-      if (lastHour >= p.config.maxExecutionsPerHour) throw new AppError('RATE_LIMIT_EXCEEDED', `The pipeline started ${lastHour} executions in the last hour (maxExecutionsPerHour ${p.config.maxExecutionsPerHour})`);
+      if (lastHour >= p.config.maxExecutionsPerHour)
+        throw new AppError('RATE_LIMIT_EXCEEDED', `The pipeline started ${lastHour} executions in the last hour (maxExecutionsPerHour ${p.config.maxExecutionsPerHour})`);
     }
     const timeout = input.config?.timeout ?? p.config.timeout ?? null;
     const at = nowDate();

@@ -13,7 +13,7 @@ export class ExecutionError {
   @Field({ nullable: true, description: 'The stage it happened in.' }) stage?: string;
 }
 
-@ObjectType('StageErrorInfo', { description: "Why a stage run did not succeed." })
+@ObjectType('StageErrorInfo', { description: 'Why a stage run did not succeed.' })
 export class StageErrorInfo {
   @Field({ description: 'A pipeline code (STAGE_TIMEOUT, QUERY_NO_RESULTS, WEBHOOK_FAILED …).' }) code!: string;
   @Field({ description: 'What happened, in words.' }) message!: string;
@@ -36,10 +36,12 @@ export class PipelineExecution {
   @Field(() => ID, { description: 'The pipeline it runs.' }) pipelineId!: string;
   @Field(() => ExecutionStatus, { description: 'Where it is.' }) status!: ExecutionStatus;
   @Field(() => Int, { description: 'The index (from 0) of the stage it is at, or ended at.' }) currentStageIndex!: number;
-  @Field(() => [StageExecution], { description: 'Its stages, in the pipeline\'s order.' }) stages!: StageExecution[];
+  @Field(() => [StageExecution], { description: "Its stages, in the pipeline's order." }) stages!: StageExecution[];
   @Field(() => GraphQLJSONObject, { description: 'What it runs with besides its metadata: `priority`, `debug`, `timeout` (ms), `simulation`.' }) context!: Record<string, unknown>;
   @Field(() => GraphQLJSONObject, { description: 'The metadata it was started with.' }) metadata!: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { description: "The stages' results by stage name (QUERY: {resource, score, strategy, alternatives}; WEBHOOK: {statusCode, body, deliveryId, attempts}; WAIT: {waitedMs})." })
+  @Field(() => GraphQLJSONObject, {
+    description: "The stages' results by stage name (QUERY: {resource, score, strategy, alternatives}; WEBHOOK: {statusCode, body, deliveryId, attempts}; WAIT: {waitedMs}).",
+  })
   results!: Record<string, unknown>;
   @Field(() => ExecutionError, { nullable: true, description: 'Why it ended FAILED or TIMEOUT.' }) error?: ExecutionError | null;
   @Field(() => DateTimeScalar, { description: 'When it started (accepted, for a PENDING one).' }) startedAt!: Date;
@@ -76,7 +78,11 @@ export class ExecutePipelineInput {
 @ArgsType()
 export class ExecutionListArgs {
   @Field(() => Int, { nullable: true, description: 'Page number, from 1 (default 1).' }) @IsOptional() @Min(1) @Max(100_000) page?: number;
-  @Field(() => Int, { nullable: true, description: 'Items per page: default 20, max 100.' }) @IsOptional() @Min(1, { message: 'must be between 1 and 100' }) @Max(100, { message: 'must be between 1 and 100' }) limit?: number;
+  @Field(() => Int, { nullable: true, description: 'Items per page: default 20, max 100.' })
+  @IsOptional()
+  @Min(1, { message: 'must be between 1 and 100' })
+  @Max(100, { message: 'must be between 1 and 100' })
+  limit?: number;
   @Field(() => ExecutionStatus, { nullable: true, description: 'Only executions in this status.' }) @IsOptional() status?: ExecutionStatus;
   @Field(() => [String], { nullable: true, description: 'Only executions carrying all these tags.' }) @IsOptional() @ArrayMaxSize(20) tags?: string[];
   @Field(() => DateTimeScalar, { nullable: true, description: 'Only executions started at or after this instant.' }) @IsOptional() startDate?: Date;
@@ -101,9 +107,13 @@ export class ExecutionLogs {
 @ObjectType('DryRunStage', { description: 'What a stage would do.' })
 export class DryRunStage {
   @Field({ description: 'The stage name.' }) name!: string;
-  @Field({ description: 'SUCCESS (a query found a resource; a condition holds; a wait), NO_RESULTS (a query found nothing), WOULD_CALL (a webhook, not sent), REFUSED (a webhook target the guard refuses), WOULD_WAIT (a condition that does not hold yet).' })
+  @Field({
+    description:
+      'SUCCESS (a query found a resource; a condition holds; a wait), NO_RESULTS (a query found nothing), WOULD_CALL (a webhook, not sent), REFUSED (a webhook target the guard refuses), WOULD_WAIT (a condition that does not hold yet).',
+  })
   predictedResult!: string;
-  @Field(() => Int, { description: 'Milliseconds it would take: a wait its duration (a condition its timeout when it does not hold), a query what it took now, a webhook its timeout.' }) estimatedDuration!: number;
+  @Field(() => Int, { description: 'Milliseconds it would take: a wait its duration (a condition its timeout when it does not hold), a query what it took now, a webhook its timeout.' })
+  estimatedDuration!: number;
 }
 
 @ObjectType('DryRunResult', { description: 'A dry run: the path the execution would take with this metadata, with no side effects.' })
@@ -118,7 +128,11 @@ export class PipelineQueryInput {
   @Field(() => QueryResource, { description: 'The kind of resource.' }) resource!: QueryResource;
   @Field(() => GraphQLJSONObject, { description: 'Filters, as a QUERY stage takes them.' }) filters!: Record<string, unknown>;
   @Field(() => QueryStrategy, { description: 'How to pick.' }) strategy!: QueryStrategy;
-  @Field(() => [FallbackOption], { nullable: true, description: 'Tried in order when nothing matches, at most 5.' }) @IsOptional() @ArrayMaxSize(5) @ValidateNested({ each: true }) fallbackOptions?: FallbackOption[];
+  @Field(() => [FallbackOption], { nullable: true, description: 'Tried in order when nothing matches, at most 5.' })
+  @IsOptional()
+  @ArrayMaxSize(5)
+  @ValidateNested({ each: true })
+  fallbackOptions?: FallbackOption[];
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'What `${execution.<path>}` templates read (e.g. `{"metadata": {…}}`).' }) @IsOptional() context?: Record<string, unknown>;
 }
 
@@ -128,7 +142,7 @@ export class PipelineQueryResult {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'The selected resource: id, type, name, lsp, location … (docs/pipelines.md "QUERY"); null when nothing matched.' })
   resource!: Record<string, unknown> | null;
   @Field(() => Float, { nullable: true, description: 'Its score, 0–100, under the strategy; null when nothing matched.' }) score!: number | null;
-  @Field(() => QueryStrategy, { description: 'The strategy that picked it (a fallback option\'s, when one was used).' }) strategy!: QueryStrategy;
+  @Field(() => QueryStrategy, { description: "The strategy that picked it (a fallback option's, when one was used)." }) strategy!: QueryStrategy;
   @Field(() => [GraphQLJSONObject], { description: 'Up to 4 runners-up, best first.' }) alternatives!: Record<string, unknown>[];
 }
 
@@ -136,4 +150,3 @@ export class PipelineQueryResult {
 export class RetryExecutionInput {
   @Field({ nullable: true, description: 'The stage to start from (default: the one it failed at).' }) @IsOptional() @MaxLength(100) fromStage?: string;
 }
-

@@ -41,9 +41,7 @@ export class Migration20261126120000_initial extends Migration {
         "level" varchar(10) not null, "stage" text null, "message" text not null, "data" jsonb null, primary key ("id"));`,
     );
     this.addSql(`create index "execution_log_execution" on "pipelines"."execution_log" ("execution_id", "id");`);
-    this.addSql(
-      `create table "pipelines"."query_cache" ("key" text not null, "workspace_id" uuid not null, "result" jsonb not null, "expires_at" timestamptz not null, primary key ("key"));`,
-    );
+    this.addSql(`create table "pipelines"."query_cache" ("key" text not null, "workspace_id" uuid not null, "result" jsonb not null, "expires_at" timestamptz not null, primary key ("key"));`);
     this.addSql(
       `create table "pipelines"."webhook_delivery" ("id" uuid not null, "workspace_id" uuid not null, "execution_id" uuid not null, "pipeline_id" uuid not null,
         "stage" text not null, "url" text not null, "method" varchar(10) not null, "request" jsonb not null, "status" varchar(20) not null,
