@@ -1,5 +1,6 @@
-import { IsIn, IsOptional, Max, Min } from 'class-validator';
-import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { IsIn, IsOptional } from 'class-validator';
+import { ArgsType, Field, ObjectType } from 'type-graphql';
+import { PageArgs } from '../../../kernel/graphql-types.js';
 import { DateTimeScalar } from '../../../kernel/scalars.js';
 import { SortOrder } from './enums.js';
 
@@ -25,17 +26,7 @@ export const stampOf = (at: Date, by: string): PipelineStamp => ({ at: { timesta
 
 /** The lists of spec group 16: `page` (from 1), `limit` (default 20, at most 100), `sortBy`, `sortOrder` (default DESC). */
 @ArgsType()
-export class ListArgs {
-  @Field(() => Int, { nullable: true, description: 'Page number, from 1 (default 1).' })
-  @IsOptional()
-  @Min(1, { message: 'must be 1 or more' })
-  @Max(100_000)
-  page?: number;
-  @Field(() => Int, { nullable: true, description: 'Items per page: default 20, max 100.' })
-  @IsOptional()
-  @Min(1, { message: 'must be between 1 and 100' })
-  @Max(100, { message: 'must be between 1 and 100' })
-  limit?: number;
+export class ListArgs extends PageArgs {
   @Field({
     nullable: true,
     description:

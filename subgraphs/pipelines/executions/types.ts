@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsOptional, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../../kernel/graphql-types.js';
+import { PageArgs, PageOf } from '../../../kernel/graphql-types.js';
 import { DateTimeScalar } from '../../../kernel/scalars.js';
 import { FallbackOption } from '../common/definition.js';
 import { ExecutionStatus, LogLevel, PipelineQueryOutcome, Priority, QueryResource, QueryStrategy, StageStatus } from '../common/enums.js';
@@ -76,13 +76,7 @@ export class ExecutePipelineInput {
 }
 
 @ArgsType()
-export class ExecutionListArgs {
-  @Field(() => Int, { nullable: true, description: 'Page number, from 1 (default 1).' }) @IsOptional() @Min(1) @Max(100_000) page?: number;
-  @Field(() => Int, { nullable: true, description: 'Items per page: default 20, max 100.' })
-  @IsOptional()
-  @Min(1, { message: 'must be between 1 and 100' })
-  @Max(100, { message: 'must be between 1 and 100' })
-  limit?: number;
+export class ExecutionListArgs extends PageArgs {
   @Field(() => ExecutionStatus, { nullable: true, description: 'Only executions in this status.' }) @IsOptional() status?: ExecutionStatus;
   @Field(() => [String], { nullable: true, description: 'Only executions carrying all these tags.' }) @IsOptional() @ArrayMaxSize(20) tags?: string[];
   @Field(() => DateTimeScalar, { nullable: true, description: 'Only executions started at or after this instant.' }) @IsOptional() startDate?: Date;
