@@ -73,6 +73,7 @@ import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
 import { seed, setA, rng, pointFrom, intentHeaders, AREAS_PER_LSP, COMMERCE_LSPS, type Fixtures } from './bench-fixtures.js';
 import { iotSection, runIot, type IotResult } from './bench-iot.js';
 import { queriesSection, runQueries, type QueriesResult } from './bench-queries.js';
+import { pipelinesSection, runPipelines, type PipelinesResult } from './bench-pipelines.js';
 import { FAQ_QUERIES, FAQ_SIZES, FAQS_BY_API, indexesOf, querySharesOf, removeFaqs, searchPlansOf, seedFaqs, setB } from './bench-faqs.js';
 import { median, rotation, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree, type Ports, type Topology, type TreeMemory } from './bench-platform.js';
@@ -103,8 +104,8 @@ const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
  * The names BENCH_ROUTES takes: each selects a route, `faqs` the two scenarios of the FAQ search, `iot` the IoT section,
  * `queries` the queries family's section.
  */
-const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs', 'iot', 'queries'];
-const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs,iot,queries');
+const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs', 'iot', 'queries', 'pipelines'];
+const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs,iot,queries,pipelines');
 const POSITIONS = int('BENCH_POSITIONS', 100_000);
 const FLEETS = Math.max(1, int('BENCH_FLEETS', 3));
 const VEHICLES_PER_FLEET = int('BENCH_VEHICLES_PER_FLEET', 10);
@@ -506,6 +507,7 @@ let commerceLoad: Fixtures['commerce'];
 let faqLoad: Fixtures['faqs'];
 let iotResult: IotResult | undefined;
 let queriesResult: QueriesResult | undefined;
+let pipelinesResult: PipelinesResult | undefined;
 
 function report(): string {
   const md: string[] = [];
@@ -598,6 +600,7 @@ function report(): string {
 
   if (iotResult) md.push(...iotSection(iotResult, databaseLabel, table));
   if (queriesResult) md.push(...queriesSection(queriesResult, databaseLabel, cpus().length, table));
+  if (pipelinesResult) md.push(...pipelinesSection(pipelinesResult));
 
   if (memories.length) {
     md.push('### Resident memory of the platform', '');
@@ -1026,6 +1029,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await main();
+  // the pipelines section starts a platform of its own (one that takes no steps) and its worker processes
+  if (ROUTE_IDS.includes('pipelines') && !aborted) pipelinesResult = await runPipelines(log);
   const md = report();
   process.stdout.write(`\n${md}\n`);
   if (env.BENCH_OUT) {

@@ -150,16 +150,32 @@ function closeRun(run: StageRun, status: StageRun['status'], at: number, error?:
   run.error = error ? { code: error.code, message: error.message } : null;
 }
 
-/** The stages an execution runs: its pipeline's snapshot (the pipeline row is read; a deleted pipeline has stopped its executions). */
-const stageCache = new WeakMap<ExecutionRecord, Stage[]>();
-async function stagesOf(tx: EntityManager, e: ExecutionRecord): Promise<Stage[]> {
-  const cached = stageCache.get(e);
-  if (cached) return cached;
+/** What a step needs of its pipeline: the snapshot of the stages (fixed at deploy) and the config (PATCH may change it). */
+type Definition = Pick<PipelineRecord, 'stages' | 'config'>;
+/** Pipeline definitions read in the last DEFINITION_TTL_MS, by pipeline id: a step does not read the pipeline row each time. */
+const definitions = new Map<string, { d: Definition; at: number }>();
+const DEFINITION_TTL_MS = 1000;
+
+/**
+ * The definition an execution runs (a config change reaches running executions within DEFINITION_TTL_MS); undefined when
+ * the pipeline is gone (its deletion ended its executions in the same transaction, so a step rarely gets here).
+ */
+async function definitionOf(tx: EntityManager, e: ExecutionRecord): Promise<Definition | undefined> {
+  const hit = definitions.get(e.pipelineId);
+  if (hit && Date.now() - hit.at < DEFINITION_TTL_MS) return hit.d;
   const p = await tx.findOne(PipelineRecord, { id: e.pipelineId, workspaceId: e.workspaceId }, { filters: false, fields: ['stages', 'config'] as never });
-  const stages = p?.stages ?? [];
-  stageCache.set(e, stages);
-  return stages;
+  if (!p) {
+    definitions.delete(e.pipelineId);
+    return undefined;
+  }
+  const d = { stages: p.stages, config: p.config };
+  if (definitions.size > 10_000) definitions.clear();
+  definitions.set(e.pipelineId, { d, at: Date.now() });
+  return d;
 }
+
+/** The stages an execution runs: its pipeline's snapshot (none when the pipeline is gone). */
+const stagesOf = async (tx: EntityManager, e: ExecutionRecord): Promise<Stage[]> => (await definitionOf(tx, e))?.stages ?? [];
 
 // ───────────────────────────── taking a step ─────────────────────────────
 
@@ -178,9 +194,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
   await em.transactional(async (tx) => {
     const e = await lockExecution(tx, job.workspaceId, job.executionId);
     if (!e || TERMINAL.has(e.status) || e.step !== job.step) return;
-    const p = await tx.findOne(PipelineRecord, { id: e.pipelineId, workspaceId: e.workspaceId }, { filters: false });
+    const p = await definitionOf(tx, e);
     if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
-    stageCache.set(e, p.stages);
     if (e.status === 'PENDING') {
       e.status = 'RUNNING';
       e.startedAt = nowDate();
@@ -292,9 +307,8 @@ async function applyAttempt(em: EntityManager, job: StepJob, w: { delivery: Deli
   await em.transactional(async (tx) => {
     const e = await lockExecution(tx, job.workspaceId, job.executionId);
     if (!e || TERMINAL.has(e.status) || e.step !== w.step) return;
-    const p = await tx.findOne(PipelineRecord, { id: e.pipelineId, workspaceId: e.workspaceId }, { filters: false });
+    const p = await definitionOf(tx, e);
     if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
-    stageCache.set(e, p.stages);
     const d = await tx.findOne(DeliveryRecord, { id: w.delivery.id, workspaceId: e.workspaceId }, { filters: false, refresh: true });
     const attempts = d?.attempts ?? w.delivery.attempts + 1;
     if (outcome.ok) {
@@ -327,7 +341,7 @@ async function bump(tx: EntityManager, e: ExecutionRecord, dueAt: number): Promi
 }
 
 /** A stage run ended `outcome`: record it and follow the transition (docs/pipelines.md "Transitions"). */
-async function ended(tx: EntityManager, p: PipelineRecord, e: ExecutionRecord, outcome: Outcome, result?: Record<string, unknown>, error?: { code: string; message: string }): Promise<void> {
+async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outcome: Outcome, result?: Record<string, unknown>, error?: { code: string; message: string }): Promise<void> {
   const index = e.currentStageIndex;
   const stage = p.stages[index];
   const run = e.stages[index];

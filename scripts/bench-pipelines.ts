@@ -1,0 +1,299 @@
+/**
+ * `npm run bench:pipelines` (also a section of `npm run bench` with BENCH_ROUTES including `pipelines`): what the
+ * pipelines engine does with its job queue (docs/pipelines.md "Durability"; issue 18's targets). Not a test; prints a
+ * table.
+ *
+ * Starts a platform of its own (`dist/scripts/start.js`, one process, PIPELINE_WORKERS=off: it takes no steps) on the
+ * embedded PostgreSQL, or on DATABASE_URL when set, and worker processes (`dist/subgraphs/pipelines/worker.js`) started
+ * and stopped here. Then, with 1 and with 2 worker processes:
+ *
+ * - the job queue alone: BENCH_PIPELINES_JOBS jobs on a queue of their own (`bench-empty`), taken by the same number of
+ *   processes running pg-boss with an empty handler (this script with `--empty-worker`, the engine's work options):
+ *   jobs per second from the first taken to the last completed;
+ * - the engine: BENCH_PIPELINES_EXECUTIONS executions of a pipeline of BENCH_PIPELINES_STAGES `WAIT 0` stages, all
+ *   accepted (PENDING, their first step queued) before the workers start: executions and stage transitions (stage
+ *   runs) per second from the workers' start to the last SUCCESS.
+ *
+ * Then, with 2 workers: WAIT timer lateness (BENCH_PIPELINES_TIMERS executions of one `WAIT 1000 ms` stage, started
+ * 20 ms apart: the stage's end − its start − 1,000 ms) and webhook dispatch (as many executions of one WEBHOOK stage to
+ * a receiver in this process that answers 204 at once: the request's arrival − the stage's start).
+ *
+ * Targets on PostgreSQL (issue 18): stage transitions/s with 2 workers ≥ 0.5 × the queue's own jobs/s with 2 workers;
+ * WAIT p99 ≤ 100 ms after due; webhook dispatch p95 ≤ 50 ms after the stage starts.
+ *
+ * Environment: DATABASE_URL, BENCH_PIPELINES_JOBS (2000), BENCH_PIPELINES_EXECUTIONS (200), BENCH_PIPELINES_STAGES (5),
+ * BENCH_PIPELINES_TIMERS (100), BENCH_OUT (also write the markdown there).
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import { BATCH, POLLING_MS, workOptions } from '../subgraphs/pipelines/common/jobs.js';
+import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopGroup, type Ports } from './bench-platform.js';
+
+const JOBS = Number(process.env.BENCH_PIPELINES_JOBS ?? 2000);
+const EXECUTIONS = Number(process.env.BENCH_PIPELINES_EXECUTIONS ?? 200);
+const STAGES = Number(process.env.BENCH_PIPELINES_STAGES ?? 5);
+const TIMERS = Number(process.env.BENCH_PIPELINES_TIMERS ?? 100);
+const WAIT_MS = 1000;
+const CONCURRENCY = 8;
+const EMPTY_QUEUE = 'bench-empty';
+
+// ───────────────────────────── --empty-worker: pg-boss with an empty handler ─────────────────────────────
+
+async function emptyWorker(): Promise<void> {
+  const boss = new PgBoss({ connectionString: process.env.DATABASE_URL!, schema: 'pgboss', max: 4 });
+  await boss.start();
+  await boss.work(EMPTY_QUEUE, workOptions(CONCURRENCY), async (batch) => Promise.all(batch.map(async (j) => ({ id: j.id, status: 'completed' as const }))));
+  process.stdout.write('ready\n');
+  process.on('SIGTERM', () => void boss.stop({ graceful: false }).finally(() => process.exit(0)));
+}
+
+// ───────────────────────────── the bench ─────────────────────────────
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+
+/** The fields of the answers this bench reads. */
+interface Answer {
+  accessToken?: string;
+  data: { id: string; key: string; workspace: { id: string } };
+}
+
+interface Caller {
+  call(method: string, path: string, body?: unknown): Promise<Answer>;
+}
+
+async function rest(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Answer;
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+async function setUp(base: string): Promise<Caller> {
+  const email = `bench-${Date.now().toString(36)}@example.test`;
+  const reg = await rest(base, 'POST', '/v1/auth/register', {}, { email, password: 'correct horse battery', name: 'Bench', deviceId: 'bench' });
+  const setA = { 'svc-auth-token': reg.accessToken!, 'svc-user-agent': 'bench/1.0', 'svc-auth-device': 'bench' };
+  const ws = await rest(base, 'POST', '/v1/workspace', setA, { name: 'Pipelines bench' });
+  const key = await rest(base, 'POST', `/v1/workspace/${ws.data.workspace.id}/api-keys`, setA, { name: 'bench', scopes: ['pipelines'] });
+  const auth = { authorization: `Bearer ${key.data.key}` };
+  return { call: (method, path, body) => rest(base, method, `/v1/pipelines${path}`, auth, body) };
+}
+
+async function deploy(c: Caller, stages: unknown[]): Promise<string> {
+  const t = await c.call('POST', '/templates', { name: `bench ${Math.random().toString(36).slice(2)}`, version: '1.0.0', stages });
+  await c.call('POST', `/templates/${t.data.id}/publish`);
+  // a fresh pipeline per phase; deployments are limited to 10 a minute per key
+  return (await c.call('POST', '/deploy', { templateId: t.data.id, name: 'bench' })).data.id;
+}
+
+async function ended(db: pg.Client, pipelineId: string): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(`select count(*) as n from pipelines.execution where pipeline_id = $1 and status in ('SUCCESS', 'FAILED', 'TIMEOUT')`, [pipelineId]);
+  return Number(rows[0].n);
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not done in ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function startWorkers(n: number, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess[]> {
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const w = spawnGroup(script, args, env);
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        w.stdout!.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (/ready/.test(out)) resolve();
+        });
+        w.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+        w.once('exit', (code) => reject(new Error(`worker exited (${code}): ${out.slice(-2000)}`)));
+      });
+      w.removeAllListeners('exit');
+      return w;
+    }),
+  );
+}
+
+interface Throughput {
+  workers: number;
+  queueJobsPerSecond: number;
+  executionsPerSecond: number;
+  transitionsPerSecond: number;
+}
+
+async function queueAlone(databaseUrl: string, workers: number): Promise<number> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 2 });
+  await boss.start();
+  await boss.createQueue(EMPTY_QUEUE, { notify: true }).catch(() => undefined);
+  await boss.deleteAllJobs(EMPTY_QUEUE).catch(() => undefined);
+  for (let i = 0; i < JOBS; i += 500)
+    await boss.insert(
+      EMPTY_QUEUE,
+      Array.from({ length: Math.min(500, JOBS - i) }, () => ({ data: {} })),
+    );
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const started = performance.now();
+  const procs = await startWorkers(workers, fileURLToPath(import.meta.url), ['--empty-worker'], { ...process.env, DATABASE_URL: databaseUrl });
+  await waitFor(async () => {
+    const { rows } = await db.query<{ n: string }>(`select count(*) as n from pgboss.job where name = $1 and state = 'completed'`, [EMPTY_QUEUE]);
+    return Number(rows[0].n) >= JOBS;
+  }, 'the empty jobs');
+  const seconds = (performance.now() - started) / 1000;
+  for (const p of procs) await stopGroup(p, 5000);
+  await db.query(`delete from pgboss.job where name = $1`, [EMPTY_QUEUE]);
+  await db.end();
+  await boss.stop({ graceful: false });
+  return JOBS / seconds;
+}
+
+async function engine(c: Caller, databaseUrl: string, workerEnv: NodeJS.ProcessEnv, workers: number): Promise<{ executions: number; transitions: number }> {
+  const pipelineId = await deploy(
+    c,
+    Array.from({ length: STAGES }, (_, i) => ({ name: `s${i}`, action: 'WAIT', wait: { type: 'DURATION', duration: 0 } })),
+  );
+  for (let i = 0; i < EXECUTIONS; i += 20) await Promise.all(Array.from({ length: Math.min(20, EXECUTIONS - i) }, () => c.call('POST', `/${pipelineId}/execute`, { metadata: {} })));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const started = performance.now();
+  const procs = await startWorkers(workers, workerScript(), [], workerEnv);
+  await waitFor(async () => (await ended(db, pipelineId)) >= EXECUTIONS, 'the executions');
+  const seconds = (performance.now() - started) / 1000;
+  for (const p of procs) await stopGroup(p, 10_000);
+  await db.end();
+  return { executions: EXECUTIONS / seconds, transitions: (EXECUTIONS * STAGES) / seconds };
+}
+
+const workerScript = () => fileURLToPath(new URL('../subgraphs/pipelines/worker.js', import.meta.url));
+
+async function latencies(c: Caller, databaseUrl: string, workerEnv: NodeJS.ProcessEnv) {
+  const procs = await startWorkers(2, workerScript(), [], workerEnv);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  // WAIT timers
+  const waitPipeline = await deploy(c, [{ name: 'wait', action: 'WAIT', wait: { type: 'DURATION', duration: WAIT_MS } }]);
+  for (let i = 0; i < TIMERS; i++) {
+    await c.call('POST', `/${waitPipeline}/execute`, { metadata: {} });
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await waitFor(async () => (await ended(db, waitPipeline)) >= TIMERS, 'the timers');
+  const { rows } = await db.query<{ stages: { startedAt: number; completedAt: number }[] }>(`select stages from pipelines.execution where pipeline_id = $1`, [waitPipeline]);
+  const lateness = rows.map((r) => r.stages[0].completedAt - r.stages[0].startedAt - WAIT_MS);
+  // webhook dispatch
+  const arrivals = new Map<string, number>();
+  const receiver = createServer((req, res) => {
+    arrivals.set(String(req.headers['webhook-id']), Date.now());
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  const hookPipeline = await deploy(c, [{ name: 'hook', action: 'WEBHOOK', webhook: { url, method: 'POST' } }]);
+  for (let i = 0; i < TIMERS; i++) {
+    await c.call('POST', `/${hookPipeline}/execute`, { metadata: { i } });
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await waitFor(async () => (await ended(db, hookPipeline)) >= TIMERS, 'the webhooks');
+  const hooks = await db.query<{ id: string; stages: { startedAt: number }[] }>(`select id, stages from pipelines.execution where pipeline_id = $1`, [hookPipeline]);
+  const dispatch = hooks.rows.map((r) => (arrivals.get(`${r.id}:hook:1`) ?? NaN) - r.stages[0].startedAt).filter(Number.isFinite);
+  await new Promise((r) => receiver.close(r));
+  for (const p of procs) await stopGroup(p, 10_000);
+  await db.end();
+  return { lateness, dispatch };
+}
+
+export interface PipelinesResult {
+  database: string;
+  throughput: Throughput[];
+  lateness: number[];
+  dispatch: number[];
+}
+
+export async function runPipelines(log: (m: string) => void = (m) => console.error(m)): Promise<PipelinesResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pipelines-'));
+  const portList = await freePorts(PORT_NAMES.length);
+  const ports = {} as Ports;
+  PORT_NAMES.forEach((n, i) => (ports[n] = portList[i]));
+  const external = process.env.DATABASE_URL;
+  const databaseUrl = external ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`;
+  const common = { PIPELINE_WEBHOOK_ALLOW: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_PER_HOUR: '1000000000' };
+  log(`pipelines bench: starting a platform (${external ? 'PostgreSQL server' : 'embedded PostgreSQL'}) that takes no steps`);
+  const platform = await Platform.start({ topology: 'single', dataDir, ports, env: { ...common, PIPELINE_WORKERS: 'off' } });
+  try {
+    const workerEnv = { ...process.env, ...common, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, PIPELINE_WORKER_CONCURRENCY: String(CONCURRENCY) };
+    const c = await setUp(`http://127.0.0.1:${ports.BRIDGE_PORT}`);
+    const throughput: Throughput[] = [];
+    for (const workers of [1, 2]) {
+      log(`pipelines bench: the queue alone, ${workers} worker(s), ${JOBS} jobs`);
+      const queueJobsPerSecond = await queueAlone(databaseUrl, workers);
+      log(`pipelines bench: the engine, ${workers} worker(s), ${EXECUTIONS} executions of ${STAGES} stages`);
+      const e = await engine(c, databaseUrl, workerEnv, workers);
+      throughput.push({ workers, queueJobsPerSecond, executionsPerSecond: e.executions, transitionsPerSecond: e.transitions });
+    }
+    log(`pipelines bench: ${TIMERS} WAIT timers of ${WAIT_MS} ms and ${TIMERS} webhooks, 2 workers`);
+    const { lateness, dispatch } = await latencies(c, databaseUrl, workerEnv);
+    return { database: external ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PostgreSQL (PGlite)', throughput, lateness, dispatch };
+  } finally {
+    await platform.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function pipelinesSection(r: PipelinesResult): string[] {
+  const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const two = r.throughput.find((t) => t.workers === 2)!;
+  const ratio = two.transitionsPerSecond / two.queueJobsPerSecond;
+  return [
+    '### Pipelines: the engine on its job queue (`pipelines`)',
+    '',
+    `${r.database}; ${cpus().length} cores. ${EXECUTIONS} executions of ${STAGES} WAIT-0 stages each, queued before the workers start; the queue alone: ${JOBS} jobs with an empty handler, the same pg-boss work options (${CONCURRENCY} at once per process in batches of ${BATCH}, fetching again at once while a batch comes back full, else a poll every ${POLLING_MS} ms).`,
+    '',
+    '| worker processes | queue alone, jobs/s | executions/s | stage transitions/s | transitions ÷ queue |',
+    '|---:|---:|---:|---:|---:|',
+    ...r.throughput.map(
+      (t) => `| ${t.workers} | ${f(t.queueJobsPerSecond)} | ${f(t.executionsPerSecond, 1)} | ${f(t.transitionsPerSecond)} | ${f(t.transitionsPerSecond / t.queueJobsPerSecond, 2)} |`,
+    ),
+    '',
+    `| 2 workers | p50 ms | p95 ms | p99 ms | samples |`,
+    '|---|---:|---:|---:|---:|',
+    `| WAIT ${WAIT_MS} ms: end − start − ${WAIT_MS} | ${f(pct(r.lateness, 50))} | ${f(pct(r.lateness, 95))} | ${f(pct(r.lateness, 99))} | ${r.lateness.length} |`,
+    `| webhook dispatch: arrival − stage start | ${f(pct(r.dispatch, 50))} | ${f(pct(r.dispatch, 95))} | ${f(pct(r.dispatch, 99))} | ${r.dispatch.length} |`,
+    '',
+    `Targets (issue 18, on PostgreSQL): transitions ÷ queue with 2 workers ≥ 0.5 (here ${f(ratio, 2)}); WAIT p99 ≤ 100 ms (here ${f(pct(r.lateness, 99))}); webhook dispatch p95 ≤ 50 ms (here ${f(pct(r.dispatch, 95))}).`,
+    '',
+  ];
+}
+
+if (process.argv.includes('--empty-worker')) {
+  await emptyWorker();
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.on('SIGINT', () => {
+    killAllGroupsNow();
+    process.exit(130);
+  });
+  try {
+    const md = pipelinesSection(await runPipelines()).join('\n');
+    console.log(md);
+    if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, md);
+  } catch (err) {
+    killAllGroupsNow();
+    console.error(err);
+    process.exit(1);
+  }
+}
