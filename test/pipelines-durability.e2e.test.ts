@@ -8,7 +8,7 @@ import { templateBody, waitStage } from './pipelines-helpers.js';
 
 /**
  * Durability (docs/pipelines.md "Durability"): a platform of its own that takes no pipeline steps itself
- * (PIPELINE_WORKERS=off), and worker processes started here (`dist/subgraphs/pipelines/worker.js`) that are killed with
+ * (PIPELINE_WORKERS=off; in the split topology also no worker processes of its own, PIPELINE_WORKER_PROCESSES=0), and worker processes started here (`dist/subgraphs/pipelines/worker.js`) that are killed with
  * SIGKILL mid-stage. Another worker takes over: the execution still completes, and a webhook repeated after the crash
  * carries the same `webhook-id`.
  */
@@ -31,7 +31,7 @@ const killAll = async () => {
 const kill = (w: ChildProcess) => new Promise<void>((r) => (w.exitCode !== null || w.signalCode !== null ? r() : (w.once('exit', () => r()), w.kill('SIGKILL'))));
 
 beforeAll(async () => {
-  platform = await startPlatform({ env: { PIPELINE_WORKERS: 'off', PIPELINE_WEBHOOK_ALLOW: '127.0.0.1' } });
+  platform = await startPlatform({ env: { PIPELINE_WORKERS: 'off', PIPELINE_WORKER_PROCESSES: '0', PIPELINE_WEBHOOK_ALLOW: '127.0.0.1' } });
   receiver = await startReceiver();
 }, 180_000);
 afterAll(async () => {
