@@ -80,6 +80,7 @@ export const validationError = (field: string, message: string) => new AppError(
 /** A collection that is full (docs/contract.md, "Limits"): 409 CONFLICT naming the collection. */
 export const collectionFull = (field: string, message: string) => new AppError('CONFLICT', `${field}: ${message}`, field);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'Insufficient permissions') => new AppError('FORBIDDEN', message);
 

@@ -1,10 +1,7 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
-import { AppError } from '../../../kernel/errors.js';
 import { pipelinesScope } from '../common/scope.js';
-import { PipelineRecord } from '../pipelines/entities.js';
-import { dryRun } from './dry-run.js';
-import { cancelExecution, executePipeline, executeQuery, executionLogs, getExecution, listExecutions, retryExecution } from './service.js';
+import { cancelExecution, dryRunPipeline, executePipeline, executeQuery, executionLogs, getExecution, listExecutions, retryExecution } from './service.js';
 import { DryRunResult, ExecutePipelineInput, ExecutionListArgs, ExecutionLogs, ExecutionPage, PipelineExecution, PipelineQueryInput, PipelineQueryResult, RetryExecutionInput } from './types.js';
 import { GraphQLJSONObject } from 'graphql-scalars';
 
@@ -52,16 +49,12 @@ export class ExecutionResolver {
   }
 
   @Mutation(() => DryRunResult, { description: 'Predicts an execution with this metadata, with no side effects. REST: `POST /v1/pipelines/:pipelineId/dry-run`.' })
-  async dryRunPipeline(
+  dryRunPipeline(
     @Arg('pipelineId', () => ID, PIPELINE_ID) pipelineId: string,
     @Arg('metadata', () => GraphQLJSONObject, { description: 'The metadata to predict with.' }) metadata: Record<string, unknown>,
     @Ctx() ctx: SubgraphContext,
   ) {
-    const s = pipelinesScope(ctx);
-    const p = await s.em.findOne(PipelineRecord, { id: pipelineId });
-    if (!p) throw new AppError('PIPELINE_NOT_FOUND', 'Pipeline not found');
-    const r = await dryRun(s.em, p, metadata);
-    return { stages: r.stages, estimatedDuration: r.estimatedDuration, warnings: r.warnings };
+    return dryRunPipeline(pipelinesScope(ctx), pipelineId, metadata);
   }
 
   @Mutation(() => PipelineQueryResult, { description: 'Runs one query as a QUERY stage would. REST: `POST /v1/pipelines/queries/execute`.' })

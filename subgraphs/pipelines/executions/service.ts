@@ -1,15 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
-import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { AppError, conflict, notFound, validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import type { PipelinesScope } from '../common/scope.js';
 import { PipelineRecord } from '../pipelines/entities.js';
+import { pipelineNotFound, pipelineOf } from '../pipelines/service.js';
+import { dryRun } from './dry-run.js';
 import { ExecutionLogRecord, ExecutionRecord } from './entities.js';
 import { finish, log, schedule, scheduleDeadline } from './engine.js';
 import { runQuery } from './query.js';
 import type { ExecutePipelineInput, ExecutionListArgs, PipelineExecution, PipelineQueryInput, PipelineQueryResult } from './types.js';
-
-const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** Executions of spec group 16 (docs/pipelines.md "Executions"): start, read, list, cancel, retry, logs, a query alone. */
 
@@ -43,8 +43,6 @@ export function toExecution(e: ExecutionRecord): PipelineExecution {
     tags: e.tags,
   };
 }
-
-const pipelineNotFound = () => new AppError('PIPELINE_NOT_FOUND', 'Pipeline not found');
 
 /**
  * Starts an execution (PENDING; its first step is enqueued in the same transaction). The pipeline row is locked so
@@ -179,4 +177,10 @@ export async function executeQuery(s: PipelinesScope, input: PipelineQueryInput)
   const a = await runQuery(s.em, s.workspaceId, input, data, `${s.keyId}:${JSON.stringify(input.filters)}`);
   if (!a) return { status: 'QUERY_NO_RESULTS', resource: null, score: null, strategy: input.strategy, alternatives: [] };
   return { status: 'SUCCESS', resource: a.resource, score: a.score, strategy: a.strategy, alternatives: a.alternatives };
+}
+
+/** `POST /:pipelineId/dry-run`: the path an execution with `metadata` would take (executions/dry-run.ts). */
+export async function dryRunPipeline(s: PipelinesScope, pipelineId: string, metadata: Record<string, unknown>) {
+  const r = await dryRun(s.em, await pipelineOf(s.em, pipelineId), metadata);
+  return { stages: r.stages, estimatedDuration: r.estimatedDuration, warnings: r.warnings };
 }

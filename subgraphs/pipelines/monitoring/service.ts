@@ -1,10 +1,10 @@
 import { nowDate } from '../../../kernel/clock.js';
-import { AppError, validationError } from '../../../kernel/errors.js';
+import { pipelineOf } from '../pipelines/service.js';
+import { validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { ListArgs } from '../common/types.js';
 import type { PipelinesScope } from '../common/scope.js';
-import { PipelineRecord } from '../pipelines/entities.js';
 import { resourceUsage, stageMetrics, timeSeries } from './analytics.js';
 import { EscalationRecord } from './entities.js';
 import { alertsOf, computeHealth } from './health.js';
@@ -17,14 +17,8 @@ const BUCKET_MS = { hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS } as const;
 /** Most buckets one analytics answer holds. */
 export const MAX_BUCKETS = 1000;
 
-async function pipelineOf(s: PipelinesScope, pipelineId: string): Promise<PipelineRecord> {
-  const p = isUuid(pipelineId) ? await s.em.findOne(PipelineRecord, { id: pipelineId.toLowerCase() }) : null;
-  if (!p) throw new AppError('PIPELINE_NOT_FOUND', 'Pipeline not found');
-  return p;
-}
-
 export async function pipelineHealth(s: PipelinesScope, pipelineId: string): Promise<PipelineHealth> {
-  const p = await pipelineOf(s, pipelineId);
+  const p = await pipelineOf(s.em, pipelineId);
   const at = nowDate();
   const r = await computeHealth(s.em, p, at);
   return {
@@ -53,7 +47,7 @@ export async function pipelineAnalytics(s: PipelinesScope, pipelineId: string, a
   const start = args.startDate ?? new Date(end.getTime() - 7 * DAY_MS);
   if (end.getTime() <= start.getTime()) throw validationError('endDate', 'must be after startDate');
   if ((end.getTime() - start.getTime()) / BUCKET_MS[groupBy] > MAX_BUCKETS) throw validationError('startDate', `the period holds more than ${MAX_BUCKETS} ${groupBy} buckets`);
-  const p = await pipelineOf(s, pipelineId);
+  const p = await pipelineOf(s.em, pipelineId);
   const [series, stages, resources] = [await timeSeries(s.em, p, start, end, groupBy), await stageMetrics(s.em, p, start, end), await resourceUsage(s.em, p, start, end)];
   return { pipelineId: p.id, startDate: start, endDate: end, groupBy, timeSeries: series, stageMetrics: stages, resourceUsage: resources };
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { AppError, conflict, notFound, validationError } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/ids.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import type { PipelineConfig } from '../common/definition.js';
@@ -7,7 +8,7 @@ import type { PipelinesScope } from '../common/scope.js';
 import { stampOf } from '../common/types.js';
 import { stopExecutions } from '../executions/engine.js';
 import { TemplateRecord } from '../templates/entities.js';
-import { conflict, json, mergeHealth, sortOf } from '../templates/service.js';
+import { json, mergeHealth, sortOf } from '../templates/service.js';
 import { PipelineRecord } from './entities.js';
 import type { DeployPipelineInput, Pipeline, PipelineListArgs, PipelineMetrics, UpdatePipelineInput } from './types.js';
 
@@ -40,8 +41,9 @@ export function mergeConfig(base: PipelineConfig, over: PipelineConfig | null | 
   return out;
 }
 
-async function pipelineOf(em: EntityManager, id: string): Promise<PipelineRecord> {
-  const r = await em.findOne(PipelineRecord, { id });
+/** The caller's pipeline `id` (a scoped entity manager), else PIPELINE_NOT_FOUND (an id that is not a UUID too). */
+export async function pipelineOf(em: EntityManager, id: string): Promise<PipelineRecord> {
+  const r = isUuid(id) ? await em.findOne(PipelineRecord, { id: id.toLowerCase() }) : null;
   if (!r) throw pipelineNotFound();
   return r;
 }

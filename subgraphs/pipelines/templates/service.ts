@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, notFound, validationError } from '../../../kernel/errors.js';
+import { AppError, conflict, notFound, validationError } from '../../../kernel/errors.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import { DEFAULT_HEALTH, type HealthConfig } from '../common/definition.js';
@@ -15,7 +15,6 @@ import type { CreateTemplateInput, HealthSettings, PipelineTemplate, TemplateLis
 /** The templates area's operations (docs/pipelines.md "Templates", "Validation"). */
 
 /** 409 CONFLICT: the record's state (or a unique name) forbids the change. */
-export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 export function toTemplate(r: TemplateRecord): PipelineTemplate {
   return {
