@@ -76,6 +76,9 @@ export function engineEm(): EntityManager {
 
 const ref = (e: ExecutionRecord) => ({ workspaceId: e.workspaceId, executionId: e.id, pipelineId: e.pipelineId });
 
+/** Stages one step may run in a row when each ends at once (bounded so that a job stays short). */
+const INLINE_STAGES = 50;
+
 const TERMINAL = new Set(['SUCCESS', 'FAILED', 'TIMEOUT']);
 
 /** The data an execution's conditions and templates read. */
@@ -201,94 +204,122 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
       e.startedAt = nowDate();
       log(tx, e, 'INFO', 'execution started');
     }
-    const stage = p.stages[e.currentStageIndex];
-    const run = e.stages[e.currentStageIndex];
-    const at = now();
-    const starting = run.status !== 'RUNNING';
-    if (starting) {
-      if (e.stageRuns >= settings.maxStageRuns)
-        return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
-      e.stageRuns += 1;
-      run.status = 'RUNNING';
-      run.attempts += 1;
-      run.startedAt = at;
-      run.completedAt = null;
-      run.duration = null;
-      run.error = null;
-      run.dueAt = null;
-      log(tx, e, 'INFO', `stage started (run ${run.attempts})`, stage.name, { action: stage.action });
-    }
-    const timeoutMs = stage.timeout ?? settings.stageTimeoutMs;
-    switch (stage.action) {
-      case 'WAIT': {
-        const w = stage.wait!;
-        if (w.type === 'DURATION') {
-          if (starting) run.dueAt = at + (w.duration ?? 0);
-          if (run.dueAt! > at) {
-            if (!starting) log(tx, e, 'DEBUG', 'woken before the wait is due', stage.name);
-            return void (await bump(tx, e, run.dueAt!));
+    // stages that end at once (a QUERY, a WAIT already due, a CONDITION that holds) run one after the other in this
+    // transaction; the next job is enqueued only for a stage that waits, calls out, or after INLINE_STAGES of them
+    for (let inline = 1; ; inline++) {
+      let result: 'next' | void = undefined;
+      const stage = p.stages[e.currentStageIndex];
+      const run = e.stages[e.currentStageIndex];
+      const at = now();
+      const starting = run.status !== 'RUNNING';
+      if (starting) {
+        if (e.stageRuns >= settings.maxStageRuns)
+          return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
+        e.stageRuns += 1;
+        run.status = 'RUNNING';
+        run.attempts += 1;
+        run.startedAt = at;
+        run.completedAt = null;
+        run.duration = null;
+        run.error = null;
+        run.dueAt = null;
+        log(tx, e, 'INFO', `stage started (run ${run.attempts})`, stage.name, { action: stage.action });
+      }
+      const timeoutMs = stage.timeout ?? settings.stageTimeoutMs;
+      switch (stage.action) {
+        case 'WAIT': {
+          const w = stage.wait!;
+          if (w.type === 'DURATION') {
+            if (starting) run.dueAt = at + (w.duration ?? 0);
+            if (run.dueAt! > at) {
+              if (!starting) log(tx, e, 'DEBUG', 'woken before the wait is due', stage.name);
+              return void (await bump(tx, e, run.dueAt!));
+            }
+            {
+              result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
+              break;
+            }
           }
-          return void (await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! }));
+          if (starting) run.dueAt = at + (w.timeout ?? timeoutMs);
+          if (w.condition && holds(w.condition, dataOf(e))) {
+            result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
+            break;
+          }
+          if (at >= run.dueAt!) {
+            result = await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the condition did not hold within ${w.timeout ?? timeoutMs} ms` });
+            break;
+          }
+          return void (await bump(tx, e, Math.min(at + (w.checkInterval ?? 1000), run.dueAt!)));
         }
-        if (starting) run.dueAt = at + (w.timeout ?? timeoutMs);
-        if (w.condition && holds(w.condition, dataOf(e))) return void (await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! }));
-        if (at >= run.dueAt!) return void (await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the condition did not hold within ${w.timeout ?? timeoutMs} ms` }));
-        return void (await bump(tx, e, Math.min(at + (w.checkInterval ?? 1000), run.dueAt!)));
-      }
-      case 'QUERY': {
-        const q = stage.query!;
-        const data = templateData(e);
-        const key = q.cacheDuration ? queryCacheKey(e.workspaceId, q, data) : undefined;
-        const cached = key ? await tx.findOne(QueryCacheRecord, { key, workspaceId: e.workspaceId, expiresAt: { $gt: nowDate() } }, { filters: false }) : null;
-        let answer: Record<string, unknown> | undefined = cached?.result;
-        if (!answer) {
-          try {
-            answer = (await runQuery(tx, e.workspaceId, q, data, `${e.id}:${stage.name}:${run.attempts}`)) as Record<string, unknown> | undefined;
-          } catch (err) {
-            const message = (err as Error).message;
-            return void (await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message }));
-          }
-          if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) });
-        } else log(tx, e, 'DEBUG', 'answered from the query cache', stage.name);
-        if (now() - run.startedAt! > timeoutMs) return void (await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the query took longer than ${timeoutMs} ms` }));
-        if (!answer) return void (await ended(tx, p, e, 'failure', undefined, { code: 'QUERY_NO_RESULTS', message: `no ${q.resource} matched the query` }));
-        return void (await ended(tx, p, e, 'success', answer));
-      }
-      case 'WEBHOOK': {
-        const w = stage.webhook!;
-        const messageId = `${e.id}:${stage.name}:${run.attempts}`;
-        let d = await tx.findOne(DeliveryRecord, { messageId, workspaceId: e.workspaceId }, { filters: false });
-        if (!d) {
+        case 'QUERY': {
+          const q = stage.query!;
           const data = templateData(e);
-          const sendsBody = !['GET', 'DELETE'].includes(w.method);
-          const body = sendsBody
-            ? JSON.stringify(
-                w.body === undefined || w.body === null ? { executionId: e.id, pipelineId: e.pipelineId, stage: stage.name, metadata: e.metadata, results: e.results } : render(w.body, data),
-              )
-            : null;
-          d = new DeliveryRecord();
-          Object.assign(d, {
-            workspaceId: e.workspaceId,
-            executionId: e.id,
-            pipelineId: e.pipelineId,
-            stage: stage.name,
-            url: String(render(w.url, data)),
-            method: w.method,
-            request: {
-              headers: Object.fromEntries(Object.entries(w.headers ?? {}).map(([name, value]) => [name, String(render(value, data))])),
-              body,
-              timeoutMs: Math.min(w.timeout ?? Math.min(timeoutMs, 30_000), timeoutMs),
-            },
-            maxAttempts: attemptsPerRun(stage),
-            messageId,
-            step: e.step,
-          });
-          tx.persist(d);
-          log(tx, e, 'DEBUG', `webhook ${w.method} prepared`, stage.name, { deliveryId: d.id });
+          const key = q.cacheDuration ? queryCacheKey(e.workspaceId, q, data) : undefined;
+          const cached = key ? await tx.findOne(QueryCacheRecord, { key, workspaceId: e.workspaceId, expiresAt: { $gt: nowDate() } }, { filters: false }) : null;
+          let answer: Record<string, unknown> | undefined = cached?.result;
+          if (!answer) {
+            try {
+              answer = (await runQuery(tx, e.workspaceId, q, data, `${e.id}:${stage.name}:${run.attempts}`)) as Record<string, unknown> | undefined;
+            } catch (err) {
+              const message = (err as Error).message;
+              {
+                result = await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message });
+                break;
+              }
+            }
+            if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) });
+          } else log(tx, e, 'DEBUG', 'answered from the query cache', stage.name);
+          if (now() - run.startedAt! > timeoutMs) {
+            result = await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the query took longer than ${timeoutMs} ms` });
+            break;
+          }
+          if (!answer) {
+            result = await ended(tx, p, e, 'failure', undefined, { code: 'QUERY_NO_RESULTS', message: `no ${q.resource} matched the query` });
+            break;
+          }
+          {
+            result = await ended(tx, p, e, 'success', answer);
+            break;
+          }
         }
-        webhook = { delivery: d, final: d.attempts + 1 >= d.maxAttempts, step: e.step, stage };
-        return;
+        case 'WEBHOOK': {
+          const w = stage.webhook!;
+          const messageId = `${e.id}:${stage.name}:${run.attempts}`;
+          let d = await tx.findOne(DeliveryRecord, { messageId, workspaceId: e.workspaceId }, { filters: false });
+          if (!d) {
+            const data = templateData(e);
+            const sendsBody = !['GET', 'DELETE'].includes(w.method);
+            const body = sendsBody
+              ? JSON.stringify(
+                  w.body === undefined || w.body === null ? { executionId: e.id, pipelineId: e.pipelineId, stage: stage.name, metadata: e.metadata, results: e.results } : render(w.body, data),
+                )
+              : null;
+            d = new DeliveryRecord();
+            Object.assign(d, {
+              workspaceId: e.workspaceId,
+              executionId: e.id,
+              pipelineId: e.pipelineId,
+              stage: stage.name,
+              url: String(render(w.url, data)),
+              method: w.method,
+              request: {
+                headers: Object.fromEntries(Object.entries(w.headers ?? {}).map(([name, value]) => [name, String(render(value, data))])),
+                body,
+                timeoutMs: Math.min(w.timeout ?? Math.min(timeoutMs, 30_000), timeoutMs),
+              },
+              maxAttempts: attemptsPerRun(stage),
+              messageId,
+              step: e.step,
+            });
+            tx.persist(d);
+            log(tx, e, 'DEBUG', `webhook ${w.method} prepared`, stage.name, { deliveryId: d.id });
+          }
+          webhook = { delivery: d, final: d.attempts + 1 >= d.maxAttempts, step: e.step, stage };
+          return;
+        }
       }
+      if (result !== 'next') return;
+      if (inline >= INLINE_STAGES || p.stages[e.currentStageIndex].action === 'WEBHOOK') return void (await schedule(tx, e));
     }
   });
   if (!webhook) return;
@@ -318,7 +349,8 @@ async function applyAttempt(em: EntityManager, job: StepJob, w: { delivery: Deli
       } catch {
         /* not JSON: kept as text */
       }
-      return void (await ended(tx, p, e, 'success', { statusCode: outcome.statusCode, body, deliveryId: w.delivery.id, attempts }));
+      if ((await ended(tx, p, e, 'success', { statusCode: outcome.statusCode, body, deliveryId: w.delivery.id, attempts })) === 'next') await schedule(tx, e);
+      return;
     }
     log(tx, e, 'WARN', `webhook attempt ${attempts} failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`, w.stage.name, { deliveryId: w.delivery.id });
     if (attempts < (d?.maxAttempts ?? w.delivery.maxAttempts)) {
@@ -326,10 +358,11 @@ async function applyAttempt(em: EntityManager, job: StepJob, w: { delivery: Deli
       return void (await bump(tx, e, now() + delay));
     }
     const timedOut = /timed out|timeout/i.test(outcome.error ?? '');
-    await ended(tx, p, e, timedOut ? 'timeout' : 'failure', undefined, {
+    const then = await ended(tx, p, e, timedOut ? 'timeout' : 'failure', undefined, {
       code: timedOut ? 'STAGE_TIMEOUT' : 'WEBHOOK_FAILED',
       message: `webhook ${w.stage.webhook!.method} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`,
     });
+    if (then === 'next') await schedule(tx, e);
   });
 }
 
@@ -341,7 +374,7 @@ async function bump(tx: EntityManager, e: ExecutionRecord, dueAt: number): Promi
 }
 
 /** A stage run ended `outcome`: record it and follow the transition (docs/pipelines.md "Transitions"). */
-async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outcome: Outcome, result?: Record<string, unknown>, error?: { code: string; message: string }): Promise<void> {
+async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outcome: Outcome, result?: Record<string, unknown>, error?: { code: string; message: string }): Promise<'next' | void> {
   const index = e.currentStageIndex;
   const stage = p.stages[index];
   const run = e.stages[index];
@@ -374,7 +407,8 @@ async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outco
       e.stages[next].status = 'PENDING';
       e.step += 1;
       e.stages = [...e.stages];
-      return schedule(tx, e);
+      // the caller runs the next stage in the same transaction, or enqueues it (`schedule`)
+      return 'next';
     }
   }
 }
