@@ -34,6 +34,42 @@ export async function publish(em: EntityManager, topic: string, key: string, wor
   await em.execute('insert into events.log (topic, key, workspace_id, payload) values (?, ?, ?, ?)', [topic, key, workspaceId, JSON.stringify(payload)]);
 }
 
+/** Every (consumer, topic) a `follow` loop of this process reads. */
+const followed = new Map<string, { consumer: string; topic: string }>();
+const pairKey = (consumer: string, topic: string) => `${consumer}\u0000${topic}`;
+/** How long one reading of the cursors and heads serves every loop of the process. */
+const BACKLOG_FRESH_MS = 100;
+let backlog: { at: number; due: Set<string> } | undefined;
+let backlogReading: Promise<Set<string>> | undefined;
+
+/**
+ * The followed (consumer, topic) pairs with events past their cursor (or no cursor yet): one statement for the whole
+ * process (each topic's newest id is an index-only look on `log_topic_id`), read at most once per BACKLOG_FRESH_MS and
+ * shared by every loop. A loop opens its cursor's transaction only for those, so an idle platform costs one statement a
+ * tick instead of a transaction per consumer and topic; a cursor moved by another replica or by an operator (a rebuild
+ * from the log) is seen as it is in the database.
+ */
+function backlogged(em: EntityManager): Promise<Set<string>> {
+  if (backlog && Date.now() - backlog.at < BACKLOG_FRESH_MS) return Promise.resolve(backlog.due);
+  backlogReading ??= (async () => {
+    const at = Date.now();
+    try {
+      const rows = await em.execute<{ consumer: string; topic: string }[]>(
+        `select f.consumer, f.topic from jsonb_to_recordset(?::jsonb) as f(consumer text, topic text)
+           left join events.cursor c on c.consumer = f.consumer and c.topic = f.topic
+          where c.position is null or c.position < coalesce((select max(l.id) from events.log l where l.topic = f.topic), 0)`,
+        [JSON.stringify([...followed.values()])],
+      );
+      const due = new Set(rows.map((r) => pairKey(r.consumer, r.topic)));
+      backlog = { at, due };
+      return due;
+    } finally {
+      backlogReading = undefined;
+    }
+  })();
+  return backlogReading;
+}
+
 /**
  * Hands the next batch of `topic` events after `consumer`'s cursor to `handle`, then moves the cursor, in one
  * transaction (the cursor row is locked, so replicas of a consumer do not process a batch twice). Returns how many.
@@ -95,7 +131,8 @@ export async function catchUpBatches(em: EntityManager, consumer: string, topics
 /**
  * Follows `topics` as `consumer` (kernel's one polling loop for every event-fed copy): every `intervalMs` of system
  * time (an operational timer) it hands each new event to `apply`, topic by topic, batch by batch, each batch in the
- * transaction that moves the cursor. Every replica polls; the cursor's row lock hands each batch to one of them. A
+ * transaction that moves the cursor; a topic with nothing past the position this process knows is not opened
+ * (`backlogged`: one statement a tick for the whole process). Every replica polls; the cursor's row lock hands each batch to one of them. A
  * failure is logged and the batch retried on the next tick. Returns how to stop.
  */
 export function follow(orm: MikroORM, log: Logger, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>, intervalMs = 250): () => void {
@@ -121,11 +158,16 @@ export function followBatches(
   intervalMs = 250,
 ): () => void {
   let running = false;
+  for (const topic of topics) followed.set(pairKey(consumer, topic), { consumer, topic });
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await catchUpBatches(orm.em.fork(), consumer, topics, applyBatch);
+      const em = orm.em.fork();
+      const pending = await backlogged(em);
+      const due = topics.filter((topic) => pending.has(pairKey(consumer, topic)));
+      for (const topic of topics) if (!due.includes(topic)) eventConsumerLag.set({ consumer, topic }, 0);
+      if (due.length) await catchUpBatches(em, consumer, due, applyBatch);
     } catch (err) {
       log.error({ err, consumer }, 'event consumer failed; retrying');
     } finally {
