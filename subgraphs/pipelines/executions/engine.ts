@@ -283,9 +283,13 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
           }
         }
         case 'WEBHOOK': {
+          // the workspace's webhook worker is stopped: the stage waits, asked again in a second
+          if (!(await workerEnabled(tx, e.workspaceId, 'webhook'))) return void (await schedule(tx, e, now() + 1000));
           const w = stage.webhook!;
           const messageId = `${e.id}:${stage.name}:${run.attempts}`;
-          let d = await tx.findOne(DeliveryRecord, { messageId, workspaceId: e.workspaceId }, { filters: false });
+          // a run that starts in this transaction has no delivery yet (its number is new); a run taken again after a
+          // crash or a stopped worker finds the one it made
+          let d = starting ? null : await tx.findOne(DeliveryRecord, { messageId, workspaceId: e.workspaceId }, { filters: false });
           if (!d) {
             const data = templateData(e);
             const sendsBody = !['GET', 'DELETE'].includes(w.method);
@@ -323,13 +327,6 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
     }
   });
   if (!webhook) return;
-  if (!(await workerEnabled(em, job.workspaceId, 'webhook'))) {
-    await em.transactional(async (tx) => {
-      const e = await lockExecution(tx, job.workspaceId, job.executionId);
-      if (e && !TERMINAL.has(e.status) && e.step === webhook!.step) await schedule(tx, e, now() + 1000);
-    });
-    return;
-  }
   const outcome = await attemptDelivery(em.fork(), webhook.delivery, { final: webhook.final, allow: settings.allow, signal });
   await applyAttempt(em, job, webhook, outcome);
 }

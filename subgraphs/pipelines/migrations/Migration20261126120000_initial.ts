@@ -56,6 +56,8 @@ export class Migration20261126120000_initial extends Migration {
         "resolved_at" timestamptz null, primary key ("id"));`,
     );
     this.addSql(`create index "escalation_workspace_created" on "pipelines"."escalation" ("workspace_id", "created_at");`);
+    // a SUCCESS resolves its pipeline's open escalations (monitoring/escalations.ts resolveEscalations)
+    this.addSql(`create index "escalation_pipeline_open" on "pipelines"."escalation" ("pipeline_id") where "status" in ('OPEN', 'ACKNOWLEDGED');`);
     this.addSql(`create table "pipelines"."signing_secret" ("id" uuid not null, "workspace_id" uuid not null, "secret" text not null, "created_at" timestamptz not null, primary key ("id"));`);
     this.addSql(`create index "signing_secret_workspace" on "pipelines"."signing_secret" ("workspace_id", "created_at");`);
     this.addSql(

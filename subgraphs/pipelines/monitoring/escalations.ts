@@ -67,5 +67,10 @@ export async function escalate(
 
 /** Resolves the OPEN and ACKNOWLEDGED escalations of a pipeline (an execution of it succeeded), in the caller's transaction. */
 export async function resolveEscalations(tx: EntityManager, workspaceId: string, pipelineId: string): Promise<number> {
-  return tx.nativeUpdate(EscalationRecord, { workspaceId, pipelineId, status: { $in: ['OPEN', 'ACKNOWLEDGED'] } }, { status: 'RESOLVED', resolvedAt: nowDate() }, { filters: false });
+  // one plain statement on the index of open escalations (every SUCCESS asks)
+  const rows = await tx.execute<{ id: string }[]>(
+    `update pipelines.escalation set status = 'RESOLVED', resolved_at = ? where workspace_id = ? and pipeline_id = ? and status in ('OPEN', 'ACKNOWLEDGED') returning id`,
+    [nowDate(), workspaceId, pipelineId],
+  );
+  return rows.length;
 }

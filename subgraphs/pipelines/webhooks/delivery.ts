@@ -137,6 +137,9 @@ export async function attemptDelivery(em: EntityManager, delivery: DeliveryRecor
   if (url && !error) {
     const timer = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([timer, opts.signal]) : timer;
+    // the secrets are read while the address is checked (one wait, not two); unused when the target is refused
+    const secretsRead = signingSecrets(em, delivery.workspaceId);
+    secretsRead.catch(() => undefined);
     try {
       const target = await resolveTarget(url, opts.allow);
       if ('error' in target) error = target.error;
@@ -144,7 +147,7 @@ export async function attemptDelivery(em: EntityManager, delivery: DeliveryRecor
       else {
         const hasBody = delivery.method !== 'GET' && delivery.method !== 'DELETE' && delivery.request?.body != null;
         const body = hasBody ? String(delivery.request.body) : undefined;
-        const secrets = await signingSecrets(em, delivery.workspaceId);
+        const secrets = await secretsRead;
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(delivery.request?.headers ?? {})) if (!RESERVED.has(name.toLowerCase())) headers[name] = value;
         if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import type { PipelinesScope } from '../common/scope.js';
-import { WorkerSwitchRecord } from './entities.js';
 import { POLLING_MS } from '../common/jobs.js';
 
 /** The five workers of the pipelines family (docs/pipelines.md "Workers"), each switched on or off per workspace. */
@@ -13,8 +12,9 @@ export const switchId = (workspaceId: string, name: WorkerName): string => `${wo
 
 /** Whether a worker works for a workspace (no switch row = enabled). Works on a scoped or an unscoped entity manager. */
 export async function workerEnabled(em: EntityManager, workspaceId: string, name: WorkerName): Promise<boolean> {
-  const row = await em.findOne(WorkerSwitchRecord, { id: switchId(workspaceId, name) }, { filters: false, refresh: true });
-  return row ? row.enabled : true;
+  // one plain statement (a step asks each time: no entity to build)
+  const rows = await em.execute<{ enabled: boolean }[]>(`select enabled from pipelines.worker_switch where id = ?`, [switchId(workspaceId, name)]);
+  return rows.length ? rows[0].enabled : true;
 }
 
 /** Ensures the five switch rows of the workspace exist: missing ones are created enabled, existing ones keep their state. */
