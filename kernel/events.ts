@@ -17,6 +17,8 @@ export const EVENTS_DDL = [
   'CREATE INDEX IF NOT EXISTS log_topic_id ON events.log (topic, id)',
   // readers of recent events by time (kernel/revocations.ts polls the last 30 s of credential revocations)
   'CREATE INDEX IF NOT EXISTS log_topic_created ON events.log (topic, created_at)',
+  // a workspace's public event feed (subgraphs/workspace/events: rows of one workspace after a cursor)
+  'CREATE INDEX IF NOT EXISTS log_workspace_id ON events.log (workspace_id, id)',
   'CREATE TABLE IF NOT EXISTS events.cursor (consumer text NOT NULL, topic text NOT NULL, position bigint NOT NULL DEFAULT 0, PRIMARY KEY (consumer, topic))',
 ];
 

@@ -156,6 +156,29 @@ describe('the client order journey', () => {
     expect(paid).toHaveLength(1);
     expect(paid[0].payload).toMatchObject({ reference: intent.reference, amount: mine.price.amount, currency: 'EUR', mode: 'cash', simulated: false });
 
+    // the same events through the workspace's public feed (docs/events.md), in the same order (the rating last)
+    const pub = await api('GET', `/v1/workspace/${shop.wid}/events?types=order.*&limit=100`, {
+      headers: { 'svc-auth-token': owner.token, 'svc-user-agent': 'ws-e2e/1.0', 'svc-auth-device': 'ws-device-1' },
+    });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    const published = pub.body.data;
+    expect(published.map((e: any) => e.type)).toEqual(log.map((e) => e.topic));
+    expect(published.at(-1).type).toBe('order.rated');
+    expect(published.filter((e: any) => e.type === 'order.status_changed').map((e: any) => [e.data.to, e.data.by.type])).toEqual([
+      ['INTENT', 'CLIENT'],
+      ['PLACED', 'CLIENT'],
+      ['ASSIGNED', 'LSP'],
+      ['PICKED_UP', 'AGENT'],
+      ['IN_TRANSIT', 'AGENT'],
+      ['DELIVERED', 'AGENT'],
+    ]);
+    expect(published.filter((e: any) => e.type === 'order.package.updated').map((e: any) => e.data.status)).toEqual(['PENDING', 'PICKED_UP', 'IN_TRANSIT', 'DELIVERED']);
+    expect(published.find((e: any) => e.type === 'order.payment.completed').data).toMatchObject({ amount: mine.price.amount, currency: 'EUR', mode: 'cash', simulated: false });
+    expect(published.at(-1).data).toEqual({ orderId: paid[0].payload.orderId, reference: intent.reference, cspCode: shop.csp.code, lspCode: priced.code, score: 5 });
+    // who moved it is told by kind only: no user or connector id
+    expect(JSON.stringify(published)).not.toContain(courier.user.id);
+    expect(JSON.stringify(published)).not.toContain(shop.connectorId);
+
     // the same order in one GraphQL query, with its LSP, agent and vehicle (the CSP member's context)
     const q = await gqlH(
       `query($code: String!) { cspOrders(providerCode: $code) { items { reference status lsp { code name } csp { code } agent { id name status } quote { price { amount currency } source } waypoints { no type } packages { ptc status } } } }`,

@@ -470,6 +470,17 @@ const workspaceProbes: Record<string, Probe> = {
       };
     },
   },
+  'GET /v1/workspace/:wid/events': {
+    run: async ({ actor: a }) => ({
+      // the matrix's workspace has providers: their provider.created events are in its feed
+      res: await a.asUser('GET', `${WS()}/events?types=provider.*`),
+      success: (res) => {
+        expect(res.body.data.length).toBeGreaterThan(0);
+        expect(res.body.data.every((e: any) => e.type.startsWith('provider.'))).toBe(true);
+        expect(typeof res.body.pagination.next).toBe('string');
+      },
+    }),
+  },
 };
 
 // ── providers, per kind ──

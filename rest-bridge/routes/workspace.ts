@@ -113,6 +113,14 @@ export const workspaceRoutes: RouteSpec[] = [
   },
   {
     ...ws,
+    method: 'GET',
+    path: '/v1/workspace/:wid/events',
+    summary: "The workspace's events after a cursor (the pull feed; docs/events.md)",
+    operation: `query WorkspaceEvents($wid: ID!, $after: String, $limit: Int, $types: [String!]) { workspaceEvents(workspaceId: $wid, after: $after, limit: $limit, types: $types) { items { id type version sequence createdAt workspaceId data } next hasMore } }`,
+    result: { data: 'workspaceEvents.items', 'pagination.next': 'workspaceEvents.next', 'pagination.hasMore': 'workspaceEvents.hasMore' },
+  },
+  {
+    ...ws,
     method: 'DELETE',
     path: '/v1/workspace/:wid/api-keys/:id',
     summary: 'Revoke an API key',

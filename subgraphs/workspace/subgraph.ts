@@ -6,6 +6,7 @@ import { ApiKeyResolver } from './api-keys/resolvers.js';
 import { Connector } from './connectors/entities.js';
 import { ConnectorResolver } from './connectors/resolvers.js';
 import { ViewerResolver } from './credentials/resolvers.js';
+import { WorkspaceEventResolver } from './events/resolvers.js';
 import { credentialRoutes } from './credentials/routes.js';
 import { Invitation } from './invitations/entities.js';
 import { InvitationResolver } from './invitations/resolvers.js';
@@ -17,12 +18,13 @@ import { MemberResolver, WorkspaceResolver, workspaceReferences } from './worksp
 
 /**
  * The workspace subgraph: workspaces and members, providers of four kinds and their context tokens, connectors and
- * their access tokens, API keys, CSP invitations, and the credential checks the gateway asks for.
+ * their access tokens, API keys, CSP invitations, the workspace's public event feed (events/, docs/events.md), and the
+ * credential checks the gateway asks for.
  * Owns the `Workspace` and `Provider` entities (Provider by `id` and by `workspaceId kind code`).
  */
 export const workspaceSubgraph: SubgraphDefinition = {
   name: 'workspace',
-  resolvers: [WorkspaceResolver, MemberResolver, ProviderResolver, ConnectorResolver, AccessTokenResolver, ApiKeyResolver, InvitationResolver, ViewerResolver],
+  resolvers: [WorkspaceResolver, MemberResolver, ProviderResolver, ConnectorResolver, AccessTokenResolver, ApiKeyResolver, InvitationResolver, ViewerResolver, WorkspaceEventResolver],
   referenceResolvers: { ...workspaceReferences, ...providerReferences },
   database: {
     entities: [Workspace, Member, Provider, ApiKey, Connector, AccessToken, Invitation],

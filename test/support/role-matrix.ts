@@ -183,6 +183,7 @@ const WORKSPACE: WorkspaceRoute[] = [
   ws('POST', '/v1/workspace/:wid/api-keys', 'apikeys.manage', CREATED),
   ws('GET', '/v1/workspace/:wid/api-keys', 'apikeys.read'),
   ws('DELETE', '/v1/workspace/:wid/api-keys/:id', 'apikeys.manage'),
+  ws('GET', '/v1/workspace/:wid/events', 'events.read'),
 ];
 
 export const PROVIDER_KINDS = ['csp', 'dev', 'lsp', 'iotsp'] as const;

@@ -21,6 +21,7 @@ export const PERMISSIONS = {
   'connectors.read': ['OWNER', 'ADMIN', 'MANAGER', 'DEVELOPER'],
   'connectors.manage': ['OWNER', 'ADMIN', 'DEVELOPER'],
   'invitations.manage': ['OWNER', 'ADMIN', 'MANAGER'],
+  'events.read': ['OWNER', 'ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -28,8 +28,19 @@ const newSecret = () => `lcs_${randomSecret(32)}`;
  * connector (the IoT family's assignments check that a connector exists, is of its IoTSP and of type IOT).
  */
 export const CONNECTOR_TOPIC = 'workspace.connector';
-const connectorEvent = (tx: Parameters<typeof publish>[0], c: Connector, deleted = false) =>
-  publish(tx, CONNECTOR_TOPIC, c.id, c.workspaceId, { id: c.id, providerKind: c.providerKind, providerCode: c.providerCode, type: c.type, name: c.name, status: c.status, deleted });
+/** What happened to a connector (the public events `connector.<change>`, docs/events.md). */
+type ConnectorChange = 'created' | 'updated' | 'enabled' | 'disabled' | 'deleted';
+const connectorEvent = (tx: Parameters<typeof publish>[0], c: Connector, change: ConnectorChange) =>
+  publish(tx, CONNECTOR_TOPIC, c.id, c.workspaceId, {
+    id: c.id,
+    providerKind: c.providerKind,
+    providerCode: c.providerCode,
+    type: c.type,
+    name: c.name,
+    status: c.status,
+    deleted: change === 'deleted',
+    change,
+  });
 
 async function connectorOf(s: WorkspaceScope, provider: Provider, id: string): Promise<Connector> {
   const connector = isUuid(id) ? await s.em.findOne(Connector, { id, providerId: provider.id }) : null;
@@ -53,7 +64,7 @@ export async function createConnector(s: WorkspaceScope, p: ProviderRef, input: 
       sandbox: input.sandbox ?? false,
     });
     await tx.flush();
-    await connectorEvent(tx, created);
+    await connectorEvent(tx, created, 'created');
     return created;
   });
   return { connectorId: connector.id, secret, connector };
@@ -77,11 +88,13 @@ export async function listConnectors(s: WorkspaceScope, p: ProviderRef, args: Pa
 async function changeConnector(s: WorkspaceScope, p: ProviderRef, id: string, apply: (c: Connector) => boolean | void): Promise<Connector> {
   const connector = await connectorOf(s, await providerIn(s, p.kind, p.code), id);
   await s.em.transactional(async (tx) => {
+    const before = connector.status;
     const revokesTokens = apply(connector) === true;
     connector.updatedAt = nowDate();
     if (revokesTokens) await revoke(tx, [workspaceTag(s.workspaceId)]);
     await tx.flush();
-    await connectorEvent(tx, connector);
+    const change = connector.status === before ? 'updated' : connector.status === ConnectorStatus.DISABLED ? 'disabled' : 'enabled';
+    await connectorEvent(tx, connector, change);
   });
   return connector;
 }
@@ -139,7 +152,7 @@ export async function deleteConnector(s: WorkspaceScope, p: ProviderRef, id: str
     await tx.nativeDelete(AccessToken, { connectorId: connector.id });
     await tx.nativeDelete(Connector, { id: connector.id });
     await revoke(tx, [workspaceTag(s.workspaceId)]);
-    await connectorEvent(tx, connector, true);
+    await connectorEvent(tx, connector, 'deleted');
   });
   return true;
 }

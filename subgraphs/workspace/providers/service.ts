@@ -26,7 +26,7 @@ const contactsOf = (input: ProviderSetupInput['contacts']) => ({ emails: input?.
  * `kind` is the lower-case kind as stored (`lsp`); instants are ISO-8601.
  */
 export const PROVIDER_TOPIC = 'workspace.provider';
-export const providerEvent = (tx: Parameters<typeof publish>[0], p: Provider, deleted = false) =>
+export const providerEvent = (tx: Parameters<typeof publish>[0], p: Provider, change: 'created' | 'updated' | 'deleted') =>
   publish(tx, PROVIDER_TOPIC, p.id, p.workspaceId, {
     id: p.id,
     kind: p.kind,
@@ -37,7 +37,9 @@ export const providerEvent = (tx: Parameters<typeof publish>[0], p: Provider, de
     address: p.address ?? null,
     createdAt: new Date(p.createdAt).toISOString(),
     updatedAt: new Date(p.updatedAt).toISOString(),
-    deleted,
+    deleted: change === 'deleted',
+    // what happened (the public events `provider.<change>`, docs/events.md)
+    change,
   });
 
 export function setupProvider(s: WorkspaceScope, kind: PathKind, input: ProviderSetupInput) {
@@ -54,7 +56,7 @@ export function setupProvider(s: WorkspaceScope, kind: PathKind, input: Provider
       createdBy: s.userId,
     });
     await tx.flush();
-    await providerEvent(tx, provider);
+    await providerEvent(tx, provider, 'created');
     return provider;
   });
 }
@@ -82,7 +84,7 @@ export async function updateProvider(s: WorkspaceScope, kind: PathKind, code: st
     if (input.contacts !== undefined) provider.contacts = contactsOf(input.contacts);
     if (input.address !== undefined) provider.address = storedAddress(input.address);
     provider.updatedAt = nowDate();
-    await providerEvent(tx, provider);
+    await providerEvent(tx, provider, 'updated');
     return provider;
   });
 }
@@ -96,7 +98,7 @@ export async function deleteProvider(s: WorkspaceScope, kind: PathKind, code: st
     await tx.nativeDelete(Connector, { providerId: provider.id });
     await tx.nativeDelete(Invitation, { providerCode: provider.code });
     await tx.nativeDelete(Provider, { id: provider.id });
-    await providerEvent(tx, provider, true);
+    await providerEvent(tx, provider, 'deleted');
     await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;

@@ -64,7 +64,7 @@ export async function deleteWorkspace(s: WorkspaceScope): Promise<boolean> {
       await tx.nativeDelete(entity as never, { workspaceId: s.workspaceId }, { filters: false });
     }
     await tx.nativeDelete(Workspace, { id: s.workspaceId });
-    for (const provider of providers) await providerEvent(tx, provider, true);
+    for (const provider of providers) await providerEvent(tx, provider, 'deleted');
     await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { api } from './helpers.js';
+import { callA, createConnector, expectError, gqlH, joinAs, newOwner, ownerWithCsp, setupProvider, uniqueName } from './workspace-helpers.js';
+
+/**
+ * The workspace's public event feed (docs/events.md "The feed"): `GET /v1/workspace/:wid/events` through the real
+ * bridge, gateway and workspace subgraph, fed by the operations that emit each provider and connector event (the
+ * order events: test/orders.e2e.test.ts reads them through the feed at the end of the client journey).
+ */
+
+const feed = (token: string, wid: string, query = '') => callA('GET', `/v1/workspace/${wid}/events${query}`, token);
+
+/** Every event of the workspace from `after`, page by page (`limit` a page), following `next` until `hasMore` is false. */
+async function walk(token: string, wid: string, limit: number, types = ''): Promise<{ events: any[]; pages: number; last: string }> {
+  const events: any[] = [];
+  let after = '0';
+  let pages = 0;
+  for (;;) {
+    const res = await feed(token, wid, `?after=${after}&limit=${limit}${types ? `&types=${types}` : ''}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    pages++;
+    expect(res.body.data.length).toBeLessThanOrEqual(limit);
+    events.push(...res.body.data);
+    after = res.body.pagination.next;
+    if (!res.body.pagination.hasMore) return { events, pages, last: after };
+    if (pages > 50) throw new Error('the feed does not end');
+  }
+}
+
+describe('the event feed', () => {
+  it('provider events: created, updated, deleted, in order, carrying the catalogue fields only', async () => {
+    const o = await newOwner();
+    const lsp = await setupProvider(o.token, o.wid, 'lsp', { name: 'Rift Valley Freight' });
+    expect((await callA('PATCH', `/v1/${o.wid}/lsp/${lsp.code}`, o.token, { name: 'Rift Valley Haulage' })).status).toBe(200);
+    expect((await callA('DELETE', `/v1/${o.wid}/lsp/${lsp.code}`, o.token)).status).toBe(200);
+
+    const res = await feed(o.token, o.wid, '?types=provider.*');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const events = res.body.data;
+    expect(events.map((e: any) => [e.type, e.data.name])).toEqual([
+      ['provider.created', 'Rift Valley Freight'],
+      ['provider.updated', 'Rift Valley Haulage'],
+      ['provider.deleted', 'Rift Valley Haulage'],
+    ]);
+    for (const e of events) {
+      expect(e).toMatchObject({ version: 1, workspaceId: o.wid, id: `evt_${e.sequence}` });
+      expect(Object.keys(e.data).sort()).toEqual(['code', 'kind', 'name', 'providerId', 'type']);
+      expect(e.data).toMatchObject({ providerId: lsp.id, kind: 'LSP', code: lsp.code, type: 'CARRIER' });
+      expect(Number.isNaN(Date.parse(e.createdAt))).toBe(false);
+    }
+    // sequence order, increasing
+    const seqs = events.map((e: any) => BigInt(e.sequence));
+    expect([...seqs].sort((a, b) => (a < b ? -1 : 1))).toEqual(seqs);
+    expect(new Set(seqs).size).toBe(3);
+    // the provider's address (personal data of no one here, but not in the catalogue) is not carried
+    expect(JSON.stringify(events)).not.toContain('Main St');
+  });
+
+  it('connector events: created, updated, disabled, enabled, deleted; each page ≤ limit; walking `next` gives every event once', async () => {
+    const o = await newOwner();
+    const csp = await setupProvider(o.token, o.wid, 'csp', { type: 'VENDOR' });
+    const c = await createConnector(o.token, o.wid, 'csp', csp.code, { name: 'Checkout' });
+    const at = `/v1/${o.wid}/csp/${csp.code}/connectors/${c.connectorId}`;
+    expect((await callA('PATCH', at, o.token, { name: 'Checkout v2' })).status).toBe(200);
+    expect((await callA('PATCH', `${at}/disable`, o.token)).status).toBe(200);
+    expect((await callA('PATCH', `${at}/enable`, o.token)).status).toBe(200);
+    expect((await callA('DELETE', at, o.token)).status).toBe(200);
+
+    const all = await walk(o.token, o.wid, 100);
+    expect(all.events.map((e: any) => e.type)).toEqual(['provider.created', 'connector.created', 'connector.updated', 'connector.disabled', 'connector.enabled', 'connector.deleted']);
+    const connector = all.events.filter((e: any) => e.type.startsWith('connector.'));
+    expect(connector.map((e: any) => [e.data.name, e.data.status])).toEqual([
+      ['Checkout', 'ENABLED'],
+      ['Checkout v2', 'ENABLED'],
+      ['Checkout v2', 'DISABLED'],
+      ['Checkout v2', 'ENABLED'],
+      ['Checkout v2', 'ENABLED'],
+    ]);
+    for (const e of connector) expect(e.data).toMatchObject({ connectorId: c.connectorId, providerKind: 'CSP', providerCode: csp.code, type: 'ASI' });
+    expect(JSON.stringify(all.events)).not.toContain(c.secret);
+
+    // two at a time: three full pages, then one that reads to the end (empty), the same events
+    const paged = await walk(o.token, o.wid, 2);
+    expect(paged.events.map((e: any) => e.id)).toEqual(all.events.map((e: any) => e.id));
+    expect(paged.pages).toBeGreaterThanOrEqual(3);
+    expect(paged.last).toBe(all.events.at(-1).sequence);
+    // read to the end: nothing after, and `next` stays where it was
+    const after = await feed(o.token, o.wid, `?after=${paged.last}`);
+    expect(after.body.data).toEqual([]);
+    expect(after.body.pagination).toEqual({ next: paged.last, hasMore: false });
+    // a filtered page skips the others and moves past them
+    const disabled = await feed(o.token, o.wid, '?types=connector.disabled,provider.created');
+    expect(disabled.body.data.map((e: any) => e.type)).toEqual(['provider.created', 'connector.disabled']);
+    expect(disabled.body.pagination).toEqual({ next: all.events.at(-1).sequence, hasMore: false });
+    // the same through GraphQL
+    const q = await gqlH(
+      `query($wid: ID!, $types: [String!]) { workspaceEvents(workspaceId: $wid, types: $types, limit: 1) { items { id type data } next hasMore } }`,
+      { wid: o.wid, types: ['connector.*'] },
+      { authorization: `Bearer ${o.token}` },
+    );
+    expect(q.body.errors, JSON.stringify(q.body)).toBeUndefined();
+    expect(q.body.data.workspaceEvents).toMatchObject({ items: [{ type: 'connector.created', id: connector[0].id }], next: connector[0].sequence, hasMore: true });
+  });
+
+  it('refuses what it cannot read: an unknown type or wildcard, a malformed cursor, a limit out of 1–100; 400 naming the field', async () => {
+    const o = await newOwner();
+    expectError(await feed(o.token, o.wid, '?types=order.shipped'), 'VALIDATION_ERROR', 'types');
+    expectError(await feed(o.token, o.wid, '?types=nothing.*'), 'VALIDATION_ERROR', 'types');
+    expectError(await feed(o.token, o.wid, '?after=abc'), 'VALIDATION_ERROR', 'after');
+    expectError(await feed(o.token, o.wid, '?after=-1'), 'VALIDATION_ERROR', 'after');
+    expectError(await feed(o.token, o.wid, '?limit=0'), 'VALIDATION_ERROR', 'limit');
+    expectError(await feed(o.token, o.wid, '?limit=101'), 'VALIDATION_ERROR', 'limit');
+    const ok = await feed(o.token, o.wid, '?types=*&limit=100&after=0');
+    expect(ok.status).toBe(200);
+  });
+
+  it("a workspace's feed is its own: OWNER and ADMIN read it, other roles 403, a non-member 404, no credential 401", async () => {
+    const o = await ownerWithCsp();
+    const other = await newOwner();
+    await setupProvider(other.token, other.wid, 'lsp', { name: uniqueName('Elsewhere') });
+    const mine = await walk(o.token, o.wid, 100);
+    expect(mine.events.map((e: any) => e.data.providerId)).toEqual([o.csp.id]);
+    const theirs = await walk(other.token, other.wid, 100);
+    expect(theirs.events).toHaveLength(1);
+    expect(theirs.events[0].workspaceId).toBe(other.wid);
+    // another workspace's id with my credential: not mine to see
+    expectError(await feed(o.token, other.wid), 'NOT_FOUND');
+    const admin = await joinAs(o.cspContext, 'ADMIN');
+    expect((await feed(admin.token, o.wid)).status).toBe(200);
+    const manager = await joinAs(o.cspContext, 'MANAGER');
+    expectError(await feed(manager.token, o.wid), 'FORBIDDEN');
+    const bare = await api('GET', `/v1/workspace/${o.wid}/events`);
+    expect(bare.status).toBe(401);
+  });
+});
