@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { api } from './helpers.js';
+import { api, until } from './helpers.js';
 import { callA, createConnector, expectError, gqlH, joinAs, newOwner, ownerWithCsp, setupProvider, uniqueName } from './workspace-helpers.js';
+import { addVehicle, createFleet, newLsp } from './lsp-helpers.js';
+import { createRule, newImei, newIotsp, registerDevice } from './iot-helpers.js';
+import { deployed, pipelinesKey, settled, waitStage } from './pipelines-helpers.js';
 
 /**
  * The workspace's public event feed (docs/events.md "The feed"): `GET /v1/workspace/:wid/events` through the real
- * bridge, gateway and workspace subgraph, fed by the operations that emit each provider and connector event (the
- * order events: test/orders.e2e.test.ts reads them through the feed at the end of the client journey).
+ * bridge, gateway and workspace subgraph, fed by the operations that emit each event of the catalogue: providers,
+ * connectors, pipeline executions, vehicle positions (the order events: test/orders.e2e.test.ts reads them through the
+ * feed at the end of the client journey).
  */
 
 const feed = (token: string, wid: string, query = '') => callA('GET', `/v1/workspace/${wid}/events${query}`, token);
@@ -100,6 +104,60 @@ describe('the event feed', () => {
     );
     expect(q.body.errors, JSON.stringify(q.body)).toBeUndefined();
     expect(q.body.data.workspaceEvents).toMatchObject({ items: [{ type: 'connector.created', id: connector[0].id }], next: connector[0].sequence, hasMore: true });
+  });
+
+  it('pipeline.execution.completed: a SUCCESS, and a cancelled execution FAILED with its error', async () => {
+    const p = await pipelinesKey();
+    const quick = await deployed(p, [waitStage('pause', 10)]);
+    const slow = await deployed(p, [waitStage('long', 60_000)]);
+    const ok = (await p.call('POST', `/${quick.id}/execute`, { metadata: { n: 1 } })).body.data;
+    expect((await settled(p, ok.id)).status).toBe('SUCCESS');
+    const long = (await p.call('POST', `/${slow.id}/execute`, { metadata: { n: 2 } })).body.data;
+    await settled(p, long.id, (e) => e.status === 'RUNNING');
+    expect((await p.call('POST', `/executions/${long.id}/cancel`)).status).toBe(200);
+
+    const res = await until(
+      () => feed(p.owner.token, p.wid, '?types=pipeline.*'),
+      (r) => r.body?.data?.length === 2,
+      10_000,
+      100,
+    );
+    const [done, cancelled] = res.body.data;
+    expect(done.data).toMatchObject({ executionId: ok.id, pipelineId: quick.id, status: 'SUCCESS', error: null });
+    expect(done.data.duration).toBeGreaterThanOrEqual(10);
+    expect(Date.parse(done.data.completedAt) - Date.parse(done.data.startedAt)).toBe(done.data.duration);
+    expect(cancelled.data).toMatchObject({ executionId: long.id, pipelineId: slow.id, status: 'FAILED', error: { code: 'EXECUTION_FAILED', message: 'cancelled', stage: 'long' } });
+    // the execution's metadata is the caller's own data: not in the event
+    expect(JSON.stringify(res.body.data)).not.toContain('"n"');
+  });
+
+  it("vehicle.position.updated: a device's batch of positions gives the newest, in the IoT provider's workspace", async () => {
+    const lsp = await newLsp();
+    const vehicle = await addVehicle(lsp, (await createFleet(lsp)).id, { status: 'ACTIVE' });
+    const t = await newIotsp(lsp.owner);
+    const imei = newImei();
+    const device = (await registerDevice(t, { externalId: imei, rule: (await createRule(t)).reference, vehicleId: vehicle.id })).device;
+    const t0 = Date.UTC(2026, 10, 26, 8, 0, 0) / 1000;
+    // two reports in one batch (the tracker's line format of test/iot-devices.e2e.test.ts): 45 km/h heading 90, then
+    // stopped heading 180 a minute later
+    const reports = [`+RESP,${imei},-1.2921,36.8219,45km/h,90,${t0},$`, `+BUFF,${imei},-1.29,36.82,0,180,${t0 + 60},$`];
+    const ingest = await t.call('POST', `/v1/iotsp/devices/${device.reference}/reports`, { reports });
+    expect(ingest.body.data, JSON.stringify(ingest.body)).toMatchObject({ stored: 2 });
+    const res = await until(
+      () => feed(lsp.owner.token, lsp.owner.wid, '?types=vehicle.*'),
+      (r) => r.body?.data?.length === 1,
+      10_000,
+      100,
+    );
+    expect(res.body.data[0].data).toEqual({
+      vehicleId: vehicle.id,
+      deviceId: device.id,
+      latitude: -1.29,
+      longitude: 36.82,
+      heading: 180,
+      speed: 0,
+      measuredAt: new Date((t0 + 60) * 1000).toISOString(),
+    });
   });
 
   it('refuses what it cannot read: an unknown type or wildcard, a malformed cursor, a limit out of 1–100; 400 naming the field', async () => {

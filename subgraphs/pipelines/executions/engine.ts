@@ -3,6 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { now, nowDate } from '../../../kernel/clock.js';
+import { publish } from '../../../kernel/events.js';
 import type { Stage } from '../common/definition.js';
 import type { LogLevel } from '../common/enums.js';
 import { closeJobs, enqueue, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
@@ -120,6 +121,9 @@ export async function scheduleDeadline(tx: EntityManager, e: ExecutionRecord): P
 
 const lockExecution = (tx: EntityManager, workspaceId: string, id: string) => tx.findOne(ExecutionRecord, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false, refresh: true });
 
+/** The event log topic of ended executions (not simulations): `pipeline.execution.completed` in docs/events.md. */
+export const EXECUTION_TOPIC = 'pipelines.execution';
+
 /** Ends an execution (under its row lock, from PENDING or RUNNING only): SUCCESS resolves escalations, FAILED and TIMEOUT open one. */
 export async function finish(
   tx: EntityManager,
@@ -139,6 +143,16 @@ export async function finish(
   e.stages = [...e.stages];
   log(tx, e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
   if (e.simulation) return;
+  // the public event `pipeline.execution.completed` (docs/events.md), in the transaction of the terminal write
+  await publish(tx, EXECUTION_TOPIC, e.id, e.workspaceId, {
+    executionId: e.id,
+    pipelineId: e.pipelineId,
+    status,
+    startedAt: e.startedAt.toISOString(),
+    completedAt: at.toISOString(),
+    duration: e.duration,
+    error: error ? { code: error.code, message: error.message, stage: error.stage ?? null } : null,
+  });
   if (status === 'SUCCESS') await resolveEscalations(tx, e.workspaceId, e.pipelineId);
   else if (escalation) {
     const stage = error?.stage ? (await stagesOf(tx, e)).find((s) => s.name === error.stage) : undefined;

@@ -204,6 +204,100 @@ const connectorChange = (name: string, description: string, when: (p: Record<str
   emittedBy,
 });
 
+// ───────────────────────────── pipelines ─────────────────────────────
+
+const pipelineExecutionCompleted: EventType = {
+  name: 'pipeline.execution.completed',
+  version: 1,
+  description:
+    'An execution of a pipeline ended: SUCCESS, FAILED (a stage failed for good, or it was cancelled or its pipeline deleted) or TIMEOUT (docs/pipelines.md). Simulations and dry runs are not executions of record and emit nothing.',
+  topics: ['pipelines.execution'],
+  from: ({ payload: p }) => {
+    const error = obj(p.error);
+    return {
+      executionId: str(p.executionId),
+      pipelineId: str(p.pipelineId),
+      status: str(p.status),
+      startedAt: str(p.startedAt),
+      completedAt: str(p.completedAt),
+      duration: num(p.duration),
+      error: error ? { code: str(error.code), message: str(error.message), stage: str(error.stage) } : null,
+    };
+  },
+  schema: object({
+    executionId: { ...S.id, description: 'The execution.' },
+    pipelineId: { ...S.id, description: 'Its pipeline.' },
+    status: { type: 'string', enum: ['SUCCESS', 'FAILED', 'TIMEOUT'], description: 'How it ended.' },
+    startedAt: { ...S.instant, description: 'When it started.' },
+    completedAt: { ...S.instant, description: 'When it ended.' },
+    duration: { type: 'number', minimum: 0, description: 'How long it ran, in milliseconds.' },
+    error: {
+      anyOf: [
+        { type: 'null' },
+        object({
+          code: { type: 'string', description: 'The error code (docs/pipelines.md).' },
+          message: { type: 'string', description: 'What went wrong.' },
+          stage: { ...S.nullableString, description: 'The stage it happened in, if any.' },
+        }),
+      ],
+      description: 'Why it did not succeed; null on SUCCESS.',
+    },
+  }),
+  example: {
+    executionId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    pipelineId: '1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a0b',
+    status: 'FAILED',
+    startedAt: '2026-11-26T09:14:00.000Z',
+    completedAt: '2026-11-26T09:14:03.412Z',
+    duration: 3412,
+    error: { code: 'WEBHOOK_FAILED', message: 'webhook POST failed after 3 attempts: the target answered HTTP 503', stage: 'notify' },
+  },
+  emittedBy: [
+    "the pipeline engine's last step of an execution (its worker)",
+    'POST /v1/pipelines/executions/:executionId/cancel (FAILED, "cancelled")',
+    'DELETE /v1/pipelines/:pipelineId (FAILED, for each of its running executions)',
+    "the pipeline's timeout (TIMEOUT)",
+  ],
+};
+
+// ───────────────────────────── vehicles (IoT) ─────────────────────────────
+
+const vehiclePositionUpdated: EventType = {
+  name: 'vehicle.position.updated',
+  version: 1,
+  description:
+    'A device riding in a vehicle reported where it is (docs/iot.md "Positions"), in the workspace of the device\'s IoT provider: one event per device and ingestion batch (reports stored together are folded to the newest position).',
+  topics: ['iot.position'],
+  from: ({ payload: p }) => ({
+    vehicleId: str(p.vehicleId),
+    deviceId: str(p.deviceId),
+    latitude: num(p.latitude),
+    longitude: num(p.longitude),
+    heading: num(p.heading),
+    speed: num(p.speed),
+    measuredAt: str(p.measuredAt),
+  }),
+  schema: object({
+    vehicleId: { ...S.id, description: 'The vehicle (of the LSP family).' },
+    deviceId: { ...S.id, description: 'The device that reported.' },
+    latitude: { type: 'number', minimum: -90, maximum: 90, description: 'Degrees (WGS 84).' },
+    longitude: { type: 'number', minimum: -180, maximum: 180, description: 'Degrees (WGS 84).' },
+    heading: { type: ['number', 'null'], description: 'Degrees from north, when the device gave one.' },
+    speed: { type: ['number', 'null'], description: 'km/h, when the device gave one.' },
+    measuredAt: { ...S.instant, description: 'When the device measured it.' },
+  }),
+  example: {
+    vehicleId: '6e5d4c3b-2a19-4f8e-9d7c-6b5a4e3d2c1b',
+    deviceId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+    latitude: -1.2921,
+    longitude: 36.8219,
+    heading: 90,
+    speed: 42.5,
+    measuredAt: '2026-11-26T09:14:02.000Z',
+  },
+  emittedBy: ['a device report with a position, over MQTT or HTTP, from a device assigned to a vehicle (docs/iot.md "Ingestion")'],
+};
+
 // ───────────────────────────── the catalogue ─────────────────────────────
 
 /** Every public event, in the order docs/events.md lists them. */
@@ -234,6 +328,8 @@ export const CATALOGUE: readonly EventType[] = [
     { ...CONNECTOR_EXAMPLE, status: 'DISABLED' },
   ),
   connectorChange('connector.deleted', 'A connector was deleted.', (p) => p.change === 'deleted', ['DELETE /v1/:wid/:ctype/:xcode/connectors/:id (deleteConnector)']),
+  pipelineExecutionCompleted,
+  vehiclePositionUpdated,
 ];
 
 /** The event types by name. */
