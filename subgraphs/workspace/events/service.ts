@@ -1,7 +1,7 @@
 import { validationError } from '../../../kernel/errors.js';
 import type { WorkspaceScope } from '../common/scope.js';
 import { knownFilter, matchesFilter, PUBLIC_TOPICS, publicEventOf } from './catalogue.js';
-import type { EventFeedArgs, WorkspaceEvent, WorkspaceEventPage } from './types.js';
+import type { EventFeedArgs, WorkspaceEvent, WorkspaceEventFeed } from './types.js';
 
 /** Log rows read a statement; a page reads at most SCAN_BATCHES of them looking for `limit` events of the asked types. */
 const SCAN_BATCH = 500;
@@ -28,7 +28,7 @@ export function eventOf(row: { id: string; topic: string; workspace_id: string; 
  * platform's event log, read the way the platform's own consumers read it (kernel/events.ts: `id > cursor`, in id
  * order); rows of other workspaces and internal rows are never read (the index `log_workspace_id`).
  */
-export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<WorkspaceEventPage> {
+export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<WorkspaceEventFeed> {
   const limit = args.limit ?? 50;
   // REST passes one `types` parameter, comma-separated
   const asked = (args.types ?? [])

@@ -5,8 +5,11 @@ import { Nullable } from '../../../kernel/validation.js';
 
 @ObjectType({ description: 'Something that happened in a workspace, as its public event (docs/events.md).' })
 export class WorkspaceEvent {
-  @Field({ description: "The event's identifier, `evt_<sequence>`: the same in the feed and as the `webhook-id` of its deliveries." }) id!: string;
-  @Field({ description: 'Its name, e.g. `order.status_changed` (docs/events.md lists every one).' }) type!: string;
+  @Field(() => ID, { description: "The event's identifier, `evt_<sequence>`: the same wherever the event is seen." }) id!: string;
+  @Field({
+    description: 'Its name, e.g. `order.status_changed`: an open list (docs/events.md lists every one; names are added as the catalogue grows, so a client ignores a name it does not know).',
+  })
+  type!: string;
   @Field(() => Int, { description: 'The version of its payload (bumped when a field is removed or changes meaning).' }) version!: number;
   @Field({ description: "Its place in the platform's event log: increasing, not contiguous (a workspace sees only its own). Also the feed's cursor." })
   sequence!: string;
@@ -15,8 +18,8 @@ export class WorkspaceEvent {
   @Field(() => GraphQLJSONObject, { description: 'Its payload: the fields docs/events.md lists for its type and version.' }) data!: Record<string, unknown>;
 }
 
-@ObjectType({ description: 'A page of the event feed.' })
-export class WorkspaceEventPage {
+@ObjectType({ description: 'A page of the event feed, read by cursor (docs/graph-conventions.md "Lists").' })
+export class WorkspaceEventFeed {
   @Field(() => [WorkspaceEvent], { description: 'The events after the cursor, oldest first.' }) items!: WorkspaceEvent[];
   @Field({
     description:
