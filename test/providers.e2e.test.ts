@@ -426,7 +426,7 @@ describe('providers: workspace.provider events', () => {
       payload: r.payload,
     }));
   /** The payload of a provider as its REST answer shows it. */
-  const payloadOf = (p: any, deleted = false) => ({
+  const payloadOf = (p: any, change: 'created' | 'updated' | 'deleted') => ({
     id: p.id,
     kind: p.kind,
     code: p.code,
@@ -436,7 +436,9 @@ describe('providers: workspace.provider events', () => {
     address: p.address,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
-    deleted,
+    deleted: change === 'deleted',
+    // what happened: the public events provider.created, .updated, .deleted (docs/events.md)
+    change,
   });
 
   it.each(KINDS)('%s: set-up, update and delete each write one event with the provider; refused writes write none', async (kind) => {
@@ -444,7 +446,7 @@ describe('providers: workspace.provider events', () => {
     const set = await callA('POST', `/v1/${o.wid}/${kind}/setup`, o.token, providerBody({ type: 'FLEET_TRACKING' }));
     expectOk(set, 201);
     const p = set.body.data;
-    expect(await events(o.wid)).toEqual([{ key: p.id, workspaceId: o.wid, payload: payloadOf(p) }]);
+    expect(await events(o.wid)).toEqual([{ key: p.id, workspaceId: o.wid, payload: payloadOf(p, 'created') }]);
     expect(p.kind).toBe(kind); // the lower-case kind, as stored
 
     expectError(await callA('PATCH', `/v1/${o.wid}/${kind}/${p.code}`, o.token, { name: '' }), 'VALIDATION_ERROR', 'name');
@@ -457,12 +459,12 @@ describe('providers: workspace.provider events', () => {
     expect(updated).toMatchObject({ description: null, address: null });
     const afterUpdate = await events(o.wid);
     expect(afterUpdate).toHaveLength(2);
-    expect(afterUpdate[1]).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(updated) });
+    expect(afterUpdate[1]).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(updated, 'updated') });
 
     expectOk(await callA('DELETE', `/v1/${o.wid}/${kind}/${p.code}`, o.token));
     const afterDelete = await events(o.wid);
     expect(afterDelete).toHaveLength(3);
-    expect(afterDelete[2]).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(updated, true) });
+    expect(afterDelete[2]).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(updated, 'deleted') });
     expectError(await callA('DELETE', `/v1/${o.wid}/${kind}/${p.code}`, o.token), 'NOT_FOUND');
     expect(await events(o.wid)).toHaveLength(3);
   });
@@ -481,7 +483,7 @@ describe('providers: workspace.provider events', () => {
     expect(deleted.map((e) => e.key).sort()).toEqual(providers.map((p) => p.id).sort());
     for (const e of deleted) {
       const p = providers.find((x) => x.id === e.key)!;
-      expect(e).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(p, true) });
+      expect(e).toEqual({ key: p.id, workspaceId: o.wid, payload: payloadOf(p, 'deleted') });
     }
   });
 });
