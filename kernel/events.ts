@@ -133,8 +133,8 @@ export async function catchUpBatches(em: EntityManager, consumer: string, topics
 /**
  * Follows `topics` as `consumer` (kernel's one polling loop for every event-fed copy): every `intervalMs` of system
  * time (an operational timer) it hands each new event to `apply`, topic by topic, batch by batch, each batch in the
- * transaction that moves the cursor; a topic with nothing past the position this process knows is not opened
- * (`backlogged`: one statement a tick for the whole process). Every replica polls; the cursor's row lock hands each batch to one of them. A
+ * transaction that moves the cursor; a topic with nothing past its cursor is not opened (`backlogged`: one statement
+ * a tick for the whole process). Every replica polls; the cursor's row lock hands each batch to one of them. A
  * failure is logged and the batch retried on the next tick. Returns how to stop.
  */
 export function follow(orm: MikroORM, log: Logger, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>, intervalMs = 250): () => void {

@@ -249,10 +249,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
               if (!starting) log(tx, e, 'DEBUG', 'woken before the wait is due', stage.name);
               return void (await bump(tx, e, run.dueAt!));
             }
-            {
-              result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
-              break;
-            }
+            result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
+            break;
           }
           if (starting) run.dueAt = at + (w.timeout ?? timeoutMs);
           if (w.condition && holds(w.condition, dataOf(e))) {
@@ -276,10 +274,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
               answer = (await runQuery(tx, e.workspaceId, q, data, `${e.id}:${stage.name}:${run.attempts}`)) as Record<string, unknown> | undefined;
             } catch (err) {
               const message = (err as Error).message;
-              {
-                result = await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message });
-                break;
-              }
+              result = await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message });
+              break;
             }
             if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) });
           } else log(tx, e, 'DEBUG', 'answered from the query cache', stage.name);
@@ -291,10 +287,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
             result = await ended(tx, p, e, 'failure', undefined, { code: 'QUERY_NO_RESULTS', message: `no ${q.resource} matched the query` });
             break;
           }
-          {
-            result = await ended(tx, p, e, 'success', answer);
-            break;
-          }
+          result = await ended(tx, p, e, 'success', answer);
+          break;
         }
         case 'WEBHOOK': {
           // the workspace's webhook worker is stopped: the stage waits, asked again in a second
