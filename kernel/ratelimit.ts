@@ -68,7 +68,11 @@ interface Lease {
   granted: number;
   /** Size of the next lease: 1, doubling with each lease in the window, up to the window's cap. */
   chunk: number;
-  /** The lease statement in flight for this key (never rejects; the request that issued it sees the error). */
+  /**
+   * The lease statement in flight for this key. Requests waiting for it share its outcome: when it fails (the database
+   * is unavailable), they fail with it rather than send a statement of their own after it, so a request never waits
+   * for two statement timeouts in a row (docs/contract.md "Database faults": 503 within 5 s).
+   */
   leasing?: Promise<void>;
 }
 
@@ -267,8 +271,8 @@ export class RateLimits {
       .finally(() => {
         for (const s of slots) s.lease.leasing = undefined;
       });
-    const settled = run.then(noop, noop);
-    for (const s of slots) s.lease.leasing = settled;
+    run.catch(noop); // (seen by every request that awaits it; none may be left to)
+    for (const s of slots) s.lease.leasing = run;
     return run;
   }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { privateLines } from './global-setup.js';
+import { DbProxy } from './support/db-proxy.js';
 import { freePort, startProcess } from './support/platform.js';
 
 /**
@@ -20,71 +20,6 @@ import { freePort, startProcess } from './support/platform.js';
 const DEVICE = 'outage-device';
 const AGENT = 'outage/1.0';
 const ANSWER_WITHIN_MS = 5000;
-
-/**
- * A TCP proxy to the database that can be cut (connections destroyed, new ones refused), stalled (connections kept
- * but nothing forwarded, new ones accepted and never answered: a database gone silent) and reopened.
- */
-class DbProxy {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  private stalled = false;
-  constructor(
-    readonly port: number,
-    private readonly upstream: { host: string; port: number },
-  ) {}
-
-  async open(): Promise<void> {
-    if (this.stalled) {
-      // the stalled connections are mid-protocol: drop them, then forward again
-      this.stalled = false;
-      for (const s of this.sockets) s.destroy();
-      this.sockets.clear();
-    }
-    if (this.server) return; // already open
-    this.server = createServer((client) => {
-      if (this.stalled) {
-        this.sockets.add(client);
-        client.on('error', () => client.destroy());
-        return;
-      }
-      const db = connect(this.upstream.port, this.upstream.host);
-      this.sockets.add(client).add(db);
-      const drop = () => {
-        client.destroy();
-        db.destroy();
-        this.sockets.delete(client);
-        this.sockets.delete(db);
-      };
-      client.on('error', drop).on('close', drop);
-      db.on('error', drop).on('close', drop);
-      client.pipe(db).pipe(client);
-    });
-    const server = this.server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (err) => {
-        this.server = undefined;
-        reject(err);
-      });
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-  }
-
-  /** Nothing forwarded any more, either way; new connections are accepted and left unanswered. */
-  stall(): void {
-    this.stalled = true;
-    for (const s of this.sockets) s.pause();
-  }
-
-  /** Every connection destroyed; the port closed, so new connections are refused. */
-  async cut(): Promise<void> {
-    const closed = new Promise<void>((r) => this.server?.close(() => r()) ?? r());
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-    await closed;
-    this.server = undefined;
-  }
-}
 
 interface Call {
   name: string;

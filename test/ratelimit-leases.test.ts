@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Config } from '../kernel/config.js';
 import { RateLimits, type LimitOutcome } from '../kernel/ratelimit.js';
 import { signAccessToken } from '../kernel/tokens.js';
+import { DbProxy } from './support/db-proxy.js';
+import { freePort } from './support/platform.js';
 
 /**
  * Quota leasing (kernel/ratelimit.ts) against the suite's real database: two RateLimits instances stand for two
@@ -157,5 +159,36 @@ describe('rate limits by quota leasing', () => {
     const exp = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number }).exp;
     await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
     expect(await a.callerKey(req({ authorization: `Bearer ${token}` }))).toMatch(/^cred:[0-9a-f]{32}$/);
+  });
+
+  it('a database gone silent: requests waiting for a lease in flight fail with it, none sends a statement after it', async () => {
+    // a replica reaching the database through a proxy that stops forwarding (docs/contract.md "Database faults")
+    const url = new URL(inject('databaseUrl'));
+    const proxy = new DbProxy(await freePort(), { host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.open();
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const c = await RateLimits.open({
+      ...config(),
+      databaseUrl: url.toString(),
+      dbPool: { max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 500, statement_timeout: 500, query_timeout: 700, keepAlive: true },
+    });
+    try {
+      const leasesOfC = countLeases(c);
+      await clearOfMinuteEdge();
+      proxy.stall();
+      const who = caller();
+      const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => c.check(who)));
+      // every request is refused by the one lease's failure: one statement sent, five errors, no outcome
+      expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill('rejected'));
+      expect(leasesOfC()).toBe(1);
+      // the database answers again: the next request leases afresh and is served
+      await proxy.open();
+      expect(await c.check(who)).toMatchObject({ blocked: false, limit: LIMIT });
+    } finally {
+      await proxy.open();
+      await c.close();
+      await proxy.cut();
+    }
   });
 });
