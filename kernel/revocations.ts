@@ -200,7 +200,8 @@ export class RevocationListener {
         if (!(await current.done)) return false;
         continue;
       }
-      if (current) await current.done;
+      // a poll in flight that fails fails this wait too: no second poll timeout in a row for one request
+      if (current && !(await current.done)) return false;
       if (this.lastOkStartSeq >= target) break;
       if (!(await this.poll())) return false;
     }
