@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import type { Stage, TransitionCondition } from '../../subgraphs/pipelines/common/definition.js';
 import type { QueryResource } from '../../subgraphs/pipelines/common/enums.js';
-import { NO_ALLOW, parseAllowList } from '../../subgraphs/pipelines/webhooks/guard.js';
+import { NO_ALLOW, parseAllowList } from '../../kernel/webhooks/guard.js';
 import { SEMVER, compareSemver, conditionSize, cycles, duplicateStageName, successors, validateDefinition } from '../../subgraphs/pipelines/templates/rules.js';
 
 /**

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { embeddedIpv4, forbiddenAddress, hostAllowed, NO_ALLOW, parseAllowList, staticUrlProblem } from '../../subgraphs/pipelines/webhooks/guard.js';
-import { newSecret, SECRET_OVERLAP_MS, secretsInUse, signatureHeaders } from '../../subgraphs/pipelines/webhooks/signing.js';
-import { resolveTarget } from '../../subgraphs/pipelines/webhooks/delivery.js';
+import { embeddedIpv4, forbiddenAddress, hostAllowed, NO_ALLOW, parseAllowList, staticUrlProblem } from '../../kernel/webhooks/guard.js';
+import { newSecret, SECRET_OVERLAP_MS, secretsInUse, signatureHeaders } from '../../kernel/webhooks/signature.js';
+import { resolveTarget } from '../../kernel/webhooks/send.js';
 
 /**
  * The webhooks area's pure parts (docs/pipelines.md "WEBHOOK deliveries"): the SSRF guard (subgraphs/pipelines/webhooks/

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { now } from '../../../kernel/clock.js';
 import type { PipelineRecord } from '../pipelines/entities.js';
-import { staticUrlProblem } from '../webhooks/guard.js';
+import { staticUrlProblem } from '../../../kernel/webhooks/guard.js';
 import { engineSettings } from './engine.js';
 import { runQuery } from './query.js';
 import { decide, holds, render, type ExecutionData, type Outcome } from './rules.js';

@@ -13,7 +13,7 @@ import { workerEnabled } from '../workers/service.js';
 import { startHealthWorker } from '../monitoring/health.js';
 import { DeliveryRecord } from '../webhooks/entities.js';
 import { attemptDelivery, type AttemptOutcome } from '../webhooks/delivery.js';
-import { parseAllowList, type AllowList } from '../webhooks/guard.js';
+import { parseAllowList, type AllowList } from '../../../kernel/webhooks/guard.js';
 import { ExecutionLogRecord, ExecutionRecord, QueryCacheRecord, type StageRun } from './entities.js';
 import { attemptsPerRun, decide, holds, render, retryDelayMs, type ExecutionData, type Outcome } from './rules.js';
 import { queryCacheKey, runQuery } from './query.js';

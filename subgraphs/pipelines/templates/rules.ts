@@ -1,6 +1,6 @@
 import { LIMITS, type PipelineConfig, type Stage, type Transition, type TransitionCondition } from '../common/definition.js';
 import type { QueryResource } from '../common/enums.js';
-import { staticUrlProblem, type AllowList } from '../webhooks/guard.js';
+import { staticUrlProblem, type AllowList } from '../../../kernel/webhooks/guard.js';
 
 /**
  * The pure rules of templates (docs/pipelines.md "Templates", "Validation"): semantic versions, and the checks of a

@@ -7,7 +7,7 @@ import { DEFAULT_HEALTH, type HealthConfig } from '../common/definition.js';
 import type { QueryResource } from '../common/enums.js';
 import type { PipelinesScope } from '../common/scope.js';
 import { stampOf } from '../common/types.js';
-import { parseAllowList } from '../webhooks/guard.js';
+import { parseAllowList } from '../../../kernel/webhooks/guard.js';
 import { TemplateRecord } from './entities.js';
 import { compareSemver, duplicateStageName, validateDefinition, type DefinitionValidation } from './rules.js';
 import type { CreateTemplateInput, HealthSettings, PipelineTemplate, TemplateListArgs, UpdateTemplateInput } from './types.js';

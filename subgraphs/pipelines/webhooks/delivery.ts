@@ -1,118 +1,12 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
+import type { AllowList } from '../../../kernel/webhooks/guard.js';
+import { describe, RESERVED, resolveTarget, send, USER_AGENT, type AttemptOutcome, type Response } from '../../../kernel/webhooks/send.js';
+import { signatureHeaders } from '../../../kernel/webhooks/signature.js';
 import type { DeliveryRecord } from './entities.js';
-import { forbiddenAddress, hostAllowed, staticUrlProblem, type AllowList } from './guard.js';
-import { signatureHeaders, signingSecrets } from './signing.js';
+import { signingSecrets } from './signing.js';
 
-/**
- * One HTTP attempt of a webhook delivery (docs/pipelines.md "WEBHOOK deliveries"): signed the Standard Webhooks way,
- * sent only to an address the SSRF guard let through (the very address checked: no second DNS lookup), never following
- * a redirect, bounded by the delivery's timeout. The attempt is recorded on the delivery row by one UPDATE.
- */
-
-export interface AttemptOutcome {
-  ok: boolean;
-  statusCode?: number;
-  error?: string;
-  durationMs: number;
-}
-
-/** The `User-Agent` of every webhook call. */
-export const USER_AGENT = 'LogisticsPlatform-Pipelines-Webhooks/1.0';
-/** How much of a response body is kept on the delivery. */
-export const RESPONSE_BODY_BYTES = 4096;
-
-/** Headers the platform sets itself; a stage's own header of these names is dropped. */
-const RESERVED = new Set(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'host', 'content-length', 'transfer-encoding', 'connection', 'user-agent']);
-
-interface Response {
-  statusCode: number;
-  body: string;
-  headers: Record<string, string>;
-}
-
-/** The address a delivery may connect to, or why none: the URL's static checks, then every resolved address. */
-export async function resolveTarget(url: URL, allow: AllowList): Promise<{ address: string; family: 4 | 6 } | { error: string }> {
-  const problem = staticUrlProblem(url.href, allow);
-  if (problem) return { error: `refused: the URL ${problem}` };
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: { address: string; family: number }[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await dnsLookup(host, { all: true, verbatim: true });
-    } catch (err) {
-      return { error: `could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? 'lookup failed'}` };
-    }
-    if (!addresses.length) return { error: `could not resolve ${host}: no address` };
-  }
-  // every address is checked (not only the one used), so a host that mixes public and private records is refused
-  if (!hostAllowed(host, allow)) {
-    for (const a of addresses) {
-      const reason = forbiddenAddress(a.address, allow);
-      if (reason) return { error: `refused: ${host === a.address ? '' : `${host} resolves to `}${reason}; PIPELINE_WEBHOOK_ALLOW does not allow it` };
-    }
-  }
-  const first = addresses[0];
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
-}
-
-/** A `lookup` that answers the address already checked, whatever it is asked (the socket never resolves again). */
-function pinned(address: string, family: 4 | 6): LookupFunction {
-  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as unknown as LookupFunction;
-}
-
-function flatHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-  return out;
-}
-
-/** Sends one request to the pinned address; resolves with the answer (first 4 KB of the body) or rejects. */
-function send(url: URL, target: { address: string; family: 4 | 6 }, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method, headers, agent: false, lookup: pinned(target.address, target.family), signal, maxHeaderSize: 64 * 1024 }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        res.destroy();
-        resolve({ statusCode: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8'), headers: flatHeaders(res.headers) });
-      };
-      res.on('data', (c: Buffer) => {
-        if (size < RESPONSE_BODY_BYTES) chunks.push(c);
-        size += c.length;
-        if (size >= RESPONSE_BODY_BYTES) finish();
-      });
-      res.on('end', finish);
-      res.on('error', (err) => (done ? undefined : reject(err)));
-      res.on('aborted', () => (done ? undefined : reject(new Error('response aborted'))));
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.end(body);
-    else req.end();
-  });
-}
-
-function describe(err: unknown, timedOut: boolean, timeoutMs: number, aborted: boolean): string {
-  if (timedOut) return `timed out after ${timeoutMs} ms`;
-  if (aborted) return 'aborted';
-  const e = err as NodeJS.ErrnoException;
-  if (e?.code === 'ECONNREFUSED') return 'connection refused';
-  if (e?.code === 'ECONNRESET') return 'connection reset';
-  if (e?.code?.startsWith?.('ERR_TLS') || /certificate|SSL|TLS/i.test(e?.message ?? '')) return `TLS error: ${e.message}`;
-  return (e?.code ? `${e.code}: ` : '') + (e?.message ?? String(err)).slice(0, 500);
-}
+export type { AttemptOutcome };
 
 /**
  * One attempt of `delivery` (a DeliveryRecord the engine created: url, method, request {headers, body, timeoutMs},

@@ -6,7 +6,7 @@ import { isUuid } from '../../../kernel/ids.js';
 import type { PipelinesScope } from '../common/scope.js';
 import { attemptDelivery } from './delivery.js';
 import { DeliveryRecord } from './entities.js';
-import { parseAllowList, type AllowList } from './guard.js';
+import { parseAllowList, type AllowList } from '../../../kernel/webhooks/guard.js';
 import { rotateSigningSecret } from './signing.js';
 import type { PipelineSigningSecret, PipelineWebhook, PipelineWebhooksArgs } from './types.js';
 
