@@ -2,7 +2,9 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { nowDate } from '../clock.js';
 import { forbiddenAddress, hostAllowed, staticUrlProblem, type AllowList } from './guard.js';
+import { signatureHeaders } from './signature.js';
 
 /**
  * Sending one outgoing webhook request, shared by every webhook of the platform (pipelines' WEBHOOK stages; event
@@ -108,4 +110,82 @@ export function describe(err: unknown, timedOut: boolean, timeoutMs: number, abo
   if (e?.code === 'ECONNRESET') return 'connection reset';
   if (e?.code?.startsWith?.('ERR_TLS') || /certificate|SSL|TLS/i.test(e?.message ?? '')) return `TLS error: ${e.message}`;
   return (e?.code ? `${e.code}: ` : '') + (e?.message ?? String(err)).slice(0, 500);
+}
+
+/** One signed webhook call: what to send, to whom, signed how. */
+export interface Attempt {
+  url: string;
+  method: string;
+  /** The caller's own headers (those of RESERVED are dropped). */
+  headers?: Record<string, string>;
+  /** The body; none for GET and DELETE. */
+  body?: string | null;
+  timeoutMs: number;
+  /** The Standard Webhooks `webhook-id`: the same on every attempt of one message. */
+  messageId: string;
+  /** The signing secrets (signature.ts `secretsInUse`), read while the address is checked. */
+  secrets: Promise<string[]>;
+  allow: AllowList;
+  signal?: AbortSignal;
+}
+
+/** What one attempt gave: ok on a 2xx; the answer (first 4 KB) when there was one; why not otherwise. */
+export interface AttemptResult extends AttemptOutcome {
+  response?: Response;
+}
+
+/**
+ * The one way the platform calls a webhook: resolves the host, refuses a forbidden resolved address (no request
+ * made; the error names it), signs (Standard Webhooks, signature.ts), connects to the address it checked (no second
+ * lookup), never follows a redirect (a 3xx is a failure "redirect not followed"), gives up after `timeoutMs` (or when
+ * `signal` aborts). Never throws: every failure is an outcome.
+ */
+export async function attempt(a: Attempt): Promise<AttemptResult> {
+  const started = performance.now();
+  a.secrets.catch(() => undefined); // unused when the target is refused
+  let response: Response | undefined;
+  let error: string | undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(a.url);
+  } catch {
+    error = 'refused: the URL is not a valid absolute URL';
+  }
+  if (url && a.signal?.aborted) error = 'aborted';
+  if (url && !error) {
+    const timer = AbortSignal.timeout(a.timeoutMs);
+    const signal = a.signal ? AbortSignal.any([timer, a.signal]) : timer;
+    try {
+      const target = await resolveTarget(url, a.allow);
+      if ('error' in target) error = target.error;
+      else if (signal.aborted) error = timer.aborted ? `timed out after ${a.timeoutMs} ms` : 'aborted';
+      else {
+        const hasBody = a.method !== 'GET' && a.method !== 'DELETE' && a.body != null;
+        const body = hasBody ? String(a.body) : undefined;
+        const secrets = await a.secrets;
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(a.headers ?? {})) if (!RESERVED.has(name.toLowerCase())) headers[name] = value;
+        if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+        headers['user-agent'] = USER_AGENT;
+        Object.assign(headers, signatureHeaders(secrets, a.messageId, nowDate(), body ?? ''));
+        try {
+          response = await send(url, target, a.method, headers, body, signal);
+        } catch (err) {
+          error = describe(err, timer.aborted, a.timeoutMs, !!a.signal?.aborted);
+        }
+      }
+    } catch (err) {
+      error = describe(err, timer.aborted, a.timeoutMs, !!a.signal?.aborted);
+    }
+  }
+  const statusCode = response?.statusCode;
+  const ok = statusCode !== undefined && statusCode >= 200 && statusCode < 300;
+  if (response && !ok) {
+    if (statusCode! >= 300 && statusCode! < 400) {
+      const location = response.headers['location'];
+      error = `redirect not followed (${statusCode}${location ? ` to ${location.slice(0, 500)}` : ''})`;
+    } else error = `the target answered HTTP ${statusCode}`;
+  }
+  const durationMs = Math.max(0, Math.round(performance.now() - started));
+  return { ok, ...(statusCode !== undefined ? { statusCode } : {}), ...(ok ? {} : { error: error ?? 'failed' }), durationMs, ...(response ? { response } : {}) };
 }

@@ -219,12 +219,24 @@ describe('Standard Webhooks signing', () => {
     }
   });
 
-  it('signs with the newest secret and those made in the 24 hours before, newest first', () => {
+  it('signs with the newest secret and each older one until 24 hours after it was replaced, newest first', () => {
     const t = at.getTime();
+    const day = SECRET_OVERLAP_MS;
+    // a rotation 60 s ago: the old secret (made 10 days ago) still signs beside the new one
+    expect(
+      secretsInUse(
+        [
+          { secret: 'old', createdAt: new Date(t - 10 * day) },
+          { secret: 'new', createdAt: new Date(t - 60_000) },
+        ],
+        at,
+      ),
+    ).toEqual(['new', 'old']);
+    // replaced exactly 24 h ago: still signs; replaced 24 h + 1 ms ago: dropped
     const rows = [
-      { secret: 'a', createdAt: new Date(t - SECRET_OVERLAP_MS - 1) }, // 24 h + 1 ms old: dropped
-      { secret: 'b', createdAt: new Date(t - SECRET_OVERLAP_MS) }, // exactly 24 h old: still signs
-      { secret: 'c', createdAt: new Date(t - 60_000) },
+      { secret: 'a', createdAt: new Date(t - 30 * day) },
+      { secret: 'b', createdAt: new Date(t - day - 1) }, // replaced a 24 h + 1 ms ago
+      { secret: 'c', createdAt: new Date(t - day) }, // replaced b exactly 24 h ago
     ];
     expect(secretsInUse(rows, at)).toEqual(['c', 'b']);
     // the newest signs however old it is

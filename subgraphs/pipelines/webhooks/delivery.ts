@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import type { AllowList } from '../../../kernel/webhooks/guard.js';
-import { describe, RESERVED, resolveTarget, send, USER_AGENT, type AttemptOutcome, type Response } from '../../../kernel/webhooks/send.js';
-import { signatureHeaders } from '../../../kernel/webhooks/signature.js';
+import { attempt, type AttemptOutcome, type Response } from '../../../kernel/webhooks/send.js';
 import type { DeliveryRecord } from './entities.js';
 import { signingSecrets } from './signing.js';
 
@@ -17,57 +16,20 @@ export type { AttemptOutcome };
  * status DELIVERED on a 2xx, FAILED only when `final` and not ok, else stays PENDING.
  */
 export async function attemptDelivery(em: EntityManager, delivery: DeliveryRecord, opts: { final: boolean; allow: AllowList; signal?: AbortSignal }): Promise<AttemptOutcome> {
-  const started = performance.now();
-  const timeoutMs = delivery.request?.timeoutMs ?? 30_000;
-  let response: Response | undefined;
-  let error: string | undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(delivery.url);
-  } catch {
-    error = 'refused: the URL is not a valid absolute URL';
-  }
-  if (url && opts.signal?.aborted) error = 'aborted';
-  if (url && !error) {
-    const timer = AbortSignal.timeout(timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([timer, opts.signal]) : timer;
-    // the secrets are read while the address is checked (one wait, not two); unused when the target is refused
-    const secretsRead = signingSecrets(em, delivery.workspaceId);
-    secretsRead.catch(() => undefined);
-    try {
-      const target = await resolveTarget(url, opts.allow);
-      if ('error' in target) error = target.error;
-      else if (signal.aborted) error = timer.aborted ? `timed out after ${timeoutMs} ms` : 'aborted';
-      else {
-        const hasBody = delivery.method !== 'GET' && delivery.method !== 'DELETE' && delivery.request?.body != null;
-        const body = hasBody ? String(delivery.request.body) : undefined;
-        const secrets = await secretsRead;
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(delivery.request?.headers ?? {})) if (!RESERVED.has(name.toLowerCase())) headers[name] = value;
-        if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-        headers['user-agent'] = USER_AGENT;
-        Object.assign(headers, signatureHeaders(secrets, delivery.messageId, nowDate(), body ?? ''));
-        try {
-          response = await send(url, target, delivery.method, headers, body, signal);
-        } catch (err) {
-          error = describe(err, timer.aborted, timeoutMs, !!opts.signal?.aborted);
-        }
-      }
-    } catch (err) {
-      error = describe(err, timer.aborted, timeoutMs, !!opts.signal?.aborted);
-    }
-  }
-  const statusCode = response?.statusCode;
-  const ok = statusCode !== undefined && statusCode >= 200 && statusCode < 300;
-  if (response && !ok) {
-    if (statusCode! >= 300 && statusCode! < 400) {
-      const location = response.headers['location'];
-      error = `redirect not followed (${statusCode}${location ? ` to ${location.slice(0, 500)}` : ''})`;
-    } else error = `the target answered HTTP ${statusCode}`;
-  }
-  const durationMs = Math.max(0, Math.round(performance.now() - started));
-  await record(em, delivery, { ok, final: opts.final, response: response ?? null, error: ok ? null : (error ?? 'failed') });
-  return { ok, ...(statusCode !== undefined ? { statusCode } : {}), ...(ok ? {} : { error: error ?? 'failed' }), durationMs };
+  const result = await attempt({
+    url: delivery.url,
+    method: delivery.method,
+    headers: delivery.request?.headers,
+    body: delivery.request?.body,
+    timeoutMs: delivery.request?.timeoutMs ?? 30_000,
+    messageId: delivery.messageId,
+    secrets: signingSecrets(em, delivery.workspaceId),
+    allow: opts.allow,
+    signal: opts.signal,
+  });
+  const { response, ...outcome } = result;
+  await record(em, delivery, { ok: result.ok, final: opts.final, response: response ?? null, error: result.ok ? null : (result.error ?? 'failed') });
+  return outcome;
 }
 
 /**
