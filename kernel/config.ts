@@ -86,6 +86,15 @@ const schema = z
     PIPELINE_MAX_STAGE_RUNS: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** Hosts and CIDR ranges webhook stages may call although they are private, loopback or link-local (comma-separated; e.g. `127.0.0.1,10.0.0.0/8`). */
     PIPELINE_WEBHOOK_ALLOW: z.string().default(''),
+    /** Waits between attempts of an event webhook delivery (docs/events.md "Retries"): durations with ms, s, m or h, comma-separated. */
+    EVENT_WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .default('5s,5m,30m,2h,5h,10h,10h')
+      .refine((v) => /^\s*(\d{1,7}(ms|s|m|h)\s*)(,\s*\d{1,7}(ms|s|m|h)\s*){0,19}$/.test(v) || v.trim() === '', { message: 'must be durations such as 5s,5m,2h (at most 20)' }),
+    /** How long one attempt of an event webhook waits for the endpoint's answer. */
+    EVENT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Event webhook deliveries one process makes at once. */
+    EVENT_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     /** How often the health worker scores every pipeline and runs due simulations. */
     PIPELINE_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     GATEWAY_URL: z.string().url().optional(),

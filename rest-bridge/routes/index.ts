@@ -4,6 +4,7 @@ import { agentRoutes, fleetRoutes, siteRoutesAll } from './lsp.js';
 import { coverageRoutes } from './lsp-coverage.js';
 import { accessRoutes, connectorRoutes, invitationRoutes, providerRoutes, workspaceRoutes } from './workspace.js';
 import { utilityRoutes } from './utilities.js';
+import { webhookRoutes } from './workspace-webhooks.js';
 import { clientOrderRoutes, orderDeskRoutes } from './commerce.js';
 import { developerRoutes, faqRoutes } from './dev.js';
 import { iotDeviceRoutes, iotRuleRoutes, iotTopicRoutes } from './iot.js';
@@ -20,6 +21,7 @@ export const routes: RouteSpec[] = [
   ...connectorRoutes,
   ...accessRoutes,
   ...invitationRoutes,
+  ...webhookRoutes,
   ...coverageRoutes,
   ...fleetRoutes,
   ...siteRoutesAll,

@@ -7,6 +7,9 @@ import { Connector } from './connectors/entities.js';
 import { ConnectorResolver } from './connectors/resolvers.js';
 import { ViewerResolver } from './credentials/resolvers.js';
 import { WorkspaceEventResolver } from './events/resolvers.js';
+import { startWebhooks } from './webhooks/delivery.js';
+import { EventDelivery, WebhookEndpoint, WebhookEndpointSecret } from './webhooks/entities.js';
+import { WebhookEndpointResolver } from './webhooks/resolvers.js';
 import { credentialRoutes } from './credentials/routes.js';
 import { Invitation } from './invitations/entities.js';
 import { InvitationResolver } from './invitations/resolvers.js';
@@ -19,17 +22,30 @@ import { MemberResolver, WorkspaceResolver, workspaceReferences } from './worksp
 /**
  * The workspace subgraph: workspaces and members, providers of four kinds and their context tokens, connectors and
  * their access tokens, API keys, CSP invitations, the workspace's public event feed (events/, docs/events.md), and the
- * credential checks the gateway asks for.
+ * credential checks the gateway asks for, and webhook endpoints that events are pushed to (webhooks/).
  * Owns the `Workspace` and `Provider` entities (Provider by `id` and by `workspaceId kind code`).
  */
 export const workspaceSubgraph: SubgraphDefinition = {
   name: 'workspace',
-  resolvers: [WorkspaceResolver, MemberResolver, ProviderResolver, ConnectorResolver, AccessTokenResolver, ApiKeyResolver, InvitationResolver, ViewerResolver, WorkspaceEventResolver],
+  resolvers: [
+    WorkspaceResolver,
+    MemberResolver,
+    ProviderResolver,
+    ConnectorResolver,
+    AccessTokenResolver,
+    ApiKeyResolver,
+    InvitationResolver,
+    ViewerResolver,
+    WorkspaceEventResolver,
+    WebhookEndpointResolver,
+  ],
   referenceResolvers: { ...workspaceReferences, ...providerReferences },
   database: {
-    entities: [Workspace, Member, Provider, ApiKey, Connector, AccessToken, Invitation],
+    entities: [Workspace, Member, Provider, ApiKey, Connector, AccessToken, Invitation, WebhookEndpoint, WebhookEndpointSecret, EventDelivery],
     migrations,
     migrationsPath: 'subgraphs/workspace/migrations',
   },
   internalRoutes: (app, orm) => credentialRoutes(app, orm),
+  // pushing events to webhook endpoints (webhooks/delivery.ts): the fan-out consumer and the delivery worker
+  onStart: (orm, config, log) => startWebhooks(orm, config, log),
 };

@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   'connectors.manage': ['OWNER', 'ADMIN', 'DEVELOPER'],
   'invitations.manage': ['OWNER', 'ADMIN', 'MANAGER'],
   'events.read': ['OWNER', 'ADMIN'],
+  'webhooks.manage': ['OWNER', 'ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

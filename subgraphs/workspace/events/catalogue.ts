@@ -298,6 +298,27 @@ const vehiclePositionUpdated: EventType = {
   emittedBy: ['a device report with a position, over MQTT or HTTP, from a device assigned to a vehicle (docs/iot.md "Ingestion")'],
 };
 
+// ───────────────────────────── webhooks ─────────────────────────────
+
+/** The log topic of webhook endpoint changes the catalogue publishes (subgraphs/workspace/webhooks). */
+export const WEBHOOK_ENDPOINT_TOPIC = 'workspace.webhook_endpoint';
+
+const webhookEndpointDisabled: EventType = {
+  name: 'webhook.endpoint.disabled',
+  version: 1,
+  description:
+    'A webhook endpoint stopped receiving events: disabled by an admin (`DISABLED_BY_ADMIN`), or by the platform (`FAILING`) when a delivery used its whole retry schedule with no 2xx from the endpoint since (docs/events.md "Retries"). The endpoint itself is not sent this event.',
+  topics: [WEBHOOK_ENDPOINT_TOPIC],
+  from: ({ payload: p }) => (p.change === 'disabled' ? { endpointId: str(p.id), url: str(p.url), reason: str(p.reason) } : null),
+  schema: object({
+    endpointId: { ...S.id, description: 'The endpoint.' },
+    url: { type: 'string', description: 'Its URL.' },
+    reason: { type: 'string', enum: ['DISABLED_BY_ADMIN', 'FAILING'], description: 'Who disabled it.' },
+  }),
+  example: { endpointId: '5f0c9e1d-2a3b-4c5d-8e9f-0a1b2c3d4e5f', url: 'https://hooks.example.com/logistics', reason: 'FAILING' },
+  emittedBy: ['POST /v1/workspace/:wid/webhooks/:id/disable (disableWebhookEndpoint)', 'the delivery worker, when it disables a failing endpoint'],
+};
+
 // ───────────────────────────── the catalogue ─────────────────────────────
 
 /** Every public event, in the order docs/events.md lists them. */
@@ -330,6 +351,7 @@ export const CATALOGUE: readonly EventType[] = [
   connectorChange('connector.deleted', 'A connector was deleted.', (p) => p.change === 'deleted', ['DELETE /v1/:wid/:ctype/:xcode/connectors/:id (deleteConnector)']),
   pipelineExecutionCompleted,
   vehiclePositionUpdated,
+  webhookEndpointDisabled,
 ];
 
 /** The event types by name. */
