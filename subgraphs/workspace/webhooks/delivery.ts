@@ -97,7 +97,6 @@ export async function deliver(em: EntityManager, job: DeliveryJob, signal?: Abor
     return;
   }
   const settings = webhookSettings();
-  const firstAttemptAt = new Date(job.firstAttemptAt ?? now());
   const result = await attempt({
     url: row.url,
     method: 'POST',
@@ -110,6 +109,8 @@ export async function deliver(em: EntityManager, job: DeliveryJob, signal?: Abor
     signal,
   });
   const at = nowDate();
+  // the run's first attempt is recorded at this instant (the endpoint's run of failures starts no later)
+  const firstAttemptAt = new Date(job.firstAttemptAt ?? at.getTime());
   const entry: DeliveryAttempt = {
     at,
     statusCode: result.statusCode ?? null,
