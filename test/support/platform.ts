@@ -43,6 +43,8 @@ function bindable(port: number): Promise<boolean> {
 export interface StartedProcess {
   output(): string;
   stop(): Promise<void>;
+  /** Kills the whole process group with SIGKILL (no shutdown of any kind) and waits until it is gone. */
+  kill(): Promise<void>;
 }
 
 /** A process group started from dist/ that says `readyLine` when it is up; its output is kept. */
@@ -71,6 +73,12 @@ export async function startProcess(script: string, env: Record<string, string | 
   child.removeAllListeners('exit');
   return {
     output: () => output,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || !child.pid) return;
       const exited = new Promise((r) => child.once('exit', r));
