@@ -1,16 +1,18 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { api, gql } from './helpers.js';
 import { gqlH } from './workspace-helpers.js';
 import { AMSTERDAM, ROTTERDAM, activeArea, carrierAgent, eventually, newCarrier, newShop, pricedHub, rotterdamIntent, type Carrier, type Shop } from './commerce-helpers.js';
 import { newOwner } from './workspace-helpers.js';
+import { startReceiver } from './support/webhook-receiver.js';
 
 /**
  * The whole client order journey over REST (docs/orders.md), through the real bridge, gateway and subgraphs:
  * a CSP's connector with an origin → intent → waypoints → packages → operators with quotes from two LSPs with
  * different coverage (one priced by its own rules, one by the utilities' delivery fare) → service with a bound
  * quote → the LSP assigns an agent → the agent moves it to DELIVERED by GraphQL → rating → the events in the log;
- * and the same order read in one GraphQL query with its LSP, agent and vehicle.
+ * and the same order read in one GraphQL query with its LSP, agent and vehicle. The workspace's webhook endpoint for
+ * `order.*` receives every order event, signed, each once (docs/events.md "Webhooks").
  */
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
@@ -36,6 +38,15 @@ describe('the client order journey', () => {
 
   it('runs from an intent to a rated delivery, with quotes from the two LSPs that cover the stops', async () => {
     const owner = await newOwner();
+    // a webhook endpoint for the order events (docs/events.md "Webhooks"), subscribed before the journey starts
+    const receiver = await startReceiver();
+    onTestFinished(() => receiver.close());
+    const hook = await api('POST', `/v1/workspace/${owner.wid}/webhooks`, {
+      headers: { 'svc-auth-token': owner.token, 'svc-user-agent': 'ws-e2e/1.0', 'svc-auth-device': 'ws-device-1' },
+      body: { url: `${receiver.url}/orders`, types: ['order.*'] },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    receiver.secret = hook.body.data.secret;
     shop = await newShop(owner);
     // three LSPs: one covers Rotterdam by name and prices by its own rules; one covers 30 km around a Rotterdam depot
     // and has no delivery rule (the utilities' fare); one covers Amsterdam only
@@ -178,6 +189,15 @@ describe('the client order journey', () => {
     // who moved it is told by kind only: no user or connector id
     expect(JSON.stringify(published)).not.toContain(courier.user.id);
     expect(JSON.stringify(published)).not.toContain(shop.connectorId);
+
+    // pushed as well: each order event once at the webhook endpoint, signed; in sequence order they are the feed's
+    const pushed = await eventually(async () => (receiver.requests.length >= published.length ? receiver.requests : undefined), 'every order event at the endpoint');
+    await new Promise((r) => setTimeout(r, 500)); // and no more
+    expect(receiver.requests).toHaveLength(published.length);
+    expect(pushed.every((r) => r.verified)).toBe(true);
+    const bodies = pushed.map((r) => JSON.parse(r.body)).sort((a, b) => (BigInt(a.sequence) < BigInt(b.sequence) ? -1 : 1));
+    expect(bodies).toEqual(published);
+    expect(pushed.map((r) => r.headers['webhook-id']).sort()).toEqual(published.map((e: any) => e.id).sort());
 
     // the same order in one GraphQL query, with its LSP, agent and vehicle (the CSP member's context)
     const q = await gqlH(
