@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, bridgeUrl, newUser, type ApiResponse, type TestUser } from './helpers.js';
+import { api, bridgeUrl, newUser, until, type ApiResponse, type TestUser } from './helpers.js';
 import { accept, callA, connectorBody, contextToken, invite, providerBody, uniqueName, UUID_RE } from './workspace-helpers.js';
 import { facilityBody, parkingBody, ruleBody, uniqueCode, vehicleBody } from './lsp-helpers.js';
 import {
@@ -18,6 +18,7 @@ import {
   type LspAction,
   type Success,
 } from './support/role-matrix.js';
+import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
  * The role matrix (issue 11): every route of the workspace and LSP families × every role of docs/roles.md, over HTTP.
@@ -310,6 +311,65 @@ const removalWitness = once(() => freshMember('COORDINATOR'));
 const apiKey = async () => (await must(O().asUser('POST', `${WS()}/api-keys`, { name: uniqueName('Key') }), 201, 'create an API key')).data.apiKey;
 const readKey = once(apiKey);
 
+// webhook endpoints (docs/events.md "Webhooks")
+
+const HOOKS = () => `${WS()}/webhooks`;
+
+/**
+ * Where the test's webhook endpoints point: a local receiver answering 200 to everything, so a delivery settles
+ * (DELIVERED) at once and a read-back tells whether a refused replay started it again.
+ */
+let hookReceiver: WebhookReceiver | undefined;
+const hookUrl = once(async () => {
+  hookReceiver = await startReceiver();
+  return `${hookReceiver.url}/hooks`;
+});
+afterAll(async () => {
+  await hookReceiver?.close();
+});
+
+/**
+ * A new endpoint, made by the owner. By default it listens for order.rated, which the matrix's workspace never emits:
+ * its only deliveries are the ones a cell makes (provider.* where a cell replays the set-up's events).
+ */
+const newHook = async (types: string[] = ['order.rated']) =>
+  (await must(O().asUser('POST', HOOKS(), { url: await hookUrl(), types, description: uniqueName('Hook') }), 201, 'create a webhook endpoint')).data.endpoint;
+const readHook = once(() => newHook());
+const hookNow = async (id: string) => (await must(O().asUser('GET', `${HOOKS()}/${id}`), 200, 'read a webhook endpoint')).data;
+const unchangedHook = (e: any) => async () => expect(await hookNow(e.id)).toEqual(e);
+
+/** Every page of `path` (a list of the generic envelope), read by the owner. */
+async function allPages(path: string, what: string): Promise<any[]> {
+  const items: any[] = [];
+  for (let page = 1; ; page++) {
+    const res = await must(O().asUser('GET', `${path}${path.includes('?') ? '&' : '?'}limit=100&page=${page}`), 200, what);
+    items.push(...res.data);
+    if (!res.pagination.hasNext) return items;
+  }
+}
+const hookDeliveries = (id: string) => allPages(`${HOOKS()}/${id}/deliveries`, 'list deliveries');
+
+/** A new endpoint with one test delivery, DELIVERED (settled: only a replay changes it again). */
+async function deliveredHook() {
+  const endpoint = await newHook();
+  const sent = await must(O().asUser('POST', `${HOOKS()}/${endpoint.id}/test`), 202, 'send a test event');
+  const delivery = await until(
+    async () => (await hookDeliveries(endpoint.id)).find((d) => d.id === sent.data.id),
+    (d) => d?.status === 'DELIVERED',
+  );
+  if (delivery?.status !== 'DELIVERED') throw new Error(`set-up: the test event was not delivered: ${JSON.stringify(delivery)}`);
+  return { endpoint, delivery };
+}
+const readDeliveries = once(deliveredHook);
+
+/** The provider.created event of the matrix's LSP (set up before any cell): a replay since its time sends it again. */
+const lspCreated = once(async () => {
+  const feed = await must(O().asUser('GET', `${WS()}/events?types=provider.created`), 200, 'read the event feed');
+  const event = feed.data.find((e: any) => e.data.code === fx.lsp);
+  if (!event) throw new Error('set-up: no provider.created event of the matrix LSP in the feed');
+  return event;
+});
+
 const workspaceProbes: Record<string, Probe> = {
   'POST /v1/workspace': {
     nonMember: 'success',
@@ -480,6 +540,169 @@ const workspaceProbes: Record<string, Probe> = {
         expect(typeof res.body.pagination.next).toBe('string');
       },
     }),
+  },
+  'POST /v1/workspace/:wid/webhooks': {
+    run: async ({ actor: a }) => {
+      const url = await hookUrl();
+      const description = uniqueName(`hook of ${a.who}`);
+      return {
+        res: await a.asUser('POST', HOOKS(), { url, types: ['order.rated'], description }),
+        success: async (res) => {
+          expect(res.body.data.secret).toMatch(/^whsec_/);
+          expect(res.body.data.endpoint).toMatchObject({ url, types: ['order.rated'], description, status: 'ENABLED', createdBy: a.userId });
+          expect(await hookNow(res.body.data.endpoint.id)).toEqual(res.body.data.endpoint);
+        },
+        unchanged: async () => expect((await allPages(HOOKS(), 'list webhook endpoints')).map((e) => e.description)).not.toContain(description),
+      };
+    },
+  },
+  'GET /v1/workspace/:wid/webhooks': {
+    run: async ({ actor: a }) => {
+      const e = await readHook();
+      return {
+        res: await a.asUser('GET', `${HOOKS()}?limit=100`),
+        success: (res) => {
+          expect(res.body.data.find((x: any) => x.id === e.id)).toEqual(e);
+          expect(res.body.pagination.total).toBeGreaterThanOrEqual(1);
+        },
+      };
+    },
+  },
+  'GET /v1/workspace/:wid/webhooks/:id': {
+    run: async ({ actor: a }) => {
+      const e = await readHook();
+      return { res: await a.asUser('GET', `${HOOKS()}/${e.id}`), success: (res) => expect(res.body.data).toEqual(e) };
+    },
+  },
+  'PATCH /v1/workspace/:wid/webhooks/:id': {
+    run: async ({ actor: a }) => {
+      const e = await newHook();
+      const description = by(a.who, 'described');
+      return {
+        res: await a.asUser('PATCH', `${HOOKS()}/${e.id}`, { types: ['order.*'], description }),
+        success: async (res) => {
+          expect(res.body.data).toMatchObject({ id: e.id, url: e.url, types: ['order.*'], description });
+          expect(await hookNow(e.id)).toMatchObject({ id: e.id, types: ['order.*'], description });
+        },
+        unchanged: unchangedHook(e),
+      };
+    },
+  },
+  'DELETE /v1/workspace/:wid/webhooks/:id': {
+    run: async ({ actor: a }) => {
+      const e = await newHook();
+      return {
+        res: await a.asUser('DELETE', `${HOOKS()}/${e.id}`),
+        success: async (res) => {
+          expect(res.body.data.id).toBe(e.id);
+          expectRefusal(await O().asUser('GET', `${HOOKS()}/${e.id}`), GENERIC, 'NOT_FOUND');
+        },
+        unchanged: unchangedHook(e),
+      };
+    },
+  },
+  'POST /v1/workspace/:wid/webhooks/:id/disable': {
+    run: async ({ actor: a }) => {
+      const e = await newHook();
+      return {
+        res: await a.asUser('POST', `${HOOKS()}/${e.id}/disable`),
+        success: async (res) => {
+          expect(res.body.data).toMatchObject({ id: e.id, status: 'DISABLED', disabledReason: 'DISABLED_BY_ADMIN' });
+          expect(await hookNow(e.id)).toMatchObject({ id: e.id, status: 'DISABLED' });
+        },
+        // (still ENABLED)
+        unchanged: unchangedHook(e),
+      };
+    },
+  },
+  'POST /v1/workspace/:wid/webhooks/:id/enable': {
+    run: async ({ actor: a }) => {
+      const made = await newHook();
+      const e = (await must(O().asUser('POST', `${HOOKS()}/${made.id}/disable`), 200, 'disable a webhook endpoint')).data;
+      return {
+        res: await a.asUser('POST', `${HOOKS()}/${e.id}/enable`),
+        success: async (res) => {
+          expect(res.body.data).toMatchObject({ id: e.id, status: 'ENABLED', disabledReason: null });
+          expect(await hookNow(e.id)).toMatchObject({ id: e.id, status: 'ENABLED' });
+        },
+        // (still DISABLED)
+        unchanged: unchangedHook(e),
+      };
+    },
+  },
+  'POST /v1/workspace/:wid/webhooks/:id/secret/rotate': {
+    run: async ({ actor: a }) => {
+      const e = await newHook();
+      return {
+        res: await a.asUser('POST', `${HOOKS()}/${e.id}/secret/rotate`),
+        success: async (res) => {
+          expect(res.body.data.secret).toMatch(/^whsec_/);
+          expect(res.body.data.endpoint.id).toBe(e.id);
+          expect(Date.parse(res.body.data.endpoint.secretRotatedAt)).toBeGreaterThan(Date.parse(e.secretRotatedAt));
+          expect((await hookNow(e.id)).secretRotatedAt).toBe(res.body.data.endpoint.secretRotatedAt);
+        },
+        // (the same secretRotatedAt)
+        unchanged: unchangedHook(e),
+      };
+    },
+  },
+  'POST /v1/workspace/:wid/webhooks/:id/test': {
+    run: async ({ actor: a }) => {
+      const e = await newHook();
+      return {
+        res: await a.asUser('POST', `${HOOKS()}/${e.id}/test`),
+        success: async (res) => {
+          expect(res.body.data).toMatchObject({ endpointId: e.id, eventType: 'webhook.test' });
+          expect((await hookDeliveries(e.id)).map((d) => d.id)).toEqual([res.body.data.id]);
+        },
+        unchanged: async () => expect(await hookDeliveries(e.id)).toEqual([]),
+      };
+    },
+  },
+  'GET /v1/workspace/:wid/webhooks/:id/deliveries': {
+    run: async ({ actor: a }) => {
+      const { endpoint, delivery } = await readDeliveries();
+      return {
+        res: await a.asUser('GET', `${HOOKS()}/${endpoint.id}/deliveries?limit=100`),
+        success: (res) => {
+          expect(res.body.data).toEqual([delivery]);
+          expect(res.body.pagination.total).toBe(1);
+        },
+      };
+    },
+  },
+  'POST /v1/workspace/:wid/webhooks/:id/deliveries/:deliveryId/replay': {
+    run: async ({ actor: a }) => {
+      const { endpoint, delivery } = await deliveredHook();
+      const now = async () => (await hookDeliveries(endpoint.id)).find((d) => d.id === delivery.id);
+      return {
+        res: await a.asUser('POST', `${HOOKS()}/${endpoint.id}/deliveries/${delivery.id}/replay`),
+        success: async (res) => {
+          expect(res.body.data).toMatchObject({ id: delivery.id, endpointId: endpoint.id, eventType: 'webhook.test' });
+          // sent again: a second attempt, delivered
+          const after = await until(now, (d) => d?.attempts === 2 && d.status === 'DELIVERED');
+          expect(after).toMatchObject({ id: delivery.id, attempts: 2, status: 'DELIVERED' });
+        },
+        // (delivered once, not sent again)
+        unchanged: async () => expect(await now()).toEqual(delivery),
+      };
+    },
+  },
+  'POST /v1/workspace/:wid/webhooks/:id/replay': {
+    run: async ({ actor: a }) => {
+      const event = await lspCreated();
+      const e = await newHook(['provider.*']);
+      // the LSP's creation is older than the endpoint: only a replay sends it
+      const sentAgain = async () => (await hookDeliveries(e.id)).filter((d) => d.eventId === event.id);
+      return {
+        res: await a.asUser('POST', `${HOOKS()}/${e.id}/replay`, { since: event.createdAt }),
+        success: async (res) => {
+          expect(res.body.data.replayed).toBeGreaterThanOrEqual(1);
+          expect((await sentAgain()).map((d) => d.eventType)).toEqual(['provider.created']);
+        },
+        unchanged: async () => expect(await sentAgain()).toEqual([]),
+      };
+    },
   },
 };
 

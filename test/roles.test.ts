@@ -119,6 +119,7 @@ const PROBES: Record<string, (token: string, role: string) => Promise<ApiRespons
   'providers.write': (t, role) => callA('POST', `/v1/${fx.wid}/dev/setup`, t, providerBody({ type: 'ENTERPRISE', name: `by ${role}` })),
   'providers.delete': (t, role) => callA('DELETE', `/v1/${fx.wid}/iotsp/${fx.doomed[role] ?? 'IOTSP-00000000'}`, t),
   'events.read': (t) => callA('GET', `/v1/workspace/${fx.wid}/events`, t),
+  'webhooks.manage': (t) => callA('GET', `/v1/workspace/${fx.wid}/webhooks`, t),
   'apikeys.read': (t) => callA('GET', `/v1/workspace/${fx.wid}/api-keys`, t),
   'apikeys.manage': (t, role) => callA('POST', `/v1/workspace/${fx.wid}/api-keys`, t, { name: `key of ${role}` }),
   'connectors.read': (t) => callA('GET', `/v1/${fx.wid}/lsp/${fx.lspCode}/connectors`, t),

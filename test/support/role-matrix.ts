@@ -135,8 +135,8 @@ export function parseLspDocTable(markdown: string): LspRules {
 export type Credential = 'user' | 'csp-context' | 'lsp-context' | 'invitee';
 
 export interface Success {
-  /** HTTP status on success (docs/contract.md: creation 201, everything else 200). */
-  status: 200 | 201 | 204;
+  /** HTTP status on success (docs/contract.md: creation 201, everything else 200; 202 where work is queued: a webhook's test event and replays). */
+  status: 200 | 201 | 202 | 204;
   /** Result-envelope families (connectors, coverage): the status string on success. Absent: `SUCCESS`, generic envelope. */
   result?: string;
 }
@@ -161,6 +161,7 @@ export interface LspRoute extends Success {
 
 const OK = { status: 200 } as const;
 const CREATED = { status: 201 } as const;
+const ACCEPTED = { status: 202 } as const;
 const ws = (method: string, path: string, permission: string | null, success: Success = OK, why?: string): WorkspaceRoute => ({
   method,
   path,
@@ -170,7 +171,7 @@ const ws = (method: string, path: string, permission: string | null, success: Su
   ...(why ? { why } : {}),
 });
 
-/** Workspace family: workspaces, members, API keys (docs/contract.md "Workspaces"). */
+/** Workspace family: workspaces, members, API keys, the event feed and webhooks (docs/contract.md "Workspaces", docs/events.md). */
 const WORKSPACE: WorkspaceRoute[] = [
   ws('POST', '/v1/workspace', null, CREATED, 'any signed-in user creates a workspace of their own and becomes its OWNER'),
   ws('GET', '/v1/workspace', null, OK, "the caller's own memberships, each with the caller's role"),
@@ -184,6 +185,18 @@ const WORKSPACE: WorkspaceRoute[] = [
   ws('GET', '/v1/workspace/:wid/api-keys', 'apikeys.read'),
   ws('DELETE', '/v1/workspace/:wid/api-keys/:id', 'apikeys.manage'),
   ws('GET', '/v1/workspace/:wid/events', 'events.read'),
+  ws('POST', '/v1/workspace/:wid/webhooks', 'webhooks.manage', CREATED),
+  ws('GET', '/v1/workspace/:wid/webhooks', 'webhooks.manage'),
+  ws('GET', '/v1/workspace/:wid/webhooks/:id', 'webhooks.manage'),
+  ws('PATCH', '/v1/workspace/:wid/webhooks/:id', 'webhooks.manage'),
+  ws('DELETE', '/v1/workspace/:wid/webhooks/:id', 'webhooks.manage'),
+  ws('POST', '/v1/workspace/:wid/webhooks/:id/disable', 'webhooks.manage'),
+  ws('POST', '/v1/workspace/:wid/webhooks/:id/enable', 'webhooks.manage'),
+  ws('POST', '/v1/workspace/:wid/webhooks/:id/secret/rotate', 'webhooks.manage'),
+  ws('POST', '/v1/workspace/:wid/webhooks/:id/test', 'webhooks.manage', ACCEPTED),
+  ws('GET', '/v1/workspace/:wid/webhooks/:id/deliveries', 'webhooks.manage'),
+  ws('POST', '/v1/workspace/:wid/webhooks/:id/deliveries/:deliveryId/replay', 'webhooks.manage', ACCEPTED),
+  ws('POST', '/v1/workspace/:wid/webhooks/:id/replay', 'webhooks.manage', ACCEPTED),
 ];
 
 export const PROVIDER_KINDS = ['csp', 'dev', 'lsp', 'iotsp'] as const;
