@@ -163,7 +163,14 @@ export async function startWebhooks(orm: MikroORM, config: Config, log: Logger):
   const batchSize = Math.min(concurrency, 8);
   workerId = await jobs().work<DeliveryJob>(
     DELIVERY_QUEUE,
-    { localConcurrency: Math.max(1, Math.ceil(concurrency / batchSize)), batchSize, pollingIntervalSeconds: POLLING_SECONDS, perJobResults: true as const },
+    {
+      localConcurrency: Math.max(1, Math.ceil(concurrency / batchSize)),
+      batchSize,
+      // a full batch is followed by the next fetch at once, not by a poll interval
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: POLLING_SECONDS,
+      perJobResults: true as const,
+    },
     async (batch: Job<DeliveryJob>[]) =>
       Promise.all(
         batch.map(async (j) => {
