@@ -10,7 +10,8 @@ import { matchesFilter, PUBLIC_TOPICS } from '../events/catalogue.js';
 import { eventOf } from '../events/service.js';
 import type { DeliveryAttempt } from './entities.js';
 import { afterFailure, disablesEndpoint } from './rules.js';
-import { DELIVERY_QUEUE, deliveryBody, endpointDisabled, endpointSecrets, makeDeliveries, webhookSettings, type DeliveryJob } from './service.js';
+import { secretsInUse } from '../../../kernel/webhooks/signature.js';
+import { DELIVERY_QUEUE, deliveryBody, endpointDisabled, makeDeliveries, webhookSettings, type DeliveryJob } from './service.js';
 
 /**
  * Pushing events to webhook endpoints (docs/events.md "Webhooks"): the fan-out consumer turns each public event of
@@ -24,6 +25,8 @@ import { DELIVERY_QUEUE, deliveryBody, endpointDisabled, endpointSecrets, makeDe
 export const FANOUT_CONSUMER = 'workspace.webhooks';
 /** Attempts kept on a delivery (the latest). */
 const ATTEMPT_LOG = 50;
+/** The attempt log with one attempt (`?`, a JSON array of one) appended, the latest ATTEMPT_LOG kept. */
+const APPEND = `(select coalesce(jsonb_agg(x order by n), '[]'::jsonb) from (select x, n from jsonb_array_elements(attempt_log || ?::jsonb) with ordinality as a(x, n) order by n desc limit ${ATTEMPT_LOG}) t)`;
 /** How much of an answer the delivery log keeps. */
 const EXCERPT = 500;
 /** An attempt held by a worker that died is handed to another after this (plus the supervisor's interval). */
@@ -75,12 +78,26 @@ interface DeliveryRow {
   run: number;
   url: string;
   endpoint_status: string;
+  secrets: { secret: string; createdAt: string }[] | string;
+}
+
+/** The secrets an attempt is signed with now (kernel/webhooks/signature.ts `secretsInUse`). */
+function secretsOf(row: DeliveryRow): string[] {
+  const rows = (typeof row.secrets === 'string' ? JSON.parse(row.secrets) : row.secrets) as { secret: string; createdAt: string }[];
+  return secretsInUse(
+    rows.map((r) => ({ secret: r.secret, createdAt: new Date(r.createdAt) })),
+    nowDate(),
+  );
 }
 
 /** One attempt of one delivery, then its record (and the next attempt's job, or the endpoint's disabling) in one transaction. */
 export async function deliver(em: EntityManager, job: DeliveryJob, signal?: AbortSignal): Promise<void> {
+  // the delivery, its endpoint and the endpoint's secrets, in one statement
   const [row] = await em.execute<DeliveryRow[]>(
-    `select d.id, d.workspace_id, d.endpoint_id, d.event_id, d.body, d.status, d.run, e.url, e.status as endpoint_status
+    `select d.id, d.workspace_id, d.endpoint_id, d.event_id, d.body, d.status, d.run, e.url, e.status as endpoint_status,
+            (select coalesce(json_agg(json_build_object('secret', s.secret, 'createdAt', s.created_at)), '[]'::json)
+               from (select secret, created_at from workspace.webhook_endpoint_secret s
+                      where s.endpoint_id = d.endpoint_id and s.workspace_id = d.workspace_id order by s.created_at desc limit 20) s) as secrets
        from workspace.event_delivery d join workspace.webhook_endpoint e on e.id = d.endpoint_id
       where d.id = ? and d.workspace_id = ?`,
     [job.deliveryId, job.workspaceId],
@@ -104,7 +121,7 @@ export async function deliver(em: EntityManager, job: DeliveryJob, signal?: Abor
     body: row.body,
     timeoutMs: settings.timeoutMs,
     messageId: row.event_id,
-    secrets: endpointSecrets(em, row.workspace_id, row.endpoint_id),
+    secrets: Promise.resolve(secretsOf(row)),
     allow: settings.allow,
     signal,
   });
@@ -118,21 +135,27 @@ export async function deliver(em: EntityManager, job: DeliveryJob, signal?: Abor
     responseExcerpt: result.response ? result.response.body.slice(0, EXCERPT) : null,
     error: result.ok ? null : (result.error ?? 'failed'),
   };
-  const next = result.ok ? null : afterFailure(settings.schedule, job.attempt);
-  const status = result.ok ? 'DELIVERED' : next && 'retryInMs' in next ? 'PENDING' : 'FAILED';
+  const next = afterFailure(settings.schedule, job.attempt);
+  const status = next && 'retryInMs' in next ? 'PENDING' : 'FAILED';
   const nextAt = next && 'retryInMs' in next ? new Date(at.getTime() + next.retryInMs) : null;
+  if (result.ok) {
+    // success: one statement (its own transaction): the delivery, and the endpoint's run of failures ended
+    await em.execute(
+      `with d as (
+         update workspace.event_delivery set status = 'DELIVERED', attempts = attempts + 1, next_attempt_at = null, updated_at = ?, attempt_log = ${APPEND}
+          where id = ? and workspace_id = ? and run = ? and status = 'PENDING' returning endpoint_id)
+       update workspace.webhook_endpoint set failing_since = null where id in (select endpoint_id from d) and workspace_id = ? and failing_since is not null`,
+      [at, JSON.stringify([entry]), row.id, row.workspace_id, job.run, row.workspace_id],
+    );
+    return;
+  }
   await em.transactional(async (tx) => {
     const updated = await tx.execute<{ id: string }[]>(
-      `update workspace.event_delivery set status = ?, attempts = attempts + 1, next_attempt_at = ?, updated_at = ?,
-              attempt_log = (select coalesce(jsonb_agg(x order by n), '[]'::jsonb) from (select x, n from jsonb_array_elements(attempt_log || ?::jsonb) with ordinality as a(x, n) order by n desc limit ${ATTEMPT_LOG}) t)
+      `update workspace.event_delivery set status = ?, attempts = attempts + 1, next_attempt_at = ?, updated_at = ?, attempt_log = ${APPEND}
         where id = ? and workspace_id = ? and run = ? and status = 'PENDING' returning id`,
       [status, nextAt, at, JSON.stringify([entry]), row.id, row.workspace_id, job.run],
     );
     if (!updated.length) return; // replayed or deleted meanwhile: that run records its own attempts
-    if (result.ok) {
-      await tx.execute(`update workspace.webhook_endpoint set failing_since = null where id = ? and workspace_id = ? and failing_since is not null`, [row.endpoint_id, row.workspace_id]);
-      return;
-    }
     const [endpoint] = await tx.execute<{ failing_since: Date | null; url: string; status: string }[]>(
       `update workspace.webhook_endpoint set failing_since = coalesce(failing_since, ?) where id = ? and workspace_id = ? returning failing_since, url, status`,
       [at, row.endpoint_id, row.workspace_id],

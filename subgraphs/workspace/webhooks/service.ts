@@ -8,7 +8,7 @@ import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-t
 import { isUuid } from '../../../kernel/ids.js';
 import { enqueueManyIn } from '../../../kernel/jobs.js';
 import { parseAllowList, staticUrlProblem, type AllowList } from '../../../kernel/webhooks/guard.js';
-import { newSecret, secretsInUse } from '../../../kernel/webhooks/signature.js';
+import { newSecret } from '../../../kernel/webhooks/signature.js';
 import type { WorkspaceScope } from '../common/scope.js';
 import { knownFilter, matchesFilter, PUBLIC_TOPICS, WEBHOOK_ENDPOINT_TOPIC } from '../events/catalogue.js';
 import { eventOf } from '../events/service.js';
@@ -83,18 +83,6 @@ async function addSecret(tx: EntityManager, endpoint: WebhookEndpoint): Promise<
   const row = tx.create(WebhookEndpointSecret, { workspaceId: endpoint.workspaceId, endpointId: endpoint.id, secret: newSecret(), createdAt });
   endpoint.secretRotatedAt = createdAt;
   return row;
-}
-
-/** The secrets an attempt to the endpoint is signed with now (kernel/webhooks/signature.ts `secretsInUse`). */
-export async function endpointSecrets(em: EntityManager, workspaceId: string, endpointId: string): Promise<string[]> {
-  const rows = await em.execute<{ secret: string; created_at: Date }[]>(
-    `select secret, created_at from workspace.webhook_endpoint_secret where workspace_id = ? and endpoint_id = ? order by created_at desc limit 20`,
-    [workspaceId, endpointId],
-  );
-  return secretsInUse(
-    rows.map((r) => ({ secret: r.secret, createdAt: new Date(r.created_at) })),
-    nowDate(),
-  );
 }
 
 export async function createEndpoint(s: WorkspaceScope, input: CreateWebhookEndpointInput) {
