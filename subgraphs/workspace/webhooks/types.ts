@@ -65,7 +65,7 @@ export class EventDeliveryArgs extends PageArgs {
   @IsOptional()
   @Nullable()
   status?: EventDeliveryStatus;
-  @Field({ nullable: true, description: 'Only deliveries of events of this type (a name or a wildcard such as `order.*`).' })
+  @Field({ nullable: true, description: 'Only deliveries of events of this type: a name of docs/events.md, `webhook.test`, or a wildcard such as `order.*` (an open list).' })
   @IsOptional()
   @Nullable()
   @MaxLength(100)
