@@ -35,13 +35,19 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 };
 
-async function rest(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+/** The fields of the answers this bench reads. */
+interface Answer {
+  accessToken?: string;
+  data: { workspace: { id: string } };
+}
+
+async function rest(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
   const res = await fetch(base + path, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = await res.json();
+  const json = (await res.json()) as Answer;
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return json;
 }
@@ -98,7 +104,7 @@ export async function runEvents(log: (m: string) => void = (m) => console.error(
   try {
     const base = `http://127.0.0.1:${ports.BRIDGE_PORT}`;
     const reg = await rest(base, 'POST', '/v1/auth/register', {}, { email: `bench-${Date.now().toString(36)}@example.test`, password: 'correct horse battery', name: 'Bench', deviceId: 'bench' });
-    const setA = { 'svc-auth-token': reg.accessToken as string, 'svc-user-agent': 'bench/1.0', 'svc-auth-device': 'bench' };
+    const setA = { 'svc-auth-token': reg.accessToken!, 'svc-user-agent': 'bench/1.0', 'svc-auth-device': 'bench' };
     log(`events bench: ${SUBSCRIPTIONS} workspaces, one endpoint each`);
     const workspaces: string[] = [];
     for (let i = 0; i < SUBSCRIPTIONS; i++) {
