@@ -158,6 +158,24 @@ describe('the event feed', () => {
       speed: 0,
       measuredAt: new Date((t0 + 60) * 1000).toISOString(),
     });
+
+    // device.telemetry.received: the same batch, counted, with the newest stored report's values; then a line the rule
+    // cannot parse, counted as failed
+    const bad = await t.call('POST', `/v1/iotsp/devices/${device.reference}/reports`, { reports: ['not a tracker line'] });
+    expect(bad.body.data, JSON.stringify(bad.body)).toMatchObject({ stored: 0, failed: 1 });
+    const telemetry = await until(
+      async () => (await feed(lsp.owner.token, lsp.owner.wid, '?types=device.*')).body.data as any[],
+      (es) => es?.reduce((n: number, e: any) => n + e.data.stored + e.data.failed, 0) === 3,
+      10_000,
+      100,
+    );
+    const stored = telemetry.filter((e) => e.data.stored > 0);
+    expect(stored.reduce((n, e) => n + e.data.stored, 0)).toBe(2);
+    const newest = stored.at(-1).data;
+    expect(newest).toMatchObject({ deviceId: device.id, device: device.reference, providerCode: t.code, failed: 0, lastMeasuredAt: new Date((t0 + 60) * 1000).toISOString() });
+    expect(newest.latest.measuredAt).toBe(new Date((t0 + 60) * 1000).toISOString());
+    expect(newest.latest.values).toMatchObject({ 'position.latitude': -1.29, 'position.longitude': 36.82 });
+    expect(telemetry.at(-1).data).toMatchObject({ deviceId: device.id, stored: 0, failed: 1, firstMeasuredAt: null, lastMeasuredAt: null, latest: null });
   });
 
   it('refuses what it cannot read: an unknown type or wildcard, a malformed cursor, a limit out of 1–100; 400 naming the field', async () => {

@@ -61,6 +61,8 @@ interface Position {
 }
 
 export interface Prepared {
+  /** The device the lines came from. */
+  device: DeviceInfo;
   rows: Row[];
   positions: Map<string, Position>;
   errors: { index: number; error: ReportError }[];
@@ -73,7 +75,7 @@ const numberOr = (v: unknown): number | null => (typeof v === 'number' && Number
 
 /** Parses the lines of one device into rows (CPU only): what the writer stores. */
 export function prepare(device: DeviceInfo, lines: readonly string[], source: ReportSource, topic: string | null, refusal?: ReportError): Prepared {
-  const out: Prepared = { rows: [], positions: new Map(), errors: [] };
+  const out: Prepared = { device, rows: [], positions: new Map(), errors: [] };
   const received = nowDate();
   const receivedAt = received.toISOString();
   const blocked =
@@ -116,6 +118,44 @@ export function prepare(device: DeviceInfo, lines: readonly string[], source: Re
     }
   });
   return out;
+}
+
+/**
+ * The `iot.telemetry` events of a batch (the public `device.telemetry.received`, docs/events.md): one per device, with
+ * how many of its reports were stored and failed, the span of their measurement times, and the newest stored report's
+ * values (the rule's fields).
+ */
+export function telemetryEvents(batch: readonly Prepared[]): { topic: string; key: string; workspace_id: string; payload: Record<string, unknown> }[] {
+  const byDevice = new Map<string, { device: DeviceInfo; stored: number; failed: number; from: string | null; to: string | null; latest: Row | null }>();
+  for (const p of batch) {
+    const t = byDevice.get(p.device.id) ?? { device: p.device, stored: 0, failed: 0, from: null, to: null, latest: null };
+    for (const r of p.rows) {
+      if (r.outcome !== 'STORED') {
+        t.failed += 1;
+        continue;
+      }
+      t.stored += 1;
+      if (t.from === null || r.measured_at < t.from) t.from = r.measured_at;
+      if (t.to === null || r.measured_at > t.to) t.to = r.measured_at;
+      if (!t.latest || t.latest.measured_at <= r.measured_at) t.latest = r;
+    }
+    byDevice.set(p.device.id, t);
+  }
+  return [...byDevice.values()].map((t) => ({
+    topic: 'iot.telemetry',
+    key: t.device.id,
+    workspace_id: t.device.workspaceId,
+    payload: {
+      icode: t.device.icode,
+      deviceId: t.device.id,
+      device: t.device.reference,
+      stored: t.stored,
+      failed: t.failed,
+      firstMeasuredAt: t.from,
+      lastMeasuredAt: t.to,
+      latest: t.latest ? { measuredAt: t.latest.measured_at, values: t.latest.values } : null,
+    },
+  }));
 }
 
 interface Pending {
@@ -216,7 +256,8 @@ export class Ingestor {
     }
     const positions = new Map<string, Position>();
     for (const p of batch) for (const [id, pos] of p.positions) if (!positions.has(id) || positions.get(id)!.at <= pos.at) positions.set(id, pos);
-    const events = [...positions.values()].map(({ device: d, ...pos }) => ({
+    const events: { topic: string; key: string; workspace_id: string; payload: Record<string, unknown> }[] = [...positions.values()].map(({ device: d, ...pos }) => ({
+      topic: 'iot.position',
       key: d.vehicleId!,
       workspace_id: d.workspaceId,
       payload: {
@@ -232,6 +273,7 @@ export class Ingestor {
         measuredAt: pos.at,
       },
     }));
+    events.push(...telemetryEvents(batch));
     await storeBatch(this.orm, [JSON.stringify(rows), JSON.stringify([...counters.values()]), JSON.stringify(events)]);
     for (const r of rows) iotReports.inc({ outcome: r.outcome, source: r.source });
   }
@@ -247,7 +289,7 @@ export class Ingestor {
 
 /**
  * The one statement that stores a batch (docs/iot.md "Ingestion"): its reports, its devices' counters and its
- * `iot.position` events (the event log's own table, as kernel/events.ts publish writes it), each from one JSON
+ * `iot.position` and `iot.telemetry` events (the event log's own table, as kernel/events.ts publish writes it), each from one JSON
  * parameter. One statement is atomic without BEGIN and COMMIT: one round trip per batch.
  */
 export const STORE_BATCH = `with reports as (
@@ -263,7 +305,7 @@ export const STORE_BATCH = `with reports as (
     from jsonb_to_recordset($2::jsonb) as c(id uuid, stored int, failed int, at timestamptz) where d.id = c.id
   ), positions as (
     insert into events.log (topic, key, workspace_id, payload)
-    select 'iot.position', e.key, e.workspace_id, e.payload from jsonb_to_recordset($3::jsonb) as e(key text, workspace_id uuid, payload jsonb)
+    select e.topic, e.key, e.workspace_id, e.payload from jsonb_to_recordset($3::jsonb) as e(topic text, key text, workspace_id uuid, payload jsonb)
   )
   select 1`;
 

@@ -298,6 +298,59 @@ const vehiclePositionUpdated: EventType = {
   emittedBy: ['a device report with a position, over MQTT or HTTP, from a device assigned to a vehicle (docs/iot.md "Ingestion")'],
 };
 
+// ───────────────────────────── devices (IoT) ─────────────────────────────
+
+const deviceTelemetryReceived: EventType = {
+  name: 'device.telemetry.received',
+  version: 1,
+  description:
+    "A device's reports were ingested (docs/iot.md \"Ingestion\"), in the workspace of its IoT provider: one event per device and ingestion batch, with how many were stored and failed, the span of their measurement times and the newest stored report's values (the fields its rule parses). Failed reports are counted, not carried: read them from the device's reports.",
+  topics: ['iot.telemetry'],
+  from: ({ payload: p }) => {
+    const latest = obj(p.latest);
+    return {
+      deviceId: str(p.deviceId),
+      device: str(p.device),
+      providerCode: str(p.icode),
+      stored: num(p.stored) ?? 0,
+      failed: num(p.failed) ?? 0,
+      firstMeasuredAt: str(p.firstMeasuredAt),
+      lastMeasuredAt: str(p.lastMeasuredAt),
+      latest: latest ? { measuredAt: str(latest.measuredAt), values: obj(latest.values) ?? {} } : null,
+    };
+  },
+  schema: object({
+    deviceId: { ...S.id, description: 'The device.' },
+    device: { type: 'string', description: "The device's reference (its IoT provider's name for it)." },
+    providerCode: { type: 'string', description: 'The code of the IoT provider the device belongs to.' },
+    stored: { type: 'integer', minimum: 0, description: 'Reports of the batch parsed and stored.' },
+    failed: { type: 'integer', minimum: 0, description: 'Reports of the batch kept as failed (not parsed).' },
+    firstMeasuredAt: { type: ['string', 'null'], format: 'date-time', description: 'The earliest measurement time of the stored reports; null when none was stored.' },
+    lastMeasuredAt: { type: ['string', 'null'], format: 'date-time', description: 'The latest measurement time of the stored reports; null when none was stored.' },
+    latest: {
+      type: ['object', 'null'],
+      description: 'The newest stored report; null when none was stored.',
+      properties: {
+        measuredAt: { ...S.instant, description: 'When the device measured it.' },
+        values: { type: 'object', description: "Its values, by the rule's field names (e.g. `position.latitude`, `temperature`)." },
+      },
+      required: ['measuredAt', 'values'],
+      additionalProperties: false,
+    },
+  }),
+  example: {
+    deviceId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+    device: 'DEV-7K2Q9M4X',
+    providerCode: 'IOTSP-4M8X2Q7K',
+    stored: 2,
+    failed: 0,
+    firstMeasuredAt: '2026-11-26T09:13:02.000Z',
+    lastMeasuredAt: '2026-11-26T09:14:02.000Z',
+    latest: { measuredAt: '2026-11-26T09:14:02.000Z', values: { 'position.latitude': -1.2921, 'position.longitude': 36.8219, 'position.speed': 42.5 } },
+  },
+  emittedBy: ['device reports over MQTT (the device\'s topic) or HTTP (`POST /v1/iotsp/devices/:reference/reports`), stored or failed (docs/iot.md "Ingestion")'],
+};
+
 // ───────────────────────────── webhooks ─────────────────────────────
 
 /** The log topic of webhook endpoint changes the catalogue publishes (subgraphs/workspace/webhooks). */
@@ -351,6 +404,7 @@ export const CATALOGUE: readonly EventType[] = [
   connectorChange('connector.deleted', 'A connector was deleted.', (p) => p.change === 'deleted', ['DELETE /v1/:wid/:ctype/:xcode/connectors/:id (deleteConnector)']),
   pipelineExecutionCompleted,
   vehiclePositionUpdated,
+  deviceTelemetryReceived,
   webhookEndpointDisabled,
 ];
 
