@@ -94,7 +94,7 @@ const schema = z
     /** How long one attempt of an event webhook waits for the endpoint's answer. */
     EVENT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Event webhook deliveries one process makes at once. */
-    EVENT_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    EVENT_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(64),
     /** How often the health worker scores every pipeline and runs due simulations. */
     PIPELINE_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     GATEWAY_URL: z.string().url().optional(),
