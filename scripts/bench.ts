@@ -44,6 +44,9 @@
  * a radius keeping the result size constant (target: p95 at 1,000,000 at most 2× p95 at 10,000 on PostgreSQL), the
  * plan of the discovery statement at the largest size, and `POST /v1/queries/matching/match` over 10,000 candidates.
  *
+ * `events` (event fan-out to webhook endpoints, scripts/bench-events.ts): a platform of its own after the others, 100
+ * subscriptions, events committed at 100 and 500 a second, commit → delivered (target p95 ≤ 1 s at 500/s on PostgreSQL).
+ *
  * Topologies (BENCH_TOPOLOGIES, default `single,split`, run in that order on the same DATA_DIR): the bare, gateway and
  * bridge layers are measured in the single topology, the subgraph alone in the split one (a layer whose topology is
  * not in the list is measured in the first one listed); BENCH_ALL_LAYERS=1 measures every layer in every topology.
@@ -74,6 +77,7 @@ import { seed, setA, rng, pointFrom, intentHeaders, AREAS_PER_LSP, COMMERCE_LSPS
 import { iotSection, runIot, type IotResult } from './bench-iot.js';
 import { queriesSection, runQueries, type QueriesResult } from './bench-queries.js';
 import { pipelinesSection, runPipelines, type PipelinesResult } from './bench-pipelines.js';
+import { eventsSection, runEvents, type EventsResult } from './bench-events.js';
 import { FAQ_QUERIES, FAQ_SIZES, FAQS_BY_API, indexesOf, querySharesOf, removeFaqs, searchPlansOf, seedFaqs, setB } from './bench-faqs.js';
 import { median, rotation, runLoad, stopCurrentRun, type Sample, type Target } from './bench-load.js';
 import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopAllGroups, stopGroup, waitPortsFree, type Ports, type Topology, type TreeMemory } from './bench-platform.js';
@@ -104,8 +108,8 @@ const ALL_LAYERS = /^(1|true|yes)$/i.test(env.BENCH_ALL_LAYERS ?? '');
  * The names BENCH_ROUTES takes: each selects a route, `faqs` the two scenarios of the FAQ search, `iot` the IoT section,
  * `queries` the queries family's section.
  */
-const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs', 'iot', 'queries', 'pipelines'];
-const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs,iot,queries,pipelines');
+const ROUTE_OPTIONS = ['users', 'fleets', 'nearby', 'operators', 'faqs', 'iot', 'queries', 'pipelines', 'events'];
+const ROUTE_IDS = list(env.BENCH_ROUTES, 'users,fleets,nearby,operators,faqs,iot,queries,pipelines,events');
 const POSITIONS = int('BENCH_POSITIONS', 100_000);
 const FLEETS = Math.max(1, int('BENCH_FLEETS', 3));
 const VEHICLES_PER_FLEET = int('BENCH_VEHICLES_PER_FLEET', 10);
@@ -508,6 +512,7 @@ let faqLoad: Fixtures['faqs'];
 let iotResult: IotResult | undefined;
 let queriesResult: QueriesResult | undefined;
 let pipelinesResult: PipelinesResult | undefined;
+let eventsResult: EventsResult | undefined;
 
 function report(): string {
   const md: string[] = [];
@@ -601,6 +606,7 @@ function report(): string {
   if (iotResult) md.push(...iotSection(iotResult, databaseLabel, table));
   if (queriesResult) md.push(...queriesSection(queriesResult, databaseLabel, cpus().length, table));
   if (pipelinesResult) md.push(...pipelinesSection(pipelinesResult));
+  if (eventsResult) md.push(...eventsSection(eventsResult));
 
   if (memories.length) {
     md.push('### Resident memory of the platform', '');
@@ -1031,6 +1037,8 @@ try {
   await main();
   // the pipelines section starts a platform of its own (one that takes no steps) and its worker processes
   if (ROUTE_IDS.includes('pipelines') && !aborted) pipelinesResult = await runPipelines(log);
+  // so does the events section (event fan-out to webhook endpoints)
+  if (ROUTE_IDS.includes('events') && !aborted) eventsResult = await runEvents(log);
   const md = report();
   process.stdout.write(`\n${md}\n`);
   if (env.BENCH_OUT) {
