@@ -56,7 +56,7 @@
  * (idle after start, and after the load) and start to ready (first start on a fresh DATA_DIR, restart on the same one).
  *
  * Environment: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (`1,32`),
- * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby,operators,faqs,iot,queries`),
+ * BENCH_TOPOLOGIES (`single,split`), BENCH_ALL_LAYERS, BENCH_ROUTES (`users,fleets,nearby,operators,faqs,iot,queries,pipelines,events`),
  * BENCH_POSITIONS (100000), BENCH_FLEETS (3), BENCH_VEHICLES_PER_FLEET (10), DB_POOL_SIZE (10), BENCH_OUT (also write
  * the markdown there), BENCH_PORT_BASE (fixed ports instead of free ones), BENCH_KEEP_DATA (keep the temporary
  * DATA_DIR), DATABASE_URL; for `iot`, BENCH_IOT_SECONDS, BENCH_IOT_BATCH, BENCH_IOT_LAG_SAMPLES (bench-iot.ts); for
