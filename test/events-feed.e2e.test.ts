@@ -178,6 +178,34 @@ describe('the event feed', () => {
     expect(telemetry.at(-1).data).toMatchObject({ deviceId: device.id, stored: 0, failed: 1, firstMeasuredAt: null, lastMeasuredAt: null, latest: null });
   });
 
+  it("user.updated: a member's profile change, in each workspace they are a member of, with the fields that changed", async () => {
+    const o = await newOwner();
+    const second = await callA('POST', '/v1/workspace', o.token, { name: uniqueName('Second') });
+    expect(second.status).toBe(201);
+    const otherWid = second.body.data.workspace.id;
+    const stranger = await newOwner();
+    const patch = (body: unknown) => api('PATCH', '/v1/users/me', { token: o.token, body });
+    expect((await patch({ name: 'Amina Wanjiru', bio: 'Dispatch lead' })).status).toBe(200);
+    expect((await patch({ name: 'Amina Wanjiru' })).status).toBe(200); // nothing changed: no event
+    expect((await patch({ metadata: { timezone: 'Africa/Nairobi' } })).status).toBe(200);
+    for (const wid of [o.wid, otherWid]) {
+      const res = await until(
+        () => feed(o.token, wid, '?types=user.*'),
+        (r) => r.body?.data?.length >= 2,
+        10_000,
+        100,
+      );
+      expect(res.body.data.map((e: any) => e.data)).toEqual([
+        { userId: o.user.id, name: 'Amina Wanjiru', changed: ['name', 'bio'] },
+        { userId: o.user.id, name: 'Amina Wanjiru', changed: ['timezone'] },
+      ]);
+      expect(res.body.data.every((e: any) => e.type === 'user.updated' && e.workspaceId === wid)).toBe(true);
+    }
+    // no one else's workspace hears of it; the e-mail address is never carried
+    expect((await feed(stranger.token, stranger.wid, '?types=user.*')).body.data).toEqual([]);
+    expect(JSON.stringify((await feed(o.token, o.wid)).body)).not.toContain(o.user.email);
+  });
+
   it('refuses what it cannot read: an unknown type or wildcard, a malformed cursor, a limit out of 1–100; 400 naming the field', async () => {
     const o = await newOwner();
     expectError(await feed(o.token, o.wid, '?types=order.shipped'), 'VALIDATION_ERROR', 'types');

@@ -7,6 +7,7 @@ import { Connector } from './connectors/entities.js';
 import { ConnectorResolver } from './connectors/resolvers.js';
 import { ViewerResolver } from './credentials/resolvers.js';
 import { WorkspaceEventResolver } from './events/resolvers.js';
+import { followProfiles } from './events/service.js';
 import { startWebhooks } from './webhooks/delivery.js';
 import { EventDelivery, WebhookEndpoint, WebhookEndpointSecret } from './webhooks/entities.js';
 import { WebhookEndpointResolver } from './webhooks/resolvers.js';
@@ -46,6 +47,14 @@ export const workspaceSubgraph: SubgraphDefinition = {
     migrationsPath: 'subgraphs/workspace/migrations',
   },
   internalRoutes: (app, orm) => credentialRoutes(app, orm),
-  // pushing events to webhook endpoints (webhooks/delivery.ts): the fan-out consumer and the delivery worker
-  onStart: (orm, config, log) => startWebhooks(orm, config, log),
+  // members' profile changes as user.updated of their workspaces (events/service.ts); pushing events to webhook
+  // endpoints (webhooks/delivery.ts): the fan-out consumer and the delivery worker
+  onStart: async (orm, config, log) => {
+    const stopProfiles = followProfiles(orm, log);
+    const stopWebhooks = await startWebhooks(orm, config, log);
+    return async () => {
+      stopProfiles();
+      await stopWebhooks();
+    };
+  },
 };

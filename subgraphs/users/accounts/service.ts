@@ -6,6 +6,7 @@ import { now, nowDate } from '../../../kernel/clock.js';
 import { AppError, notFound } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
+import { publish } from '../../../kernel/events.js';
 import type { AccountScope } from '../common/scope.js';
 import { IMAGE_TYPES, receiveFile, storageOf } from '../common/files.js';
 import { Session } from '../auth/entities.js';
@@ -39,8 +40,14 @@ export async function changeOwnAccount<T>(account: AccountScope, change: (user: 
   return result;
 }
 
-export function updateProfile(account: AccountScope, input: UpdateProfileInput): Promise<User> {
-  return changeOwnAccount(account, (user) => {
+/** The log topic of profile changes (the workspace subgraph makes each member's workspaces a `user.updated` of it, docs/events.md). */
+export const PROFILE_TOPIC = 'users.profile';
+
+/** Changes the caller's profile; a change of a field records `users.profile` (which fields, and the name) in the same transaction. */
+export async function updateProfile(account: AccountScope, input: UpdateProfileInput): Promise<User> {
+  const user = await activeUser(account.em, account.userId);
+  await account.em.transactional(async (tx) => {
+    const before = { name: user.name, avatar: user.avatar ?? null, bio: user.bio ?? null, ...user.metadata };
     if (input.name !== undefined) user.name = input.name.trim();
     if (input.avatar !== undefined) user.avatar = input.avatar;
     if (input.bio !== undefined) user.bio = input.bio;
@@ -52,8 +59,13 @@ export function updateProfile(account: AccountScope, input: UpdateProfileInput):
         notifications: notifications ?? user.metadata.notifications,
       };
     }
-    return user;
+    const after = { name: user.name, avatar: user.avatar ?? null, bio: user.bio ?? null, ...user.metadata };
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
+    user.updatedAt = nowDate();
+    await tx.flush();
+    if (changed.length) await publish(tx, PROFILE_TOPIC, user.id, null, { userId: user.id, name: user.name, changed });
   });
+  return user;
 }
 
 /** The public view of a user the caller may see (`isVisibleTo`); any other is NOT_FOUND. */

@@ -298,6 +298,32 @@ const vehiclePositionUpdated: EventType = {
   emittedBy: ['a device report with a position, over MQTT or HTTP, from a device assigned to a vehicle (docs/iot.md "Ingestion")'],
 };
 
+// ───────────────────────────── users ─────────────────────────────
+
+const userUpdated: EventType = {
+  name: 'user.updated',
+  version: 1,
+  description:
+    'A member of the workspace changed their profile (docs/contract.md "Users"): one event in each workspace they are a member of when it is recorded. It carries the user\'s id, display name (the only personal data: the event is about that person) and which fields changed, not their values.',
+  topics: ['workspace.member_profile'],
+  from: ({ payload: p }) => ({
+    userId: str(p.userId),
+    name: str(p.name),
+    changed: Array.isArray(p.changed) ? p.changed.filter((c): c is string => typeof c === 'string') : [],
+  }),
+  schema: object({
+    userId: { ...S.id, description: 'The user.' },
+    name: { type: 'string', description: 'Their display name now.' },
+    changed: {
+      type: 'array',
+      items: { type: 'string', enum: ['name', 'avatar', 'bio', 'language', 'timezone', 'notifications'] },
+      description: 'The profile fields that changed.',
+    },
+  }),
+  example: { userId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', name: 'Amina Wanjiru', changed: ['name', 'timezone'] },
+  emittedBy: ['PATCH /v1/users/me (updateProfile), when a field changes'],
+};
+
 // ───────────────────────────── devices (IoT) ─────────────────────────────
 
 const deviceTelemetryReceived: EventType = {
@@ -405,6 +431,7 @@ export const CATALOGUE: readonly EventType[] = [
   pipelineExecutionCompleted,
   vehiclePositionUpdated,
   deviceTelemetryReceived,
+  userUpdated,
   webhookEndpointDisabled,
 ];
 

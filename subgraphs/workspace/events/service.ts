@@ -1,4 +1,7 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { validationError } from '../../../kernel/errors.js';
+import { follow, publish } from '../../../kernel/events.js';
+import type { Logger } from '../../../kernel/logger.js';
 import type { WorkspaceScope } from '../common/scope.js';
 import { knownFilter, matchesFilter, PUBLIC_TOPICS, publicEventOf } from './catalogue.js';
 import type { EventFeedArgs, WorkspaceEvent, WorkspaceEventFeed } from './types.js';
@@ -63,4 +66,21 @@ export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<
     if (!hasMore) break;
   }
   return { items, next: cursor, hasMore };
+}
+
+/** The log topic the workspace subgraph writes for each workspace of a member whose profile changed (`user.updated`). */
+export const MEMBER_PROFILE_TOPIC = 'workspace.member_profile';
+
+/**
+ * `user.updated` (docs/events.md): the users subgraph records a profile change once (`users.profile`, no workspace);
+ * this consumer records it again for each workspace the user is a member of, when it reads it, in the transaction that
+ * moves its cursor. A workspace the user joins later does not see earlier changes.
+ */
+export function followProfiles(orm: MikroORM, log: Logger): () => void {
+  return follow(orm, log, 'workspace.member-profiles', ['users.profile'], async (e, tx) => {
+    const p = e.payload as { userId?: unknown; name?: unknown; changed?: unknown };
+    if (typeof p.userId !== 'string') return;
+    const members = await tx.execute<{ workspace_id: string }[]>('select workspace_id from workspace.member where user_id = ?', [p.userId]);
+    for (const m of members) await publish(tx, MEMBER_PROFILE_TOPIC, p.userId, m.workspace_id, { userId: p.userId, name: p.name, changed: p.changed });
+  });
 }
