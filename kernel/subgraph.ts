@@ -61,8 +61,8 @@ export interface SubgraphDefinition {
    * as the utilities queries). Otherwise `null` is accepted only by `@Nullable()` fields (kernel/validation.ts).
    */
   nullMeansAbsent?: boolean;
-  /** Work started after the server listens (sweeps, event consumers …); may return how to stop it at shutdown. */
-  onStart?: (orm: MikroORM, config: Config, log: Logger) => void | (() => void) | Promise<void | (() => void)>;
+  /** Work started after the server listens (sweeps, event consumers …); may return how to stop it at shutdown (awaited before the database closes). */
+  onStart?: (orm: MikroORM, config: Config, log: Logger) => void | StopWork | Promise<void | StopWork>;
 }
 
 const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
@@ -237,7 +237,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   app.use(graphqlErrorHandler(log));
 
   const documents = new DocumentCache();
-  let stopWork: (() => void) | void = undefined;
+  let stopWork: StopWork | void = undefined;
   return {
     name: def.name,
     orm,
@@ -274,12 +274,16 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
       stopWork = await def.onStart?.(orm, config, log);
     },
     async close() {
-      stopWork?.();
+      // background work stops first (its jobs and consumers use the database), then the server, then the database
+      await Promise.resolve(stopWork?.()).catch((err: unknown) => log.warn({ err }, 'stopping background work failed'));
       await server.stop();
       await orm.close();
     },
   };
 }
+
+/** How a subgraph's background work stops. */
+export type StopWork = () => void | Promise<void>;
 
 /** Starts one subgraph process (split topology): the runtime, listening on its own port. */
 export async function runSubgraph(def: SubgraphDefinition, config: Config): Promise<void> {
