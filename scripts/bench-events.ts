@@ -18,12 +18,12 @@
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, type Ports } from './bench-platform.js';
+import { PORT_NAMES, Platform, freePorts, runSection, type Ports } from './bench-platform.js';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_EVENTS_SUBSCRIPTIONS ?? 100);
 const RATES = (process.env.BENCH_EVENTS_RATES ?? '100,500').split(',').map(Number);
@@ -188,17 +188,5 @@ export function eventsSection(r: EventsResult): string[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.on('SIGINT', () => {
-    killAllGroupsNow();
-    process.exit(130);
-  });
-  try {
-    const md = eventsSection(await runEvents()).join('\n');
-    console.log(md);
-    if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, md);
-  } catch (err) {
-    killAllGroupsNow();
-    console.error(err);
-    process.exit(1);
-  }
+  await runSection(async () => eventsSection(await runEvents()));
 }

@@ -27,7 +27,7 @@
  * BENCH_PIPELINES_QUEUE_RUNS (3), BENCH_OUT (also write the markdown there).
  */
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,7 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { BATCH, POLLING_MS, workOptions } from '../subgraphs/pipelines/common/jobs.js';
-import { PORT_NAMES, Platform, freePorts, killAllGroupsNow, spawnGroup, stopGroup, type Ports } from './bench-platform.js';
+import { PORT_NAMES, Platform, freePorts, runSection, spawnGroup, stopGroup, type Ports } from './bench-platform.js';
 
 const JOBS = Number(process.env.BENCH_PIPELINES_JOBS ?? 10000);
 const EXECUTIONS = Number(process.env.BENCH_PIPELINES_EXECUTIONS ?? 800);
@@ -309,17 +309,5 @@ export function pipelinesSection(r: PipelinesResult): string[] {
 if (process.argv.includes('--empty-worker')) {
   await emptyWorker();
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.on('SIGINT', () => {
-    killAllGroupsNow();
-    process.exit(130);
-  });
-  try {
-    const md = pipelinesSection(await runPipelines()).join('\n');
-    console.log(md);
-    if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, md);
-  } catch (err) {
-    killAllGroupsNow();
-    console.error(err);
-    process.exit(1);
-  }
+  await runSection(async () => pipelinesSection(await runPipelines()));
 }

@@ -4,7 +4,7 @@
  * platform itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -263,4 +263,24 @@ export function treeMemory(root: number): TreeMemory {
     }
   }
   return { totalBytes: processes.reduce((a, p) => a + p.rssBytes, 0), processes };
+}
+
+/**
+ * Runs a bench section as a script of its own (`npm run bench:<section>`): prints its markdown (and writes it to
+ * BENCH_OUT), kills every process group it started on Ctrl-C or failure.
+ */
+export async function runSection(run: () => Promise<string[]>): Promise<void> {
+  process.on('SIGINT', () => {
+    killAllGroupsNow();
+    process.exit(130);
+  });
+  try {
+    const md = (await run()).join('\n');
+    console.log(md);
+    if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, md);
+  } catch (err) {
+    killAllGroupsNow();
+    console.error(err);
+    process.exit(1);
+  }
 }

@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { api, newUser, until } from './helpers.js';
-import { freePort, startPlatform, startProcess, type OwnPlatform, type StartedProcess } from './support/platform.js';
+import { freePort, serverDatabase, startPlatform, startProcess, type OwnPlatform, type StartedProcess } from './support/platform.js';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -26,18 +25,7 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   if (process.env.DATABASE_URL) {
-    const name = `crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
-    };
+    ({ databaseUrl, drop: dropDatabase } = await serverDatabase(process.env.DATABASE_URL));
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'crash-db-'));
     dirs.push(dir);

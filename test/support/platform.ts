@@ -136,6 +136,32 @@ export interface PlatformOptions {
   databaseUrl?: string;
 }
 
+/** A new database on the PostgreSQL server of `serverUrl` (its URL), and how to drop it. */
+export async function serverDatabase(serverUrl: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const name = `own_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
 /** Starts a platform of its own; `stop()` ends it and removes its data directory and database. */
 export async function startPlatform(options: PlatformOptions = {}): Promise<OwnPlatform> {
   const topology = options.topology ?? (process.env.PLATFORM_TOPOLOGY === 'split' ? 'split' : 'single');
@@ -144,28 +170,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<OwnP
   for (const n of ALL_PORTS) ports[n] = await freePort();
   let databaseUrl = options.databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (!databaseUrl && process.env.DATABASE_URL) {
-    const name = `own_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    };
-  }
+  if (!databaseUrl && process.env.DATABASE_URL) ({ databaseUrl, drop: dropDatabase } = await serverDatabase(process.env.DATABASE_URL));
   const env: Record<string, string | undefined> = {
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     DATA_DIR: dataDir,
