@@ -34,6 +34,8 @@ export interface World {
   connectorSecret: string;
   accessToken: string;
   apiKeyId: string;
+  /** A webhook endpoint of the workspace (docs/events.md "Webhooks"), for order.rated, to a port nothing listens on. */
+  webhookEndpointId: string;
   apiKey: string;
   member: TestUser;
   /** Fresh credentials (each reissued after 40 uses). */
@@ -149,6 +151,11 @@ export async function buildWorld(): Promise<World> {
   const token = await must(await issueToken(connector.connectorId, connector.secret, ORIGIN), 201, 'access token');
 
   const key = await must(await callA('POST', `/v1/workspace/${wid}/api-keys`, await userToken(), { name: 'hardening', scopes: ['utilities'] }), 201, 'api key');
+  const hook = await must(
+    await callA('POST', `/v1/workspace/${wid}/webhooks`, await userToken(), { url: 'http://127.0.0.1:9/hooks', types: ['order.rated'], description: 'hardening' }),
+    201,
+    'webhook endpoint',
+  );
 
   const member = await newUser({ name: 'Hardening member' });
   const memberInv = await invite(await cspToken(), 'coordinator', { name: uniqueName('Member') });
@@ -309,6 +316,7 @@ export async function buildWorld(): Promise<World> {
     connectorSecret: connector.secret,
     accessToken: token.data.accessToken,
     apiKeyId: key.data.apiKey.id,
+    webhookEndpointId: hook.data.endpoint.id,
     apiKey: key.data.key,
     member,
     userToken,
@@ -337,6 +345,7 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     if (p.startsWith('/v1/lsp/coverage/routes/')) return w.routeId;
     if (p.includes('/connectors/')) return w.connectorId;
     if (p.includes('/api-keys/')) return w.apiKeyId;
+    if (p.includes('/webhooks/')) return w.webhookEndpointId;
     if (p.startsWith('/v1/client/')) return 'hardening';
     if (p.startsWith('/v1/devs/')) return w.developerId;
     return '00000000-0000-4000-8000-000000000000';
@@ -380,6 +389,8 @@ export function pathOf(w: World, route: RouteSpec, overrides: Record<string, str
     pipelineId: route.method === 'PATCH' ? w.patchPipelineId : w.pipelineId,
     executionId: w.executionId,
     webhookId: '00000000-0000-4000-8000-000000000000',
+    // the workspace's webhooks: a delivery id no one holds
+    deliveryId: '00000000-0000-4000-8000-000000000000',
     ...overrides,
   };
   return p.replace(/:([A-Za-z]+)/g, (_, name: string) => {

@@ -13,6 +13,7 @@ import { buildWorld, bodyTypeOf, failureOf, inputTypes, request, routeKey, route
 const CLEARABLE: Record<string, string[]> = {
   'PATCH /v1/users/me': ['avatar', 'bio'],
   'PATCH /v1/workspace/:wid': ['description'],
+  'PATCH /v1/workspace/:wid/webhooks/:id': ['description'],
   ...Object.fromEntries(['csp', 'dev', 'lsp', 'iotsp'].map((k) => [`PATCH /v1/:wid/${k}/:xcode`, ['description', 'logo', 'address']])),
   'PATCH /v1/:wid/:ctype/:xcode/connectors/:id/config': ['auth'],
   'PATCH /v1/:wid/:ctype/:xcode/connectors/:id': ['description'],
