@@ -9,11 +9,6 @@ import type { Logger } from './logger.js';
  * only if the change committed. Another subgraph consumes a topic from its own cursor (`consume`), never reading the
  * publisher's tables. Delivery is at least once, in order per topic.
  */
-/** The advisory lock key of the log's writers (shared, till their transaction ends) and of `events.horizon()` (exclusive, an instant). */
-const WRITE_LOCK = 7_468_372_915;
-/** Longest `events.horizon()` waits for the writers in flight (and makes new writers wait). */
-const HORIZON_WAIT_MS = 20;
-
 export const EVENTS_DDL = [
   'CREATE SCHEMA IF NOT EXISTS events',
   `CREATE TABLE IF NOT EXISTS events.log (
@@ -25,34 +20,6 @@ export const EVENTS_DDL = [
   // a workspace's public event feed (subgraphs/workspace/events: rows of one workspace after a cursor)
   'CREATE INDEX IF NOT EXISTS log_workspace_id ON events.log (workspace_id, id)',
   'CREATE TABLE IF NOT EXISTS events.cursor (consumer text NOT NULL, topic text NOT NULL, position bigint NOT NULL DEFAULT 0, PRIMARY KEY (consumer, topic))',
-  // every row's id is taken under a shared lock held until its transaction ends (whoever inserts it: publish, a bulk
-  // insert), so that `events.horizon()` can wait for the writers of every id taken so far (see `horizon` below)
-  `CREATE OR REPLACE FUNCTION events.next_id() RETURNS bigint LANGUAGE plpgsql AS $$
-   BEGIN
-     PERFORM pg_advisory_xact_lock_shared(${WRITE_LOCK});
-     RETURN nextval('events.log_id_seq');
-   END $$`,
-  // (altered only when needed: ALTER TABLE locks the table, and every process runs this list at start)
-  `DO $$ BEGIN
-     IF (SELECT pg_get_expr(d.adbin, d.adrelid) FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
-          WHERE d.adrelid = 'events.log'::regclass AND a.attname = 'id') IS DISTINCT FROM 'events.next_id()' THEN
-       ALTER TABLE events.log ALTER COLUMN id SET DEFAULT events.next_id();
-     END IF;
-   END $$`,
-  // the highest id below which every row is committed or gone: the ids taken so far, once their writers have ended
-  // (null when a writer holds on longer than the lock timeout: try again later; writers wait at most that long)
-  `CREATE OR REPLACE FUNCTION events.horizon() RETURNS bigint LANGUAGE plpgsql SET lock_timeout = '${HORIZON_WAIT_MS}ms' AS $$
-   DECLARE h bigint;
-   BEGIN
-     SELECT CASE WHEN is_called THEN last_value ELSE 0 END INTO h FROM events.log_id_seq;
-     BEGIN
-       PERFORM pg_advisory_lock(${WRITE_LOCK});
-       PERFORM pg_advisory_unlock(${WRITE_LOCK});
-     EXCEPTION WHEN lock_not_available THEN
-       RETURN NULL;
-     END;
-     RETURN h;
-   END $$`,
 ];
 
 export interface PlatformEvent<T = Record<string, unknown>> {
@@ -108,22 +75,15 @@ function backlogged(em: EntityManager): Promise<Set<string>> {
 /**
  * Hands the next batch of `topic` events after `consumer`'s cursor to `handle`, then moves the cursor, in one
  * transaction (the cursor row is locked, so replicas of a consumer do not process a batch twice). Returns how many.
- *
- * Only events up to the log's horizon are read (`events.horizon()`): an id is taken when a row is written but seen when
- * its transaction commits, so a reader that went past id 11 while id 10's transaction was still open would never read
- * 10. The horizon is the highest id taken once every writer that took an id up to it has ended, so no event is passed
- * over: each is handed over once its transaction has committed, in id order per topic.
  */
 export async function consume(em: EntityManager, consumer: string, topic: string, handle: (events: PlatformEvent[], em: EntityManager) => Promise<void>, batch = 500): Promise<number> {
   return em.transactional(async (tx) => {
     const t = tx;
     await t.execute('insert into events.cursor (consumer, topic) values (?, ?) on conflict do nothing', [consumer, topic]);
     const [cursor] = await t.execute<{ position: string }[]>('select position from events.cursor where consumer = ? and topic = ? for update', [consumer, topic]);
-    const [{ h }] = await t.execute<{ h: string | null }[]>('select events.horizon()::text as h');
-    if (h === null) return 0; // a writer holds on: next time
     const rows = await t.execute<{ id: string; topic: string; key: string; workspace_id: string | null; payload: unknown; created_at: Date }[]>(
-      'select id, topic, key, workspace_id, payload, created_at from events.log where topic = ? and id > ? and id <= ? order by id limit ?',
-      [topic, cursor?.position ?? 0, h, batch],
+      'select id, topic, key, workspace_id, payload, created_at from events.log where topic = ? and id > ? order by id limit ?',
+      [topic, cursor?.position ?? 0, batch],
     );
     const lag = rows.length ? Math.max(0, now() - new Date(rows[0].created_at).getTime()) / 1000 : 0;
     eventConsumerLag.set({ consumer, topic }, lag);

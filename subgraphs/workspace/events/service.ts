@@ -43,15 +43,12 @@ export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<
   let cursor = args.after ?? '0';
   const items: WorkspaceEvent[] = [];
   let hasMore = false;
-  // read up to the log's horizon, as the platform's consumers do (kernel/events.ts `consume`): no event is passed over
-  const [{ h: horizon }] = await s.em.execute<{ h: string | null }[]>('select events.horizon()::text as h');
-  if (horizon === null) return { items, next: cursor, hasMore: true };
   for (let batch = 0; batch < SCAN_BATCHES && items.length < limit; batch++) {
     const rows = await s.em.execute<{ id: string; topic: string; workspace_id: string; payload: unknown; created_at: Date }[]>(
       // ordered by the bigint, not by the text it is given as (`order by id` would name the output column)
       `select l.id::text as id, l.topic, l.workspace_id, l.payload, l.created_at from events.log l
-        where l.workspace_id = ? and l.id > ?::bigint and l.id <= ?::bigint and l.topic in (select jsonb_array_elements_text(?::jsonb)) order by l.id limit ?`,
-      [s.workspaceId, cursor, horizon, JSON.stringify(PUBLIC_TOPICS), SCAN_BATCH],
+        where l.workspace_id = ? and l.id > ?::bigint and l.topic in (select jsonb_array_elements_text(?::jsonb)) order by l.id limit ?`,
+      [s.workspaceId, cursor, JSON.stringify(PUBLIC_TOPICS), SCAN_BATCH],
     );
     hasMore = rows.length === SCAN_BATCH;
     for (const row of rows) {
