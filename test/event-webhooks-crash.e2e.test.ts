@@ -46,12 +46,12 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const env = { ...SECRETS, PIPELINE_WEBHOOK_ALLOW: '127.0.0.1', PLATFORM_TOPOLOGY: 'single' };
+const env = { ...SECRETS, PIPELINE_WEBHOOK_ALLOW: '127.0.0.1' };
 const headers = (token: string) => ({ 'svc-auth-token': token, 'svc-user-agent': 'crash/1.0', 'svc-auth-device': 'crash-device' });
 
 describe('a platform killed with SIGKILL while it delivers', () => {
   it('delivers every committed event after a restart, the interrupted one again with the same webhook-id', async () => {
-    first = await startPlatform({ databaseUrl, env });
+    first = await startPlatform({ topology: 'single', databaseUrl, env });
     let base = first.bridgeUrl;
     const user = await newUser({ deviceId: 'crash-device' }, base);
     const call = (method: string, path: string, body?: unknown) => api(method, path, { base, headers: headers(user.accessToken), body });
@@ -74,7 +74,7 @@ describe('a platform killed with SIGKILL while it delivers', () => {
     await first.kill();
     const interrupted = receiver.requests[0];
 
-    second = await startPlatform({ databaseUrl, env });
+    second = await startPlatform({ topology: 'single', databaseUrl, env });
     base = second.bridgeUrl;
     const byId = () => {
       const m = new Map<string, typeof receiver.requests>();

@@ -16,7 +16,8 @@ let flaky: WebhookReceiver;
 let watcher: WebhookReceiver;
 
 beforeAll(async () => {
-  platform = await startPlatform({ env: { EVENT_WEBHOOK_RETRY_SCHEDULE: WAITS.map((w) => `${w}ms`).join(','), PIPELINE_WEBHOOK_ALLOW: '127.0.0.1' } });
+  // one process (the retries and the disabling are the workspace subgraph's, the same in either topology)
+  platform = await startPlatform({ topology: 'single', env: { EVENT_WEBHOOK_RETRY_SCHEDULE: WAITS.map((w) => `${w}ms`).join(','), PIPELINE_WEBHOOK_ALLOW: '127.0.0.1' } });
   failing = await startReceiver({ steps: [{ status: 500, body: '{"error":"down for maintenance"}' }] });
   flaky = await startReceiver({ steps: [{ status: 503 }, { status: 200 }] });
   watcher = await startReceiver();

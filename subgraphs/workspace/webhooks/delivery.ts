@@ -183,7 +183,8 @@ export async function startWebhooks(orm: MikroORM, config: Config, log: Logger):
   await openJobs(config.databaseUrl, log);
   await ensureQueue(DELIVERY_QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 5, retryDelay: 5, retryBackoff: true });
   const concurrency = config.EVENT_WEBHOOK_CONCURRENCY;
-  const batchSize = Math.min(concurrency, 8);
+  // fewer, larger fetches: each of the `localConcurrency` loops polls while idle (twice a second)
+  const batchSize = Math.min(concurrency, 16);
   workerId = await jobs().work<DeliveryJob>(
     DELIVERY_QUEUE,
     {
