@@ -300,12 +300,15 @@ const vehiclePositionUpdated: EventType = {
 
 // ───────────────────────────── users ─────────────────────────────
 
+/** The log topic the workspace subgraph writes for each workspace of a member whose profile changed (events/service.ts). */
+export const MEMBER_PROFILE_TOPIC = 'workspace.member_profile';
+
 const userUpdated: EventType = {
   name: 'user.updated',
   version: 1,
   description:
     'A member of the workspace changed their profile (docs/contract.md "Users"): one event in each workspace they are a member of when it is recorded. It carries the user\'s id, display name (the only personal data: the event is about that person) and which fields changed, not their values.',
-  topics: ['workspace.member_profile'],
+  topics: [MEMBER_PROFILE_TOPIC],
   from: ({ payload: p }) => ({
     userId: str(p.userId),
     name: str(p.name),

@@ -3,7 +3,7 @@ import { validationError } from '../../../kernel/errors.js';
 import { follow, publish } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { WorkspaceScope } from '../common/scope.js';
-import { knownFilter, matchesFilter, PUBLIC_TOPICS, publicEventOf } from './catalogue.js';
+import { knownFilter, matchesFilter, MEMBER_PROFILE_TOPIC, PUBLIC_TOPICS, publicEventOf } from './catalogue.js';
 import type { EventFeedArgs, WorkspaceEvent, WorkspaceEventFeed } from './types.js';
 
 /** Log rows read a statement; a page reads at most SCAN_BATCHES of them looking for `limit` events of the asked types. */
@@ -64,9 +64,6 @@ export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<
   }
   return { items, next: cursor, hasMore };
 }
-
-/** The log topic the workspace subgraph writes for each workspace of a member whose profile changed (`user.updated`). */
-export const MEMBER_PROFILE_TOPIC = 'workspace.member_profile';
 
 /**
  * `user.updated` (docs/events.md): the users subgraph records a profile change once (`users.profile`, no workspace);
