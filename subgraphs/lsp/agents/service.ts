@@ -62,7 +62,7 @@ export function assignVehicle(ctx: SubgraphContext, agentId: string, input: Assi
         assignment.isOwner = isOwner;
         assignment.updated = s.stamp();
       } else {
-        assignment = tx.create(AgentVehicle, { agent, vehicle, terms: input.terms ?? [], isOwner, added: s.stamp(), updated: s.stamp() } as never);
+        assignment = tx.create(AgentVehicle, { agent, vehicle, terms: input.terms ?? [], isOwner, ...s.created() } as never);
       }
       return [assignment, [agentEvent(agent, { assigned: vehicle.id, isOwner })]];
     },
@@ -105,8 +105,7 @@ export async function inviteAgent(ctx: SubgraphContext, input: InviteAgentInput)
       tokenHash: sha256(token),
       status: 'PENDING',
       expiresAt: new Date(now() + ctx.config.INVITATION_TTL_DAYS * DAY_MS),
-      added: s.stamp(),
-      updated: s.stamp(),
+      ...s.created(),
     } as never);
     return [created, []];
   });

@@ -23,6 +23,8 @@ export interface LspScope {
   principal: ProviderPrincipal;
   /** A record stamp for now, by the caller. */
   stamp(timezone?: string): RecordStamp;
+  /** The `added` and `updated` stamps of a new record: one instant, so a record never changed reads `added == updated`. */
+  created(timezone?: string): { added: RecordStamp; updated: RecordStamp };
 }
 
 /**
@@ -38,6 +40,10 @@ export function scope(ctx: SubgraphContext, permission: LspPermission): LspScope
     em: scopeToProvider(ctx.em, principal.workspaceId, principal.providerCode),
     principal,
     stamp: (timezone = 'UTC') => stampNow(principal.userId, timezone),
+    created: (timezone = 'UTC') => {
+      const stamp = stampNow(principal.userId, timezone);
+      return { added: stamp, updated: stamp };
+    },
   };
 }
 

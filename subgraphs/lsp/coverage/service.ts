@@ -122,7 +122,7 @@ function newRecord(s: LspScope, tx: EntityManager, kind: CoverageKind, transitTy
   return tx.create(Coverage, {
     type: kind, code: input.code, name: input.name.trim(), status: 'INACTIVE', reach: input.reach, serviceLevel: input.serviceLevel ?? 'STANDARD',
     transitType, transitMode: input.transit.mode, transitTime: timeOf(input.transit.time), schedules, isGuaranteed: input.isGuaranteed ?? false,
-    capacity: null, added: s.stamp(zone), updated: s.stamp(zone),
+    capacity: null, ...s.created(zone),
   } as never);
 }
 

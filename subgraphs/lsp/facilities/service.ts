@@ -24,7 +24,7 @@ export function createSite(ctx: SubgraphContext, k: Kind, input: FacilityInput):
   return saved(
     s,
     async (tx) => {
-      const site = tx.create(k.entity as Constructor<Site>, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone), pricing: [] } as never) as Site;
+      const site = tx.create(k.entity as Constructor<Site>, { ...s.created(input.timezone), pricing: [] } as never) as Site;
       applyFacility(site, input, true);
       return [site, [event(k, site)]];
     },

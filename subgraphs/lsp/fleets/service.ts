@@ -50,7 +50,7 @@ export function createFleet(ctx: SubgraphContext, input: FacilityInput): Promise
   return saved(
     s,
     async (tx) => {
-      const fleet = tx.create(Fleet, { added: s.stamp(input.timezone), updated: s.stamp(input.timezone) } as never);
+      const fleet = tx.create(Fleet, { ...s.created(input.timezone) } as never);
       applyFacility(fleet, input, true);
       return [fleet, [fleetEvent(fleet)]];
     },
@@ -115,8 +115,7 @@ export function addVehicle(ctx: SubgraphContext, fleetId: string, input: Vehicle
       status: input.status ?? 'INACTIVE',
       specs: specsOf(input.specs),
       ownership: input.ownership ?? null,
-      added: s.stamp(fleet.timezone),
-      updated: s.stamp(fleet.timezone),
+      ...s.created(fleet.timezone),
     } as never);
     return [vehicle, [vehicleEvent(vehicle)]];
   });
@@ -203,8 +202,7 @@ export function createParking(ctx: SubgraphContext, input: ParkingFacilityInput)
       access: { type: input.access.type, restrictions: input.access.restrictions ?? [] },
       securityLevel: input.securityLevel ?? 'STANDARD',
       amenities,
-      added: s.stamp(),
-      updated: s.stamp(),
+      ...s.created(),
     } as never);
     return [parking, [parkingEvent(parking)]];
   });
