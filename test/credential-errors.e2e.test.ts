@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteSpec } from '../rest-bridge/routes/index.js';
 import { api } from './helpers.js';
@@ -26,8 +27,10 @@ const SETS: Record<string, string[][]> = {
   'api-key+workspace': [['authorization', 'X-Workspace-ID']],
 };
 
-const VALUE: Record<string, string> = { authorization: 'Bearer not-checked', origin: 'https://shop.example', 'X-Workspace-ID': '00000000-0000-4000-8000-000000000000' };
-const valueOf = (h: string) => VALUE[h] ?? `not-checked-${h.toLowerCase()}`;
+const VALUE: Record<string, string> = { authorization: 'Bearer not-checked', 'X-Workspace-ID': '00000000-0000-4000-8000-000000000000' };
+// callers without a credential are counted per origin (docs/orders.md "Rate limits"): each case is an origin of its own,
+// so this file's requests and other files' on the shared platform never share a minute's allowance
+const valueOf = (h: string) => (h === 'origin' ? `https://shop-${randomUUID().slice(0, 8)}.example` : (VALUE[h] ?? `not-checked-${h.toLowerCase()}`));
 
 /**
  * A concrete path for a route template (the credential check comes before any parameter is read; a parameter the route
