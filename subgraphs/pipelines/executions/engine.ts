@@ -1,9 +1,9 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { publish } from '../../../kernel/events.js';
+import { isUuid } from '../../../kernel/ids.js';
 import type { Stage } from '../common/definition.js';
 import type { LogLevel } from '../common/enums.js';
 import { closeJobs, enqueue, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
@@ -14,7 +14,7 @@ import { startHealthWorker } from '../monitoring/health.js';
 import { DeliveryRecord } from '../webhooks/entities.js';
 import { attemptDelivery, type AttemptOutcome } from '../webhooks/delivery.js';
 import { parseAllowList, type AllowList } from '../../../kernel/webhooks/guard.js';
-import { ExecutionLogRecord, ExecutionRecord, QueryCacheRecord, type StageRun } from './entities.js';
+import { ExecutionRecord, QueryCacheRecord, type StageRun } from './entities.js';
 import { attemptsPerRun, decide, holds, render, retryDelayMs, type ExecutionData, type Outcome } from './rules.js';
 import { queryCacheKey, runQuery } from './query.js';
 
@@ -81,6 +81,8 @@ const ref = (e: ExecutionRecord) => ({ workspaceId: e.workspaceId, executionId: 
 const INLINE_STAGES = 50;
 
 const TERMINAL = new Set(['SUCCESS', 'FAILED', 'TIMEOUT']);
+/** Whether a job enqueued for `step` is still the execution's current one (not ended, not overtaken). */
+const isCurrent = (e: ExecutionRecord, step: number) => !TERMINAL.has(e.status) && e.step === step;
 
 /** The data an execution's conditions and templates read. */
 export const dataOf = (e: ExecutionRecord): ExecutionData => ({
@@ -95,17 +97,40 @@ export const dataOf = (e: ExecutionRecord): ExecutionData => ({
 /** What `${execution.<path>}` templates read: the execution's id, pipelineId, metadata, results, context and tags. */
 const templateData = (e: ExecutionRecord): ExecutionData => dataOf(e).execution as ExecutionData;
 
-export function log(tx: EntityManager, e: ExecutionRecord, level: LogLevel, message: string, stage?: string, data?: Record<string, unknown>): void {
+/** A log line waiting for its execution's `save` (or `writeLogs`): lines are written with the row, in one statement. */
+interface LogLine {
+  level: LogLevel;
+  message: string;
+  stage: string | null;
+  data: Record<string, unknown> | null;
+  at: Date;
+}
+const pendingLines = new WeakMap<ExecutionRecord, LogLine[]>();
+
+/** Adds a log line to the execution (DEBUG only when it runs with `debug`); written by its `save` or `writeLogs`. */
+export function log(e: ExecutionRecord, level: LogLevel, message: string, stage?: string, data?: Record<string, unknown>): void {
   if (level === 'DEBUG' && !e.debug) return;
-  const line = new ExecutionLogRecord();
-  line.workspaceId = e.workspaceId;
-  line.executionId = e.id;
-  line.level = level;
-  line.message = message;
-  line.stage = stage ?? null;
-  line.data = data ?? null;
-  line.at = nowDate();
-  tx.persist(line);
+  const lines = pendingLines.get(e) ?? [];
+  if (!lines.length) pendingLines.set(e, lines);
+  lines.push({ level, message, stage: stage ?? null, data: data ?? null, at: nowDate() });
+}
+
+/** The pending log lines of `e` as one INSERT's values and parameters (nothing when there are none). */
+function logRows(e: ExecutionRecord): { values: string; params: unknown[] } | undefined {
+  const lines = pendingLines.get(e);
+  if (!lines?.length) return undefined;
+  pendingLines.delete(e);
+  const params: unknown[] = [];
+  for (const l of lines) params.push(e.workspaceId, e.id, l.at, l.level, l.stage, l.message, l.data === null ? null : JSON.stringify(l.data));
+  return { values: lines.map(() => '(?, ?, ?, ?, ?, ?, ?::jsonb)').join(', '), params };
+}
+
+const LOG_INSERT = 'insert into pipelines.execution_log (workspace_id, execution_id, at, level, stage, message, data) values ';
+
+/** Writes the pending log lines of an execution the ORM writes itself (a new one: `executePipeline`). */
+export async function writeLogs(tx: EntityManager, e: ExecutionRecord): Promise<void> {
+  const rows = logRows(e);
+  if (rows) await tx.execute(LOG_INSERT + rows.values, rows.params);
 }
 
 /** Enqueues the execution's next step (its current `step`), due at `dueAt` (epoch ms) or now. */
@@ -119,7 +144,119 @@ export async function scheduleDeadline(tx: EntityManager, e: ExecutionRecord): P
   await enqueue(tx, { executionId: e.id, workspaceId: e.workspaceId, step: e.deadlineAt.getTime(), kind: 'deadline' }, { dueAt: e.deadlineAt.getTime(), priority: 'HIGH' });
 }
 
-const lockExecution = (tx: EntityManager, workspaceId: string, id: string) => tx.findOne(ExecutionRecord, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false, refresh: true });
+/** A row of `pipelines.execution` as the driver returns it. */
+interface ExecutionRow {
+  id: string;
+  workspace_id: string;
+  pipeline_id: string;
+  status: ExecutionRecord['status'];
+  current_stage_index: number;
+  stages: StageRun[];
+  context: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  results: Record<string, unknown>;
+  error: ExecutionRecord['error'];
+  priority: ExecutionRecord['priority'];
+  tags: string[];
+  debug: boolean;
+  simulation: boolean;
+  created_at: string;
+  started_at: string;
+  completed_at: string | null;
+  duration: number | null;
+  retry_attempts: number;
+  step: number;
+  stage_runs: number;
+  deadline_at: string | null;
+}
+
+/** A timestamptz as the platform's driver returns it (text): a Date. */
+const dateOf = (v: string | null): Date | null => (v === null ? null : new Date(v));
+
+const fromRow = (r: ExecutionRow): ExecutionRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  pipelineId: r.pipeline_id,
+  status: r.status,
+  currentStageIndex: r.current_stage_index,
+  stages: r.stages,
+  context: r.context,
+  metadata: r.metadata,
+  results: r.results,
+  error: r.error,
+  priority: r.priority,
+  tags: r.tags,
+  debug: r.debug,
+  simulation: r.simulation,
+  createdAt: dateOf(r.created_at)!,
+  startedAt: dateOf(r.started_at)!,
+  completedAt: dateOf(r.completed_at),
+  duration: r.duration,
+  retryAttempts: r.retry_attempts,
+  step: r.step,
+  stageRuns: r.stage_runs,
+  deadlineAt: dateOf(r.deadline_at),
+});
+
+/**
+ * The executions a change holds, read under their row locks with one plain statement (`ids`: those; else every
+ * PENDING or RUNNING one of `pipelineId`). They are plain objects, not ORM entities: a change writes them back with
+ * `save`, one statement with their log lines. (A step is the engine's hot path: an entity would cost a query built,
+ * a hydration and a change set per step, half of a step's CPU.)
+ */
+async function lockRows(tx: EntityManager, workspaceId: string, where: { id: string } | { pipelineId: string }): Promise<ExecutionRecord[]> {
+  const rows =
+    'id' in where
+      ? await tx.execute<ExecutionRow[]>('select * from pipelines.execution where id = ? and workspace_id = ? for update', [where.id, workspaceId])
+      : await tx.execute<ExecutionRow[]>("select * from pipelines.execution where pipeline_id = ? and workspace_id = ? and status in ('PENDING', 'RUNNING') for update", [
+          where.pipelineId,
+          workspaceId,
+        ]);
+  return rows.map(fromRow);
+}
+
+/** The execution `id` of `workspaceId`, locked for the transaction of `tx` (null: none, or another workspace's). */
+export const lockExecution = async (tx: EntityManager, workspaceId: string, id: string): Promise<ExecutionRecord | null> =>
+  isUuid(id) ? ((await lockRows(tx, workspaceId, { id }))[0] ?? null) : null;
+
+/** Writes a locked execution back (every column a change may touch) and its pending log lines: one statement. */
+export async function save(tx: EntityManager, e: ExecutionRecord): Promise<void> {
+  const update = `update pipelines.execution set status = ?, current_stage_index = ?, stages = ?::jsonb, results = ?::jsonb, error = ?::jsonb, started_at = ?,
+      completed_at = ?, duration = ?, retry_attempts = ?, step = ?, stage_runs = ?, deadline_at = ? where id = ? and workspace_id = ?`;
+  const params = [
+    e.status,
+    e.currentStageIndex,
+    JSON.stringify(e.stages),
+    JSON.stringify(e.results),
+    e.error ? JSON.stringify(e.error) : null,
+    e.startedAt,
+    e.completedAt ?? null,
+    e.duration ?? null,
+    e.retryAttempts,
+    e.step,
+    e.stageRuns,
+    e.deadlineAt ?? null,
+    e.id,
+    e.workspaceId,
+  ];
+  const lines = logRows(e);
+  // the log lines ride on the update (a data-modifying WITH): one round trip for the step's writes
+  if (lines) await tx.execute(`with changed as (${update} returning 1) ${LOG_INSERT}${lines.values}`, [...params, ...lines.params]);
+  else await tx.execute(update, params);
+}
+
+/**
+ * Runs `change` on the execution under its row lock, in a transaction of its own, when `current` says it is still the
+ * one the caller was asked about, then saves it. Nothing is written when it is not (a stale job).
+ */
+async function withExecution(em: EntityManager, job: StepJob, current: (e: ExecutionRecord) => boolean, change: (tx: EntityManager, e: ExecutionRecord) => Promise<unknown>): Promise<void> {
+  await em.transactional(async (tx) => {
+    const e = await lockExecution(tx, job.workspaceId, job.executionId);
+    if (!e || !current(e)) return;
+    await change(tx, e);
+    await save(tx, e);
+  });
+}
 
 /** The event log topic of ended executions (not simulations): `pipeline.execution.completed` in docs/events.md. */
 export const EXECUTION_TOPIC = 'pipelines.execution';
@@ -140,8 +277,7 @@ export async function finish(
   e.step += 1;
   const run = e.stages[e.currentStageIndex];
   if (run && run.status === 'RUNNING') closeRun(run, status === 'TIMEOUT' ? 'TIMEOUT' : status === 'SUCCESS' ? 'SUCCESS' : 'FAILED', at.getTime(), error);
-  e.stages = [...e.stages];
-  log(tx, e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
+  log(e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
   if (e.simulation) return;
   // the public event `pipeline.execution.completed` (docs/events.md), in the transaction of the terminal write
   await publish(tx, EXECUTION_TOPIC, e.id, e.workspaceId, {
@@ -203,178 +339,186 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
     // the workspace's execution worker is stopped: the step waits (docs/pipelines.md "Workers")
     await em.transactional(async (tx) => {
       const e = await lockExecution(tx, job.workspaceId, job.executionId);
-      if (e && !TERMINAL.has(e.status) && e.step === job.step) await schedule(tx, e, now() + 1000);
+      if (e && isCurrent(e, job.step)) await schedule(tx, e, now() + 1000);
     });
     return;
   }
   let webhook: { delivery: DeliveryRecord; final: boolean; step: number; stage: Stage } | undefined;
-  await em.transactional(async (tx) => {
-    const e = await lockExecution(tx, job.workspaceId, job.executionId);
-    if (!e || TERMINAL.has(e.status) || e.step !== job.step) return;
-    const p = await definitionOf(tx, e);
-    if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
-    if (e.status === 'PENDING') {
-      e.status = 'RUNNING';
-      e.startedAt = nowDate();
-      log(tx, e, 'INFO', 'execution started');
-    }
-    // stages that end at once (a QUERY, a WAIT already due, a CONDITION that holds) run one after the other in this
-    // transaction; the next job is enqueued only for a stage that waits, calls out, or after INLINE_STAGES of them
-    for (let inline = 1; ; inline++) {
-      let result: 'next' | void = undefined;
-      const stage = p.stages[e.currentStageIndex];
-      const run = e.stages[e.currentStageIndex];
-      const at = now();
-      const starting = run.status !== 'RUNNING';
-      if (starting) {
-        if (e.stageRuns >= settings.maxStageRuns)
-          return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
-        e.stageRuns += 1;
-        run.status = 'RUNNING';
-        run.attempts += 1;
-        run.startedAt = at;
-        run.completedAt = null;
-        run.duration = null;
-        run.error = null;
-        run.dueAt = null;
-        log(tx, e, 'INFO', `stage started (run ${run.attempts})`, stage.name, { action: stage.action });
+  await withExecution(
+    em,
+    job,
+    (e) => isCurrent(e, job.step),
+    async (tx, e) => {
+      const p = await definitionOf(tx, e);
+      if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
+      if (e.status === 'PENDING') {
+        e.status = 'RUNNING';
+        e.startedAt = nowDate();
+        log(e, 'INFO', 'execution started');
       }
-      const timeoutMs = stage.timeout ?? settings.stageTimeoutMs;
-      switch (stage.action) {
-        case 'WAIT': {
-          const w = stage.wait!;
-          if (w.type === 'DURATION') {
-            if (starting) run.dueAt = at + (w.duration ?? 0);
-            if (run.dueAt! > at) {
-              if (!starting) log(tx, e, 'DEBUG', 'woken before the wait is due', stage.name);
-              return void (await bump(tx, e, run.dueAt!));
-            }
-            result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
-            break;
-          }
-          if (starting) run.dueAt = at + (w.timeout ?? timeoutMs);
-          if (w.condition && holds(w.condition, dataOf(e))) {
-            result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
-            break;
-          }
-          if (at >= run.dueAt!) {
-            result = await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the condition did not hold within ${w.timeout ?? timeoutMs} ms` });
-            break;
-          }
-          return void (await bump(tx, e, Math.min(at + (w.checkInterval ?? 1000), run.dueAt!)));
+      // stages that end at once (a QUERY, a WAIT already due, a CONDITION that holds) run one after the other in this
+      // transaction; the next job is enqueued only for a stage that waits, calls out, or after INLINE_STAGES of them
+      for (let inline = 1; ; inline++) {
+        let result: 'next' | void = undefined;
+        const stage = p.stages[e.currentStageIndex];
+        const run = e.stages[e.currentStageIndex];
+        const at = now();
+        const starting = run.status !== 'RUNNING';
+        if (starting) {
+          if (e.stageRuns >= settings.maxStageRuns)
+            return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
+          e.stageRuns += 1;
+          run.status = 'RUNNING';
+          run.attempts += 1;
+          run.startedAt = at;
+          run.completedAt = null;
+          run.duration = null;
+          run.error = null;
+          run.dueAt = null;
+          log(e, 'INFO', `stage started (run ${run.attempts})`, stage.name, { action: stage.action });
         }
-        case 'QUERY': {
-          const q = stage.query!;
-          const data = templateData(e);
-          const key = q.cacheDuration ? queryCacheKey(e.workspaceId, q, data) : undefined;
-          const cached = key ? await tx.findOne(QueryCacheRecord, { key, workspaceId: e.workspaceId, expiresAt: { $gt: nowDate() } }, { filters: false }) : null;
-          let answer: Record<string, unknown> | undefined = cached?.result;
-          if (!answer) {
-            try {
-              answer = (await runQuery(tx, e.workspaceId, q, data, `${e.id}:${stage.name}:${run.attempts}`)) as Record<string, unknown> | undefined;
-            } catch (err) {
-              const message = (err as Error).message;
-              result = await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message });
+        const timeoutMs = stage.timeout ?? settings.stageTimeoutMs;
+        switch (stage.action) {
+          case 'WAIT': {
+            const w = stage.wait!;
+            if (w.type === 'DURATION') {
+              if (starting) run.dueAt = at + (w.duration ?? 0);
+              if (run.dueAt! > at) {
+                if (!starting) log(e, 'DEBUG', 'woken before the wait is due', stage.name);
+                return void (await bump(tx, e, run.dueAt!));
+              }
+              result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
               break;
             }
-            if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) });
-          } else log(tx, e, 'DEBUG', 'answered from the query cache', stage.name);
-          if (now() - run.startedAt! > timeoutMs) {
-            result = await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the query took longer than ${timeoutMs} ms` });
-            break;
+            if (starting) run.dueAt = at + (w.timeout ?? timeoutMs);
+            if (w.condition && holds(w.condition, dataOf(e))) {
+              result = await ended(tx, p, e, 'success', { waitedMs: at - run.startedAt! });
+              break;
+            }
+            if (at >= run.dueAt!) {
+              result = await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the condition did not hold within ${w.timeout ?? timeoutMs} ms` });
+              break;
+            }
+            return void (await bump(tx, e, Math.min(at + (w.checkInterval ?? 1000), run.dueAt!)));
           }
-          if (!answer) {
-            result = await ended(tx, p, e, 'failure', undefined, { code: 'QUERY_NO_RESULTS', message: `no ${q.resource} matched the query` });
-            break;
-          }
-          result = await ended(tx, p, e, 'success', answer);
-          break;
-        }
-        case 'WEBHOOK': {
-          // the workspace's webhook worker is stopped: the stage waits, asked again in a second
-          if (!(await workerEnabled(tx, e.workspaceId, 'webhook'))) return void (await schedule(tx, e, now() + 1000));
-          const w = stage.webhook!;
-          const messageId = `${e.id}:${stage.name}:${run.attempts}`;
-          // a run that starts in this transaction has no delivery yet (its number is new); a run taken again after a
-          // crash or a stopped worker finds the one it made
-          let d = starting ? null : await tx.findOne(DeliveryRecord, { messageId, workspaceId: e.workspaceId }, { filters: false });
-          if (!d) {
+          case 'QUERY': {
+            const q = stage.query!;
             const data = templateData(e);
-            const sendsBody = !['GET', 'DELETE'].includes(w.method);
-            const body = sendsBody
-              ? JSON.stringify(
-                  w.body === undefined || w.body === null ? { executionId: e.id, pipelineId: e.pipelineId, stage: stage.name, metadata: e.metadata, results: e.results } : render(w.body, data),
-                )
-              : null;
-            d = new DeliveryRecord();
-            Object.assign(d, {
-              workspaceId: e.workspaceId,
-              executionId: e.id,
-              pipelineId: e.pipelineId,
-              stage: stage.name,
-              url: String(render(w.url, data)),
-              method: w.method,
-              request: {
-                headers: Object.fromEntries(Object.entries(w.headers ?? {}).map(([name, value]) => [name, String(render(value, data))])),
-                body,
-                timeoutMs: Math.min(w.timeout ?? Math.min(timeoutMs, 30_000), timeoutMs),
-              },
-              maxAttempts: attemptsPerRun(stage),
-              messageId,
-              step: e.step,
-            });
-            tx.persist(d);
-            log(tx, e, 'DEBUG', `webhook ${w.method} prepared`, stage.name, { deliveryId: d.id });
+            const key = q.cacheDuration ? queryCacheKey(e.workspaceId, q, data) : undefined;
+            const cached = key ? await tx.findOne(QueryCacheRecord, { key, workspaceId: e.workspaceId, expiresAt: { $gt: nowDate() } }, { filters: false }) : null;
+            let answer: Record<string, unknown> | undefined = cached?.result;
+            if (!answer) {
+              try {
+                answer = (await runQuery(tx, e.workspaceId, q, data, `${e.id}:${stage.name}:${run.attempts}`)) as Record<string, unknown> | undefined;
+              } catch (err) {
+                const message = (err as Error).message;
+                result = await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message });
+                break;
+              }
+              if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) });
+            } else log(e, 'DEBUG', 'answered from the query cache', stage.name);
+            if (now() - run.startedAt! > timeoutMs) {
+              result = await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the query took longer than ${timeoutMs} ms` });
+              break;
+            }
+            if (!answer) {
+              result = await ended(tx, p, e, 'failure', undefined, { code: 'QUERY_NO_RESULTS', message: `no ${q.resource} matched the query` });
+              break;
+            }
+            result = await ended(tx, p, e, 'success', answer);
+            break;
           }
-          webhook = { delivery: d, final: d.attempts + 1 >= d.maxAttempts, step: e.step, stage };
-          return;
+          case 'WEBHOOK': {
+            // the workspace's webhook worker is stopped: the stage waits, asked again in a second
+            if (!(await workerEnabled(tx, e.workspaceId, 'webhook'))) return void (await schedule(tx, e, now() + 1000));
+            const w = stage.webhook!;
+            const messageId = `${e.id}:${stage.name}:${run.attempts}`;
+            // a run that starts in this transaction has no delivery yet (its number is new); a run taken again after a
+            // crash or a stopped worker finds the one it made
+            let d = starting ? null : await tx.findOne(DeliveryRecord, { messageId, workspaceId: e.workspaceId }, { filters: false });
+            if (!d) {
+              const data = templateData(e);
+              const sendsBody = !['GET', 'DELETE'].includes(w.method);
+              const body = sendsBody
+                ? JSON.stringify(
+                    w.body === undefined || w.body === null ? { executionId: e.id, pipelineId: e.pipelineId, stage: stage.name, metadata: e.metadata, results: e.results } : render(w.body, data),
+                  )
+                : null;
+              d = new DeliveryRecord();
+              Object.assign(d, {
+                workspaceId: e.workspaceId,
+                executionId: e.id,
+                pipelineId: e.pipelineId,
+                stage: stage.name,
+                url: String(render(w.url, data)),
+                method: w.method,
+                request: {
+                  headers: Object.fromEntries(Object.entries(w.headers ?? {}).map(([name, value]) => [name, String(render(value, data))])),
+                  body,
+                  timeoutMs: Math.min(w.timeout ?? Math.min(timeoutMs, 30_000), timeoutMs),
+                },
+                maxAttempts: attemptsPerRun(stage),
+                messageId,
+                step: e.step,
+              });
+              tx.persist(d);
+              log(e, 'DEBUG', `webhook ${w.method} prepared`, stage.name, { deliveryId: d.id });
+            }
+            webhook = { delivery: d, final: d.attempts + 1 >= d.maxAttempts, step: e.step, stage };
+            return;
+          }
         }
+        if (result !== 'next') return;
+        if (inline >= INLINE_STAGES || p.stages[e.currentStageIndex].action === 'WEBHOOK') return void (await schedule(tx, e));
       }
-      if (result !== 'next') return;
-      if (inline >= INLINE_STAGES || p.stages[e.currentStageIndex].action === 'WEBHOOK') return void (await schedule(tx, e));
-    }
-  });
+    },
+  );
   if (!webhook) return;
   const outcome = await attemptDelivery(em.fork(), webhook.delivery, { final: webhook.final, allow: settings.allow, signal });
   await applyAttempt(em, job, webhook, outcome);
 }
 
 async function applyAttempt(em: EntityManager, job: StepJob, w: { delivery: DeliveryRecord; step: number; stage: Stage }, outcome: AttemptOutcome): Promise<void> {
-  await em.transactional(async (tx) => {
-    const e = await lockExecution(tx, job.workspaceId, job.executionId);
-    if (!e || TERMINAL.has(e.status) || e.step !== w.step) return;
-    const p = await definitionOf(tx, e);
-    if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
-    const d = await tx.findOne(DeliveryRecord, { id: w.delivery.id, workspaceId: e.workspaceId }, { filters: false, refresh: true });
-    const attempts = d?.attempts ?? w.delivery.attempts + 1;
-    if (outcome.ok) {
-      let body: unknown = d?.response?.body ?? null;
-      try {
-        body = typeof body === 'string' && body ? JSON.parse(body) : body;
-      } catch {
-        /* not JSON: kept as text */
+  await withExecution(
+    em,
+    job,
+    (e) => isCurrent(e, w.step),
+    async (tx, e) => {
+      const p = await definitionOf(tx, e);
+      if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
+      const [d] = await tx.execute<{ attempts: number; max_attempts: number; response: DeliveryRecord['response'] }[]>(
+        'select attempts, max_attempts, response from pipelines.webhook_delivery where id = ? and workspace_id = ?',
+        [w.delivery.id, e.workspaceId],
+      );
+      const attempts = d?.attempts ?? w.delivery.attempts + 1;
+      if (outcome.ok) {
+        let body: unknown = d?.response?.body ?? null;
+        try {
+          body = typeof body === 'string' && body ? JSON.parse(body) : body;
+        } catch {
+          /* not JSON: kept as text */
+        }
+        if ((await ended(tx, p, e, 'success', { statusCode: outcome.statusCode, body, deliveryId: w.delivery.id, attempts })) === 'next') await schedule(tx, e);
+        return;
       }
-      if ((await ended(tx, p, e, 'success', { statusCode: outcome.statusCode, body, deliveryId: w.delivery.id, attempts })) === 'next') await schedule(tx, e);
-      return;
-    }
-    log(tx, e, 'WARN', `webhook attempt ${attempts} failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`, w.stage.name, { deliveryId: w.delivery.id });
-    if (attempts < (d?.maxAttempts ?? w.delivery.maxAttempts)) {
-      const delay = retryDelayMs(attempts, undefined, p.config.retryPolicy, settings.retryCapMs, Math.random());
-      return void (await bump(tx, e, now() + delay));
-    }
-    const timedOut = /timed out|timeout/i.test(outcome.error ?? '');
-    const then = await ended(tx, p, e, timedOut ? 'timeout' : 'failure', undefined, {
-      code: timedOut ? 'STAGE_TIMEOUT' : 'WEBHOOK_FAILED',
-      message: `webhook ${w.stage.webhook!.method} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`,
-    });
-    if (then === 'next') await schedule(tx, e);
-  });
+      log(e, 'WARN', `webhook attempt ${attempts} failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`, w.stage.name, { deliveryId: w.delivery.id });
+      if (attempts < (d?.max_attempts ?? w.delivery.maxAttempts)) {
+        const delay = retryDelayMs(attempts, undefined, p.config.retryPolicy, settings.retryCapMs, Math.random());
+        return void (await bump(tx, e, now() + delay));
+      }
+      const timedOut = /timed out|timeout/i.test(outcome.error ?? '');
+      const then = await ended(tx, p, e, timedOut ? 'timeout' : 'failure', undefined, {
+        code: timedOut ? 'STAGE_TIMEOUT' : 'WEBHOOK_FAILED',
+        message: `webhook ${w.stage.webhook!.method} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`,
+      });
+      if (then === 'next') await schedule(tx, e);
+    },
+  );
 }
 
 /** The same stage again later (a WAIT not due yet, a condition to check again, a webhook attempt to retry). */
 async function bump(tx: EntityManager, e: ExecutionRecord, dueAt: number): Promise<void> {
   e.step += 1;
-  e.stages = [...e.stages];
   await schedule(tx, e, dueAt);
 }
 
@@ -386,15 +530,14 @@ async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outco
   const at = now();
   closeRun(run, outcome === 'success' ? 'SUCCESS' : outcome === 'timeout' ? 'TIMEOUT' : 'FAILED', at, error);
   if (result !== undefined) e.results = { ...e.results, [stage.name]: result };
-  if (outcome === 'success') log(tx, e, 'INFO', 'stage succeeded', stage.name, e.debug ? { result } : undefined);
-  else log(tx, e, outcome === 'timeout' ? 'WARN' : 'WARN', `stage ${outcome === 'timeout' ? 'timed out' : 'failed'}: ${error?.message ?? ''}`.trim(), stage.name);
+  if (outcome === 'success') log(e, 'INFO', 'stage succeeded', stage.name, e.debug ? { result } : undefined);
+  else log(e, outcome === 'timeout' ? 'WARN' : 'WARN', `stage ${outcome === 'timeout' ? 'timed out' : 'failed'}: ${error?.message ?? ''}`.trim(), stage.name);
   const d = decide(p.stages, index, outcome, run.attempts, dataOf(e), p.config.retryPolicy, settings.retryCapMs, Math.random());
-  log(tx, e, 'DEBUG', `transition ${d.type}`, stage.name, { ...d });
+  log(e, 'DEBUG', `transition ${d.type}`, stage.name, { ...d });
   switch (d.type) {
     case 'RETRY':
       run.status = 'PENDING';
       e.step += 1;
-      e.stages = [...e.stages];
       return schedule(tx, e, at + (d.delayMs ?? 0));
     case 'FAIL':
       return finish(tx, e, 'FAILED', { code: error?.code ?? 'EXECUTION_FAILED', message: error?.message ?? `stage ${stage.name} failed`, stage: stage.name });
@@ -411,7 +554,6 @@ async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outco
       e.currentStageIndex = next;
       e.stages[next].status = 'PENDING';
       e.step += 1;
-      e.stages = [...e.stages];
       // the caller runs the next stage in the same transaction, or enqueues it (`schedule`)
       return 'next';
     }
@@ -420,12 +562,15 @@ async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outco
 
 /** The pipeline's timeout came due: TIMEOUT if the execution has not ended (and the deadline is still this one). */
 async function deadline(em: EntityManager, job: StepJob): Promise<void> {
-  await em.transactional(async (tx) => {
-    const e = await lockExecution(tx, job.workspaceId, job.executionId);
-    if (!e || TERMINAL.has(e.status) || e.deadlineAt?.getTime() !== job.step) return;
-    const stage = (await stagesOf(tx, e))[e.currentStageIndex];
-    await finish(tx, e, 'TIMEOUT', { code: 'STAGE_TIMEOUT', message: "the pipeline's timeout passed", stage: stage?.name });
-  });
+  await withExecution(
+    em,
+    job,
+    (e) => !TERMINAL.has(e.status) && e.deadlineAt?.getTime() === job.step,
+    async (tx, e) => {
+      const stage = (await stagesOf(tx, e))[e.currentStageIndex];
+      await finish(tx, e, 'TIMEOUT', { code: 'STAGE_TIMEOUT', message: "the pipeline's timeout passed", stage: stage?.name });
+    },
+  );
 }
 
 /**
@@ -433,8 +578,11 @@ async function deadline(em: EntityManager, job: StepJob): Promise<void> {
  * transaction; their queued steps then do nothing. No escalation: stopping was asked for.
  */
 export async function stopExecutions(tx: EntityManager, workspaceId: string, pipelineId: string, reason: string): Promise<number> {
-  const running = await tx.find(ExecutionRecord, { workspaceId, pipelineId, status: { $in: ['PENDING', 'RUNNING'] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false });
-  for (const e of running) await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: reason }, false);
+  const running = await lockRows(tx, workspaceId, { pipelineId });
+  for (const e of running) {
+    await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: reason }, false);
+    await save(tx, e);
+  }
   return running.length;
 }
 

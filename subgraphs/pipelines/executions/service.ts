@@ -7,7 +7,7 @@ import { PipelineRecord } from '../pipelines/entities.js';
 import { pipelineNotFound, pipelineOf } from '../pipelines/service.js';
 import { dryRun } from './dry-run.js';
 import { ExecutionLogRecord, ExecutionRecord } from './entities.js';
-import { finish, log, schedule, scheduleDeadline } from './engine.js';
+import { finish, lockExecution, log, save, schedule, scheduleDeadline, writeLogs } from './engine.js';
 import { runQuery } from './query.js';
 import type { ExecutePipelineInput, ExecutionListArgs, PipelineExecution, PipelineQueryInput, PipelineQueryResult } from './types.js';
 
@@ -86,8 +86,9 @@ export async function executePipeline(s: PipelinesScope, pipelineId: string, inp
       stageRuns: 0,
       deadlineAt: timeout ? new Date(at.getTime() + timeout) : null,
     });
-    log(tx, e, 'INFO', 'execution accepted');
+    log(e, 'INFO', 'execution accepted');
     await tx.flush();
+    await writeLogs(tx, e);
     await schedule(tx, e);
     await scheduleDeadline(tx, e);
     return toExecution(e);
@@ -115,10 +116,11 @@ export async function listExecutions(s: PipelinesScope, pipelineId: string, args
 /** Cancel: a PENDING or RUNNING execution ends FAILED ("cancelled"); one that already ended is 409 CONFLICT (the first terminal write wins). */
 export async function cancelExecution(s: PipelinesScope, id: string): Promise<PipelineExecution> {
   return s.em.transactional(async (tx) => {
-    const e = await tx.findOne(ExecutionRecord, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const e = await lockExecution(tx, s.workspaceId, id);
     if (!e) throw notFound('Execution');
     if (!['PENDING', 'RUNNING'].includes(e.status)) throw conflict(`The execution already ended ${e.status}`);
     await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: 'cancelled', stage: e.stages[e.currentStageIndex]?.name }, false);
+    await save(tx, e);
     return toExecution(e);
   });
 }
@@ -130,7 +132,7 @@ export async function cancelExecution(s: PipelinesScope, id: string): Promise<Pi
  */
 export async function retryExecution(s: PipelinesScope, id: string, fromStage?: string): Promise<PipelineExecution> {
   return s.em.transactional(async (tx) => {
-    const e = await tx.findOne(ExecutionRecord, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const e = await lockExecution(tx, s.workspaceId, id);
     if (!e) throw notFound('Execution');
     if (!['FAILED', 'TIMEOUT'].includes(e.status)) throw conflict(`Only a FAILED or TIMEOUT execution can be retried (this one is ${e.status})`);
     const p = await tx.findOne(PipelineRecord, { id: e.pipelineId });
@@ -139,7 +141,6 @@ export async function retryExecution(s: PipelinesScope, id: string, fromStage?: 
     if (from < 0) throw validationError('fromStage', `names no stage of the pipeline (${e.stages.map((r) => r.name).join(', ')})`);
     e.stages = e.stages.map((r, i) => (i >= from ? { name: r.name, status: 'PENDING' as const, attempts: 0 } : r));
     for (const name of p.stages.slice(from).map((st) => st.name)) delete e.results[name];
-    e.results = { ...e.results };
     e.status = 'RUNNING';
     e.currentStageIndex = from;
     e.error = null;
@@ -150,8 +151,8 @@ export async function retryExecution(s: PipelinesScope, id: string, fromStage?: 
     e.stageRuns = 0;
     const timeout = (e.context.timeout as number | null | undefined) ?? null;
     e.deadlineAt = timeout ? new Date(now() + timeout) : null;
-    log(tx, e, 'INFO', `retried from stage ${e.stages[from].name}`, e.stages[from].name);
-    await tx.flush();
+    log(e, 'INFO', `retried from stage ${e.stages[from].name}`, e.stages[from].name);
+    await save(tx, e);
     await schedule(tx, e);
     await scheduleDeadline(tx, e);
     return toExecution(e);
