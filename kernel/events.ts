@@ -31,9 +31,22 @@ export interface PlatformEvent<T = Record<string, unknown>> {
   createdAt: Date;
 }
 
+/** A statement and its parameters (`?` placeholders), to run alone or inside a caller's larger statement. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The INSERT that appends an event: what `publish` runs (a caller that writes several things at once may fold it into one statement). */
+export const publishing = (topic: string, key: string, workspaceId: string | null, payload: object): Statement => ({
+  sql: 'insert into events.log (topic, key, workspace_id, payload) values (?, ?, ?, ?)',
+  params: [topic, key, workspaceId, JSON.stringify(payload)],
+});
+
 /** Appends an event inside the caller's current transaction (call it within `em.transactional`). */
 export async function publish(em: EntityManager, topic: string, key: string, workspaceId: string | null, payload: object): Promise<void> {
-  await em.execute('insert into events.log (topic, key, workspace_id, payload) values (?, ?, ?, ?)', [topic, key, workspaceId, JSON.stringify(payload)]);
+  const { sql, params } = publishing(topic, key, workspaceId, payload);
+  await em.execute(sql, params);
 }
 
 /** Every (consumer, topic) a `follow` loop of this process reads. */

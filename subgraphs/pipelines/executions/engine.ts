@@ -2,14 +2,14 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { now, nowDate } from '../../../kernel/clock.js';
-import { publish } from '../../../kernel/events.js';
+import { publishing, type Statement } from '../../../kernel/events.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { Stage } from '../common/definition.js';
 import type { LogLevel } from '../common/enums.js';
 import { closeJobs, enqueue, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
 import { PipelineRecord } from '../pipelines/entities.js';
-import { escalate, resolveEscalations } from '../monitoring/escalations.js';
-import { workerEnabled } from '../workers/service.js';
+import { escalate, resolvingEscalations } from '../monitoring/escalations.js';
+import { switchId, workerEnabled, type WorkerName } from '../workers/service.js';
 import { startHealthWorker } from '../monitoring/health.js';
 import { DeliveryRecord } from '../webhooks/entities.js';
 import { attemptDelivery, type AttemptOutcome } from '../webhooks/delivery.js';
@@ -97,7 +97,7 @@ export const dataOf = (e: ExecutionRecord): ExecutionData => ({
 /** What `${execution.<path>}` templates read: the execution's id, pipelineId, metadata, results, context and tags. */
 const templateData = (e: ExecutionRecord): ExecutionData => dataOf(e).execution as ExecutionData;
 
-/** A log line waiting for its execution's `save` (or `writeLogs`): lines are written with the row, in one statement. */
+/** A log line waiting for its execution's `save` (or `writeLogs`). */
 interface LogLine {
   level: LogLevel;
   message: string;
@@ -105,32 +105,40 @@ interface LogLine {
   data: Record<string, unknown> | null;
   at: Date;
 }
-const pendingLines = new WeakMap<ExecutionRecord, LogLine[]>();
+/** What a change of an execution writes besides its row: log lines, and statements (the event of its end, escalations resolved). */
+interface PendingWrites {
+  lines: LogLine[];
+  statements: Statement[];
+}
+const pending = new WeakMap<ExecutionRecord, PendingWrites>();
+const pendingOf = (e: ExecutionRecord): PendingWrites => {
+  let p = pending.get(e);
+  if (!p) pending.set(e, (p = { lines: [], statements: [] }));
+  return p;
+};
 
 /** Adds a log line to the execution (DEBUG only when it runs with `debug`); written by its `save` or `writeLogs`. */
 export function log(e: ExecutionRecord, level: LogLevel, message: string, stage?: string, data?: Record<string, unknown>): void {
   if (level === 'DEBUG' && !e.debug) return;
-  const lines = pendingLines.get(e) ?? [];
-  if (!lines.length) pendingLines.set(e, lines);
-  lines.push({ level, message, stage: stage ?? null, data: data ?? null, at: nowDate() });
+  pendingOf(e).lines.push({ level, message, stage: stage ?? null, data: data ?? null, at: nowDate() });
 }
 
-/** The pending log lines of `e` as one INSERT's values and parameters (nothing when there are none). */
-function logRows(e: ExecutionRecord): { values: string; params: unknown[] } | undefined {
-  const lines = pendingLines.get(e);
-  if (!lines?.length) return undefined;
-  pendingLines.delete(e);
+/** The INSERT of the pending log lines of `e` (none when there are none). */
+function logStatement(e: ExecutionRecord, lines: LogLine[]): Statement | undefined {
+  if (!lines.length) return undefined;
   const params: unknown[] = [];
   for (const l of lines) params.push(e.workspaceId, e.id, l.at, l.level, l.stage, l.message, l.data === null ? null : JSON.stringify(l.data));
-  return { values: lines.map(() => '(?, ?, ?, ?, ?, ?, ?::jsonb)').join(', '), params };
+  return {
+    sql: `insert into pipelines.execution_log (workspace_id, execution_id, at, level, stage, message, data) values ${lines.map(() => '(?, ?, ?, ?, ?, ?, ?::jsonb)').join(', ')}`,
+    params,
+  };
 }
-
-const LOG_INSERT = 'insert into pipelines.execution_log (workspace_id, execution_id, at, level, stage, message, data) values ';
 
 /** Writes the pending log lines of an execution the ORM writes itself (a new one: `executePipeline`). */
 export async function writeLogs(tx: EntityManager, e: ExecutionRecord): Promise<void> {
-  const rows = logRows(e);
-  if (rows) await tx.execute(LOG_INSERT + rows.values, rows.params);
+  const statement = logStatement(e, pending.get(e)?.lines ?? []);
+  pending.delete(e);
+  if (statement) await tx.execute(statement.sql, statement.params);
 }
 
 /** Enqueues the execution's next step (its current `step`), due at `dueAt` (epoch ms) or now. */
@@ -219,6 +227,16 @@ async function lockRows(tx: EntityManager, workspaceId: string, where: { id: str
 export const lockExecution = async (tx: EntityManager, workspaceId: string, id: string): Promise<ExecutionRecord | null> =>
   isUuid(id) ? ((await lockRows(tx, workspaceId, { id }))[0] ?? null) : null;
 
+/** A job's execution under its row lock, with whether the workspace's `worker` is switched on (read in the same statement). */
+async function lockForWorker(tx: EntityManager, job: StepJob, worker: WorkerName): Promise<{ e: ExecutionRecord; working: boolean } | null> {
+  const [row] = await tx.execute<(ExecutionRow & { working: boolean })[]>(
+    `select e.*, coalesce((select s.enabled from pipelines.worker_switch s where s.id = ?), true) as working
+       from pipelines.execution e where e.id = ? and e.workspace_id = ? for update of e`,
+    [switchId(job.workspaceId, worker), job.executionId, job.workspaceId],
+  );
+  return row ? { e: fromRow(row), working: row.working } : null;
+}
+
 /** Writes a locked execution back (every column a change may touch) and its pending log lines: one statement. */
 export async function save(tx: EntityManager, e: ExecutionRecord): Promise<void> {
   const update = `update pipelines.execution set status = ?, current_stage_index = ?, stages = ?::jsonb, results = ?::jsonb, error = ?::jsonb, started_at = ?,
@@ -239,29 +257,43 @@ export async function save(tx: EntityManager, e: ExecutionRecord): Promise<void>
     e.id,
     e.workspaceId,
   ];
-  const lines = logRows(e);
-  // the log lines ride on the update (a data-modifying WITH): one round trip for the step's writes
-  if (lines) await tx.execute(`with changed as (${update} returning 1) ${LOG_INSERT}${lines.values}`, [...params, ...lines.params]);
-  else await tx.execute(update, params);
+  const writes = pending.get(e);
+  pending.delete(e);
+  // the log lines and the other pending writes ride on the update as data-modifying WITHs: one statement, one round
+  // trip (the step's cost is mostly its round trips to the database)
+  const others = [writes && logStatement(e, writes.lines), ...(writes?.statements ?? [])].filter((w): w is Statement => w !== undefined);
+  if (!others.length) return void (await tx.execute(update, params));
+  await tx.execute(`with ${others.map((w, i) => `w${i} as (${w.sql})`).join(', ')} ${update}`, [...others.flatMap((w) => w.params), ...params]);
 }
 
 /**
- * Runs `change` on the execution under its row lock, in a transaction of its own, when `current` says it is still the
- * one the caller was asked about, then saves it. Nothing is written when it is not (a stale job).
+ * Runs `change` on the job's execution under its row lock, in a transaction of its own, when `current` says it is still
+ * the one the job was for, then saves it. Nothing is written when it is not (a stale job). With `worker`, a workspace
+ * that switched that worker off gets the job again in a second instead (docs/pipelines.md "Workers").
  */
-async function withExecution(em: EntityManager, job: StepJob, current: (e: ExecutionRecord) => boolean, change: (tx: EntityManager, e: ExecutionRecord) => Promise<unknown>): Promise<void> {
+async function withExecution(
+  em: EntityManager,
+  job: StepJob,
+  current: (e: ExecutionRecord) => boolean,
+  change: (tx: EntityManager, e: ExecutionRecord) => Promise<unknown>,
+  worker?: WorkerName,
+): Promise<void> {
   await em.transactional(async (tx) => {
-    const e = await lockExecution(tx, job.workspaceId, job.executionId);
-    if (!e || !current(e)) return;
-    await change(tx, e);
-    await save(tx, e);
+    const held = worker ? await lockForWorker(tx, job, worker) : { e: await lockExecution(tx, job.workspaceId, job.executionId), working: true };
+    if (!held?.e || !current(held.e)) return;
+    if (!held.working) return void (await schedule(tx, held.e, now() + 1000));
+    await change(tx, held.e);
+    await save(tx, held.e);
   });
 }
 
 /** The event log topic of ended executions (not simulations): `pipeline.execution.completed` in docs/events.md. */
 export const EXECUTION_TOPIC = 'pipelines.execution';
 
-/** Ends an execution (under its row lock, from PENDING or RUNNING only): SUCCESS resolves escalations, FAILED and TIMEOUT open one. */
+/**
+ * Ends an execution (under its row lock, from PENDING or RUNNING only): SUCCESS resolves escalations, FAILED and TIMEOUT
+ * open one. The event of its end and the resolution are written by the execution's `save`, with its row.
+ */
 export async function finish(
   tx: EntityManager,
   e: ExecutionRecord,
@@ -280,16 +312,19 @@ export async function finish(
   log(e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
   if (e.simulation) return;
   // the public event `pipeline.execution.completed` (docs/events.md), in the transaction of the terminal write
-  await publish(tx, EXECUTION_TOPIC, e.id, e.workspaceId, {
-    executionId: e.id,
-    pipelineId: e.pipelineId,
-    status,
-    startedAt: e.startedAt.toISOString(),
-    completedAt: at.toISOString(),
-    duration: e.duration,
-    error: error ? { code: error.code, message: error.message, stage: error.stage ?? null } : null,
-  });
-  if (status === 'SUCCESS') await resolveEscalations(tx, e.workspaceId, e.pipelineId);
+  const writes = pendingOf(e).statements;
+  writes.push(
+    publishing(EXECUTION_TOPIC, e.id, e.workspaceId, {
+      executionId: e.id,
+      pipelineId: e.pipelineId,
+      status,
+      startedAt: e.startedAt.toISOString(),
+      completedAt: at.toISOString(),
+      duration: e.duration,
+      error: error ? { code: error.code, message: error.message, stage: error.stage ?? null } : null,
+    }),
+  );
+  if (status === 'SUCCESS') writes.push(resolvingEscalations(e.workspaceId, e.pipelineId));
   else if (escalation) {
     const stage = error?.stage ? (await stagesOf(tx, e)).find((s) => s.name === error.stage) : undefined;
     await escalate(tx, ref(e), { kind: status === 'TIMEOUT' ? 'TIMEOUT' : 'FAILED', stage: error?.stage, action: stage?.action, reason: error?.message ?? status });
@@ -335,14 +370,6 @@ const stagesOf = async (tx: EntityManager, e: ExecutionRecord): Promise<Stage[]>
 /** Takes one durable job: a stage step or the pipeline's timeout. A throw makes pg-boss retry it. */
 export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSignal): Promise<void> {
   if (job.kind === 'deadline') return deadline(em, job);
-  if (!(await workerEnabled(em, job.workspaceId, 'execution'))) {
-    // the workspace's execution worker is stopped: the step waits (docs/pipelines.md "Workers")
-    await em.transactional(async (tx) => {
-      const e = await lockExecution(tx, job.workspaceId, job.executionId);
-      if (e && isCurrent(e, job.step)) await schedule(tx, e, now() + 1000);
-    });
-    return;
-  }
   let webhook: { delivery: DeliveryRecord; final: boolean; step: number; stage: Stage } | undefined;
   await withExecution(
     em,
@@ -472,6 +499,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
         if (inline >= INLINE_STAGES || p.stages[e.currentStageIndex].action === 'WEBHOOK') return void (await schedule(tx, e));
       }
     },
+    // the workspace's execution worker stopped: the step waits (docs/pipelines.md "Workers")
+    'execution',
   );
   if (!webhook) return;
   const outcome = await attemptDelivery(em.fork(), webhook.delivery, { final: webhook.final, allow: settings.allow, signal });

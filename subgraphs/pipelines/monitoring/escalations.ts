@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Statement } from '../../../kernel/events.js';
 import { nowDate } from '../../../kernel/clock.js';
 import type { EscalationSeverity, StageAction } from '../common/enums.js';
 import { EscalationRecord } from './entities.js';
@@ -65,12 +66,11 @@ export async function escalate(
   await tx.insert(record);
 }
 
-/** Resolves the OPEN and ACKNOWLEDGED escalations of a pipeline (an execution of it succeeded), in the caller's transaction. */
-export async function resolveEscalations(tx: EntityManager, workspaceId: string, pipelineId: string): Promise<number> {
-  // one plain statement on the index of open escalations (every SUCCESS asks)
-  const rows = await tx.execute<{ id: string }[]>(
-    `update pipelines.escalation set status = 'RESOLVED', resolved_at = ? where workspace_id = ? and pipeline_id = ? and status in ('OPEN', 'ACKNOWLEDGED') returning id`,
-    [nowDate(), workspaceId, pipelineId],
-  );
-  return rows.length;
-}
+/**
+ * The statement that resolves the OPEN and ACKNOWLEDGED escalations of a pipeline (an execution of it succeeded): one
+ * plain UPDATE on the partial index of open escalations, which the engine runs inside the write of the successful step.
+ */
+export const resolvingEscalations = (workspaceId: string, pipelineId: string): Statement => ({
+  sql: `update pipelines.escalation set status = 'RESOLVED', resolved_at = ? where workspace_id = ? and pipeline_id = ? and status in ('OPEN', 'ACKNOWLEDGED')`,
+  params: [nowDate(), workspaceId, pipelineId],
+});
