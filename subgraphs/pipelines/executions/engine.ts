@@ -9,7 +9,7 @@ import type { LogLevel } from '../common/enums.js';
 import { closeJobs, enqueue, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
 import { PipelineRecord } from '../pipelines/entities.js';
 import { escalate, resolvingEscalations } from '../monitoring/escalations.js';
-import { switchId, workerEnabled, type WorkerName } from '../workers/service.js';
+import { switchId, type WorkerName } from '../workers/service.js';
 import { startHealthWorker } from '../monitoring/health.js';
 import { DeliveryRecord } from '../webhooks/entities.js';
 import { attemptDelivery, type AttemptOutcome } from '../webhooks/delivery.js';
@@ -134,6 +134,13 @@ function logStatement(e: ExecutionRecord, lines: LogLine[]): Statement | undefin
   };
 }
 
+/** The INSERT of a new webhook delivery (the row the attempts are recorded on). */
+const delivering = (d: DeliveryRecord): Statement => ({
+  sql: `insert into pipelines.webhook_delivery (id, workspace_id, execution_id, pipeline_id, stage, url, method, request, status, attempts, max_attempts,
+          message_id, step, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)`,
+  params: [d.id, d.workspaceId, d.executionId, d.pipelineId, d.stage, d.url, d.method, JSON.stringify(d.request), d.status, d.attempts, d.maxAttempts, d.messageId, d.step, d.createdAt, d.updatedAt],
+});
+
 /** Writes the pending log lines of an execution the ORM writes itself (a new one: `executePipeline`). */
 export async function writeLogs(tx: EntityManager, e: ExecutionRecord): Promise<void> {
   const statement = logStatement(e, pending.get(e)?.lines ?? []);
@@ -227,14 +234,14 @@ async function lockRows(tx: EntityManager, workspaceId: string, where: { id: str
 export const lockExecution = async (tx: EntityManager, workspaceId: string, id: string): Promise<ExecutionRecord | null> =>
   isUuid(id) ? ((await lockRows(tx, workspaceId, { id }))[0] ?? null) : null;
 
-/** A job's execution under its row lock, with whether the workspace's `worker` is switched on (read in the same statement). */
-async function lockForWorker(tx: EntityManager, job: StepJob, worker: WorkerName): Promise<{ e: ExecutionRecord; working: boolean } | null> {
-  const [row] = await tx.execute<(ExecutionRow & { working: boolean })[]>(
-    `select e.*, coalesce((select s.enabled from pipelines.worker_switch s where s.id = ?), true) as working
+/** A job's execution under its row lock, with the workspace's workers that are switched off (read in the same statement). */
+async function lockForWorkers(tx: EntityManager, job: StepJob): Promise<{ e: ExecutionRecord; off: WorkerName[] } | null> {
+  const [row] = await tx.execute<(ExecutionRow & { off: WorkerName[] })[]>(
+    `select e.*, array(select s.name from pipelines.worker_switch s where s.id in (?, ?) and not s.enabled) as off
        from pipelines.execution e where e.id = ? and e.workspace_id = ? for update of e`,
-    [switchId(job.workspaceId, worker), job.executionId, job.workspaceId],
+    [switchId(job.workspaceId, 'execution'), switchId(job.workspaceId, 'webhook'), job.executionId, job.workspaceId],
   );
-  return row ? { e: fromRow(row), working: row.working } : null;
+  return row ? { e: fromRow(row), off: row.off } : null;
 }
 
 /** Writes a locked execution back (every column a change may touch) and its pending log lines: one statement. */
@@ -275,14 +282,14 @@ async function withExecution(
   em: EntityManager,
   job: StepJob,
   current: (e: ExecutionRecord) => boolean,
-  change: (tx: EntityManager, e: ExecutionRecord) => Promise<unknown>,
-  worker?: WorkerName,
+  change: (tx: EntityManager, e: ExecutionRecord, off: WorkerName[]) => Promise<unknown>,
+  worker?: 'execution',
 ): Promise<void> {
   await em.transactional(async (tx) => {
-    const held = worker ? await lockForWorker(tx, job, worker) : { e: await lockExecution(tx, job.workspaceId, job.executionId), working: true };
+    const held = worker ? await lockForWorkers(tx, job) : { e: await lockExecution(tx, job.workspaceId, job.executionId), off: [] as WorkerName[] };
     if (!held?.e || !current(held.e)) return;
-    if (!held.working) return void (await schedule(tx, held.e, now() + 1000));
-    await change(tx, held.e);
+    if (worker && held.off.includes(worker)) return void (await schedule(tx, held.e, now() + 1000));
+    await change(tx, held.e, held.off);
     await save(tx, held.e);
   });
 }
@@ -375,7 +382,7 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
     em,
     job,
     (e) => isCurrent(e, job.step),
-    async (tx, e) => {
+    async (tx, e, off) => {
       const p = await definitionOf(tx, e);
       if (!p) return void (await finish(tx, e, 'FAILED', { code: 'PIPELINE_NOT_FOUND', message: 'the pipeline was deleted' }, false));
       if (e.status === 'PENDING') {
@@ -457,7 +464,7 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
           }
           case 'WEBHOOK': {
             // the workspace's webhook worker is stopped: the stage waits, asked again in a second
-            if (!(await workerEnabled(tx, e.workspaceId, 'webhook'))) return void (await schedule(tx, e, now() + 1000));
+            if (off.includes('webhook')) return void (await schedule(tx, e, now() + 1000));
             const w = stage.webhook!;
             const messageId = `${e.id}:${stage.name}:${run.attempts}`;
             // a run that starts in this transaction has no delivery yet (its number is new); a run taken again after a
@@ -488,7 +495,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
                 messageId,
                 step: e.step,
               });
-              tx.persist(d);
+              // written with the execution's row (`save`), in the step's one write
+              pendingOf(e).statements.push(delivering(d));
               log(e, 'DEBUG', `webhook ${w.method} prepared`, stage.name, { deliveryId: d.id });
             }
             webhook = { delivery: d, final: d.attempts + 1 >= d.maxAttempts, step: e.step, stage };

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import type { PipelinesScope } from '../common/scope.js';
 import { POLLING_MS } from '../common/jobs.js';
@@ -9,13 +8,6 @@ export type WorkerName = (typeof WORKER_NAMES)[number];
 
 /** The id of a workspace's switch row for a worker. */
 export const switchId = (workspaceId: string, name: WorkerName): string => `${workspaceId.toLowerCase()}:${name}`;
-
-/** Whether a worker works for a workspace (no switch row = enabled). Works on a scoped or an unscoped entity manager. */
-export async function workerEnabled(em: EntityManager, workspaceId: string, name: WorkerName): Promise<boolean> {
-  // one plain statement (a step asks each time: no entity to build)
-  const rows = await em.execute<{ enabled: boolean }[]>(`select enabled from pipelines.worker_switch where id = ?`, [switchId(workspaceId, name)]);
-  return rows.length ? rows[0].enabled : true;
-}
 
 /** Ensures the five switch rows of the workspace exist: missing ones are created enabled, existing ones keep their state. */
 export async function initializeWorkers(s: PipelinesScope) {
