@@ -108,6 +108,15 @@ async function ended(db: pg.Client, pipelineId: string): Promise<number> {
   return Number(rows[0].n);
 }
 
+/**
+ * Vacuums and analyzes the tables a timed run works on, before it starts: each run deletes or ends thousands of rows,
+ * and a run that begins among the dead rows of the one before (autovacuum not yet by) fetches slower, which made the
+ * queue's rate vary up to 2.5× between runs of the same work.
+ */
+async function settle(db: pg.Client, tables: string[]): Promise<void> {
+  for (const t of tables) await db.query(`vacuum analyze ${t}`);
+}
+
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -138,6 +147,8 @@ function startWorkers(n: number, script: string, args: string[], env: NodeJS.Pro
 interface Throughput {
   workers: number;
   queueJobsPerSecond: number;
+  /** Every run of the queue alone, in order (the median is `queueJobsPerSecond`). */
+  queueRuns: number[];
   executionsPerSecond: number;
   transitionsPerSecond: number;
 }
@@ -154,6 +165,7 @@ async function queueAlone(databaseUrl: string, workers: number): Promise<number>
     );
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  await settle(db, ['pgboss.job']);
   const procs = await startWorkers(workers, fileURLToPath(import.meta.url), ['--empty-worker'], { ...process.env, DATABASE_URL: databaseUrl });
   await waitFor(async () => {
     const { rows } = await db.query<{ n: string }>(`select count(*) as n from pgboss.job where name = $1 and state = 'completed'`, [EMPTY_QUEUE]);
@@ -179,6 +191,7 @@ async function engine(base: string, databaseUrl: string, workerEnv: NodeJS.Proce
   for (let i = 0; i < EXECUTIONS; i += 20) await Promise.all(Array.from({ length: Math.min(20, EXECUTIONS - i) }, () => c.call('POST', `/${pipelineId}/execute`, { metadata: {} })));
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  await settle(db, ['pgboss.job', 'pipelines.execution', 'pipelines.execution_log', 'events.log']);
   const procs = await startWorkers(workers, workerScript(), [], workerEnv);
   await waitFor(async () => (await ended(db, pipelineId)) >= EXECUTIONS, 'the executions');
   // from the first execution taken (PENDING → RUNNING) to the last ended, by the database's clock, as for the queue
@@ -265,7 +278,7 @@ export async function runPipelines(log: (m: string) => void = (m) => console.err
       const queueJobsPerSecond = pct(runs, 50);
       log(`pipelines bench: the engine, ${workers} worker(s), ${EXECUTIONS} executions of ${STAGES} stages`);
       const e = await engine(base, databaseUrl, workerEnv, workers);
-      throughput.push({ workers, queueJobsPerSecond, executionsPerSecond: e.executions, transitionsPerSecond: e.transitions });
+      throughput.push({ workers, queueJobsPerSecond, queueRuns: runs, executionsPerSecond: e.executions, transitionsPerSecond: e.transitions });
     }
     const measured: Latencies[] = [];
     for (const rate of RATES) {
@@ -288,10 +301,11 @@ export function pipelinesSection(r: PipelinesResult): string[] {
     '',
     `${r.database}; ${cpus().length} cores. ${EXECUTIONS} executions of ${STAGES} WAIT-0 stages each, queued before the workers start; the queue alone: ${JOBS} jobs with an empty handler (the median of ${QUEUE_RUNS} runs), the same pg-boss work options (${CONCURRENCY} at once per process in batches of ${BATCH}, fetching again at once while a batch comes back full, else a poll every ${POLLING_MS} ms).`,
     '',
-    '| worker processes | queue alone, jobs/s | executions/s | stage transitions/s | transitions ÷ queue |',
+    '| worker processes | queue alone, jobs/s (its runs) | executions/s | stage transitions/s | transitions ÷ queue |',
     '|---:|---:|---:|---:|---:|',
     ...r.throughput.map(
-      (t) => `| ${t.workers} | ${f(t.queueJobsPerSecond)} | ${f(t.executionsPerSecond, 1)} | ${f(t.transitionsPerSecond)} | ${f(t.transitionsPerSecond / t.queueJobsPerSecond, 2)} |`,
+      (t) =>
+        `| ${t.workers} | ${f(t.queueJobsPerSecond)} (${t.queueRuns.map((q) => f(q)).join(', ')}) | ${f(t.executionsPerSecond, 1)} | ${f(t.transitionsPerSecond)} | ${f(t.transitionsPerSecond / t.queueJobsPerSecond, 2)} |`,
     ),
     '',
     `| 2 workers, executions started a second | p50 ms | p95 ms | p99 ms | samples |`,

@@ -21,8 +21,13 @@ function secretRow(workspaceId: string, createdAt: Date): SigningSecretRecord {
   return row;
 }
 
-async function secretsOf(em: EntityManager, workspaceId: string): Promise<SigningSecretRecord[]> {
-  return em.find(SigningSecretRecord, { workspaceId }, { filters: false, orderBy: { createdAt: 'desc', id: 'asc' }, refresh: true, limit: 50 });
+/** The workspace's secrets, newest first: one plain statement (every webhook attempt asks, just before its request). */
+async function secretsOf(em: EntityManager, workspaceId: string): Promise<{ secret: string; createdAt: Date }[]> {
+  const rows = await em.execute<{ secret: string; created_at: string }[]>(
+    'select secret, created_at from pipelines.signing_secret where workspace_id = ? order by created_at desc, id asc limit 50',
+    [workspaceId],
+  );
+  return rows.map((r) => ({ secret: r.secret, createdAt: new Date(r.created_at) }));
 }
 
 /**
