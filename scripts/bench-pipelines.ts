@@ -9,10 +9,12 @@
  *
  * - the job queue alone: BENCH_PIPELINES_JOBS jobs on a queue of their own (`bench-empty`), taken by the same number of
  *   processes running pg-boss with an empty handler (this script with `--empty-worker`, the engine's work options):
- *   jobs per second from the first taken to the last completed, the median of BENCH_PIPELINES_QUEUE_RUNS runs;
+ *   jobs per second from the first taken to the last completed;
  * - the engine: BENCH_PIPELINES_EXECUTIONS executions of a pipeline of BENCH_PIPELINES_STAGES `WAIT 0` stages, all
  *   accepted (PENDING, their first step queued) before the workers start: executions and stage transitions (stage
- *   runs) per second from the first execution taken to the last SUCCESS (neither counts a process's start-up).
+ *   runs) per second from the first execution taken to the last SUCCESS (neither counts a process's start-up);
+ * each BENCH_PIPELINES_RUNS times, the two in turn (so that both meet the same moments of a shared machine), and the
+ * medians compared.
  *
  * Then, with 2 workers, at each rate of BENCH_PIPELINES_RATES (executions started a second, at even gaps; 10 and 50):
  * WAIT timer lateness (BENCH_PIPELINES_TIMERS executions of one `WAIT 1000 ms` stage: the stage's end − its start −
@@ -24,7 +26,7 @@
  *
  * Environment: DATABASE_URL, BENCH_PIPELINES_JOBS (10000), BENCH_PIPELINES_EXECUTIONS (800), BENCH_PIPELINES_STAGES (5),
  * BENCH_PIPELINES_TIMERS (200), BENCH_PIPELINES_RATES (10,50),
- * BENCH_PIPELINES_QUEUE_RUNS (3), BENCH_OUT (also write the markdown there).
+ * BENCH_PIPELINES_RUNS (3), BENCH_OUT (also write the markdown there).
  */
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,7 +43,7 @@ const JOBS = Number(process.env.BENCH_PIPELINES_JOBS ?? 10000);
 const EXECUTIONS = Number(process.env.BENCH_PIPELINES_EXECUTIONS ?? 800);
 const STAGES = Number(process.env.BENCH_PIPELINES_STAGES ?? 5);
 const TIMERS = Number(process.env.BENCH_PIPELINES_TIMERS ?? 200);
-const QUEUE_RUNS = Number(process.env.BENCH_PIPELINES_QUEUE_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_PIPELINES_RUNS ?? 3);
 const WAIT_MS = 1000;
 /** The arrival rates of the latency phases: executions started a second, one after the other at even gaps. */
 const RATES = (process.env.BENCH_PIPELINES_RATES ?? '10,50').split(',').map(Number);
@@ -149,6 +151,8 @@ interface Throughput {
   queueJobsPerSecond: number;
   /** Every run of the queue alone, in order (the median is `queueJobsPerSecond`). */
   queueRuns: number[];
+  /** Every run of the engine: executions per second, in order (the median is `executionsPerSecond`). */
+  engineRuns: number[];
   executionsPerSecond: number;
   transitionsPerSecond: number;
 }
@@ -269,16 +273,17 @@ export async function runPipelines(log: (m: string) => void = (m) => console.err
     const base = `http://127.0.0.1:${ports.BRIDGE_PORT}`;
     const throughput: Throughput[] = [];
     for (const workers of [1, 2]) {
-      // the queue alone varies from run to run far more than the engine does: the median of QUEUE_RUNS runs
-      const runs: number[] = [];
-      for (let i = 0; i < QUEUE_RUNS; i++) {
-        log(`pipelines bench: the queue alone, ${workers} worker(s), ${JOBS} jobs (run ${i + 1} of ${QUEUE_RUNS})`);
-        runs.push(await queueAlone(databaseUrl, workers));
+      // a shared 2-core machine makes single runs of either vary: RUNS of each, in turn, and their medians
+      const queueRuns: number[] = [];
+      const engineRuns: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        log(`pipelines bench: the queue alone, ${workers} worker(s), ${JOBS} jobs (run ${i + 1} of ${RUNS})`);
+        queueRuns.push(await queueAlone(databaseUrl, workers));
+        log(`pipelines bench: the engine, ${workers} worker(s), ${EXECUTIONS} executions of ${STAGES} stages (run ${i + 1} of ${RUNS})`);
+        engineRuns.push((await engine(base, databaseUrl, workerEnv, workers)).executions);
       }
-      const queueJobsPerSecond = pct(runs, 50);
-      log(`pipelines bench: the engine, ${workers} worker(s), ${EXECUTIONS} executions of ${STAGES} stages`);
-      const e = await engine(base, databaseUrl, workerEnv, workers);
-      throughput.push({ workers, queueJobsPerSecond, queueRuns: runs, executionsPerSecond: e.executions, transitionsPerSecond: e.transitions });
+      const executionsPerSecond = pct(engineRuns, 50);
+      throughput.push({ workers, queueJobsPerSecond: pct(queueRuns, 50), queueRuns, engineRuns, executionsPerSecond, transitionsPerSecond: executionsPerSecond * STAGES });
     }
     const measured: Latencies[] = [];
     for (const rate of RATES) {
@@ -299,13 +304,15 @@ export function pipelinesSection(r: PipelinesResult): string[] {
   return [
     '### Pipelines: the engine on its job queue (`pipelines`)',
     '',
-    `${r.database}; ${cpus().length} cores. ${EXECUTIONS} executions of ${STAGES} WAIT-0 stages each, queued before the workers start; the queue alone: ${JOBS} jobs with an empty handler (the median of ${QUEUE_RUNS} runs), the same pg-boss work options (${CONCURRENCY} at once per process in batches of ${BATCH}, fetching again at once while a batch comes back full, else a poll every ${POLLING_MS} ms).`,
+    `${r.database}; ${cpus().length} cores. ${EXECUTIONS} executions of ${STAGES} WAIT-0 stages each, queued before the workers start; the queue alone: ${JOBS} jobs with an empty handler, the same pg-boss work options (${CONCURRENCY} at once per process in batches of ${BATCH}, fetching again at once while a batch comes back full, else a poll every ${POLLING_MS} ms).`,
     '',
-    '| worker processes | queue alone, jobs/s (its runs) | executions/s | stage transitions/s | transitions ÷ queue |',
+    `Each figure is the median of ${RUNS} runs, the queue's and the engine's in turn (every run in brackets).`,
+    '',
+    '| worker processes | queue alone, jobs/s (runs) | executions/s (runs) | stage transitions/s | transitions ÷ queue |',
     '|---:|---:|---:|---:|---:|',
     ...r.throughput.map(
       (t) =>
-        `| ${t.workers} | ${f(t.queueJobsPerSecond)} (${t.queueRuns.map((q) => f(q)).join(', ')}) | ${f(t.executionsPerSecond, 1)} | ${f(t.transitionsPerSecond)} | ${f(t.transitionsPerSecond / t.queueJobsPerSecond, 2)} |`,
+        `| ${t.workers} | ${f(t.queueJobsPerSecond)} (${t.queueRuns.map((q) => f(q)).join(', ')}) | ${f(t.executionsPerSecond, 1)} (${t.engineRuns.map((q) => f(q)).join(', ')}) | ${f(t.transitionsPerSecond)} | ${f(t.transitionsPerSecond / t.queueJobsPerSecond, 2)} |`,
     ),
     '',
     `| 2 workers, executions started a second | p50 ms | p95 ms | p99 ms | samples |`,
