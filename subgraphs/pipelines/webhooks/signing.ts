@@ -23,10 +23,9 @@ function secretRow(workspaceId: string, createdAt: Date): SigningSecretRecord {
 
 /** The workspace's secrets, newest first: one plain statement (every webhook attempt asks, just before its request). */
 async function secretsOf(em: EntityManager, workspaceId: string): Promise<{ secret: string; createdAt: Date }[]> {
-  const rows = await em.execute<{ secret: string; created_at: string }[]>(
-    'select secret, created_at from pipelines.signing_secret where workspace_id = ? order by created_at desc, id asc limit 50',
-    [workspaceId],
-  );
+  const rows = await em.execute<{ secret: string; created_at: string }[]>('select secret, created_at from pipelines.signing_secret where workspace_id = ? order by created_at desc, id asc limit 50', [
+    workspaceId,
+  ]);
   return rows.map((r) => ({ secret: r.secret, createdAt: new Date(r.created_at) }));
 }
 
