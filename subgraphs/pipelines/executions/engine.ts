@@ -214,10 +214,10 @@ const fromRow = (r: ExecutionRow): ExecutionRecord => ({
 });
 
 /**
- * The executions a change holds, read under their row locks with one plain statement (`ids`: those; else every
- * PENDING or RUNNING one of `pipelineId`). They are plain objects, not ORM entities: a change writes them back with
- * `save`, one statement with their log lines. (A step is the engine's hot path: an entity would cost a query built,
- * a hydration and a change set per step, half of a step's CPU.)
+ * The executions a change holds, read under their row locks with one plain statement (`{id}`: that one;
+ * `{pipelineId}`: every PENDING or RUNNING one of the pipeline). They are plain objects, not ORM entities: a change
+ * writes each back with `save`, one statement with everything else it writes. (A step is the engine's hot path, and
+ * its cost is mostly its round trips: docs/performance.md "A step in four statements".)
  */
 async function lockRows(tx: EntityManager, workspaceId: string, where: { id: string } | { pipelineId: string }): Promise<ExecutionRecord[]> {
   const rows =
@@ -244,7 +244,7 @@ async function lockForWorkers(tx: EntityManager, job: StepJob): Promise<{ e: Exe
   return row ? { e: fromRow(row), off: row.off } : null;
 }
 
-/** Writes a locked execution back (every column a change may touch) and its pending log lines: one statement. */
+/** Writes a locked execution back (every column a change may touch) with its pending writes (log lines, statements): one statement. */
 export async function save(tx: EntityManager, e: ExecutionRecord): Promise<void> {
   const update = `update pipelines.execution set status = ?, current_stage_index = ?, stages = ?::jsonb, results = ?::jsonb, error = ?::jsonb, started_at = ?,
       completed_at = ?, duration = ?, retry_attempts = ?, step = ?, stage_runs = ?, deadline_at = ? where id = ? and workspace_id = ?`;
