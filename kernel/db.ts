@@ -12,6 +12,12 @@ import { RevocationSubscriber } from './revocations.js';
 import { CountingLogger } from './sql-count.js';
 import type { LoggerOptions } from '@mikro-orm/core';
 
+/** A statement and its parameters (`?` placeholders), to run alone or inside a caller's larger statement. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface DatabaseOptions {
   /** The Postgres schema this subgraph owns; every table of its entities lives there. */
   schema: string;

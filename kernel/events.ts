@@ -2,6 +2,7 @@ import { eventConsumerLag, eventsConsumed } from './metrics.js';
 import { now } from './clock.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from './logger.js';
+import type { Statement } from './db.js';
 
 /**
  * The platform's event log: a transactional outbox in PostgreSQL (schema `events`), shared by every subgraph.
@@ -29,12 +30,6 @@ export interface PlatformEvent<T = Record<string, unknown>> {
   workspaceId: string | null;
   payload: T;
   createdAt: Date;
-}
-
-/** A statement and its parameters (`?` placeholders), to run alone or inside a caller's larger statement. */
-export interface Statement {
-  sql: string;
-  params: unknown[];
 }
 
 /** The INSERT that appends an event: what `publish` runs (a caller that writes several things at once may fold it into one statement). */

@@ -12,6 +12,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FROM_EARTH, TO_EARTH } from '../../utilities/nearby/store.js';
 import { isUuid } from '../../../kernel/ids.js';
+import type { Statement } from '../../../kernel/db.js';
 import type { GeographicLevel, ServiceStatus, ServiceType } from '../common/enums.js';
 import type { Capacity, ServicePerformance } from '../common/types.js';
 import { capacitiesOf } from '../common/capacities.js';
@@ -248,7 +249,7 @@ export async function countMatching(em: EntityManager, workspaceId: string, c: C
 }
 
 /** The radius search's SQL for EXPLAIN in the benchmark and the docs (a 20-service page near a point). */
-export function explainableSearch(workspaceId: string, serviceType: ServiceType, lat: number, lng: number, maxDistanceKm: number): { sql: string; params: unknown[] } {
+export function explainableSearch(workspaceId: string, serviceType: ServiceType, lat: number, lng: number, maxDistanceKm: number): Statement {
   const params: unknown[] = [workspaceId];
   const where = whereOf({ serviceType, status: 'ACTIVE', near: { lat, lng, maxDistanceKm } }, params);
   const centre = 'll_to_earth(?::float8, ?::float8)';

@@ -14,6 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EARTH_MEAN_RADIUS_M } from '../common/constants.js';
 import type { LiveVehicleStatus } from '../common/enums.js';
 import { nowDate } from '../../../kernel/clock.js';
+import type { Statement } from '../../../kernel/db.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
 
@@ -105,7 +106,7 @@ export async function deletePosition(em: EntityManager, workspaceId: string, veh
 }
 
 /** The radius search's SQL (also what the benchmark EXPLAINs): index box filter, exact distance filter, index-ordered. */
-export function radiusQuery(workspaceId: string, lat: number, lng: number, radiusM: number, f: Filters, limit: number): { sql: string; params: unknown[] } {
+export function radiusQuery(workspaceId: string, lat: number, lng: number, radiusM: number, f: Filters, limit: number): Statement {
   const centre = 'll_to_earth(?::float8, ?::float8)';
   const params: unknown[] = [lat, lng, workspaceId, lat, lng, radiusM, lat, lng, radiusM];
   const filters = filterSql(f, params);
