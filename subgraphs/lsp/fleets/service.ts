@@ -50,7 +50,7 @@ export function createFleet(ctx: SubgraphContext, input: FacilityInput): Promise
   return saved(
     s,
     async (tx) => {
-      const fleet = tx.create(Fleet, { ...s.created(input.timezone) } as never);
+      const fleet = tx.create(Fleet, s.created(input.timezone) as never);
       applyFacility(fleet, input, true);
       return [fleet, [fleetEvent(fleet)]];
     },

@@ -569,7 +569,7 @@ async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outco
   closeRun(run, outcome === 'success' ? 'SUCCESS' : outcome === 'timeout' ? 'TIMEOUT' : 'FAILED', at, error);
   if (result !== undefined) e.results = { ...e.results, [stage.name]: result };
   if (outcome === 'success') log(e, 'INFO', 'stage succeeded', stage.name, e.debug ? { result } : undefined);
-  else log(e, outcome === 'timeout' ? 'WARN' : 'WARN', `stage ${outcome === 'timeout' ? 'timed out' : 'failed'}: ${error?.message ?? ''}`.trim(), stage.name);
+  else log(e, 'WARN', `stage ${outcome === 'timeout' ? 'timed out' : 'failed'}: ${error?.message ?? ''}`.trim(), stage.name);
   const d = decide(p.stages, index, outcome, run.attempts, dataOf(e), p.config.retryPolicy, settings.retryCapMs, Math.random());
   log(e, 'DEBUG', `transition ${d.type}`, stage.name, { ...d });
   switch (d.type) {
