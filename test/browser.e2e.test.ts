@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { bridgeUrl, gatewayUrl, newUser } from './helpers.js';
 
 /**
- * The pages a browser uses, in a real headless Chromium (Debian's `chromium`, which .ci/run installs): the GraphQL IDE
+ * The pages a browser uses, in a real headless Chromium (Debian's `chromium`, which `npm test` installs when it is missing: scripts/test-prerequisites.mjs): the GraphQL IDE
  * on the gateway, the REST reference on the bridge, and a page of another origin calling the bridge through CORS.
  * Every request outside loopback is blocked and listed: the pages must work offline. A screenshot of each is saved
  * under reports/browser/.
@@ -19,7 +19,7 @@ let context: BrowserContext;
 const outside: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: \`npm test\` installs it (scripts/test-prerequisites.mjs), or set CHROMIUM_PATH`);
   mkdirSync(SHOTS, { recursive: true });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
