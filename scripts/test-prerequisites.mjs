@@ -1,13 +1,16 @@
-// What `npm test` needs beyond `npm install`, brought the way `playwright install --with-deps` does: the browser tests
-// (test/browser.e2e.test.ts) drive a real headless Chromium, Debian's `chromium` at /usr/bin/chromium (or CHROMIUM_PATH).
-// When none is found this installs it through the system package manager (as root, or through `sudo` when it asks no
-// password), saying so on one line first; where it cannot, it stops at once with the one command to run.
+// What `npm test` needs beyond `npm install`, brought the way `playwright install --with-deps` does: programs of
+// Debian's that the end-to-end tests drive for real (PREREQUISITES below). When one is missing this installs its
+// package through the system package manager (as root, or through a `sudo` that asks no password), saying so on one
+// line first; where it cannot, it stops at once with the one command to run.
 // Plain JavaScript, run by `npm test` before anything starts. `--check` only reports (exit 1 when something is missing).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const INSTALL = 'apt-get update && apt-get install -y chromium';
+/** Each program the suite runs: where it is looked for (an environment variable may point elsewhere), its Debian package, and which tests use it. */
+export const PREREQUISITES = [
+  { name: 'Chromium', path: process.env.CHROMIUM_PATH || '/usr/bin/chromium', variable: 'CHROMIUM_PATH', pkg: 'chromium', usedBy: 'the browser tests' },
+  { name: 'Mosquitto', path: process.env.MOSQUITTO_PATH || '/usr/sbin/mosquitto', variable: 'MOSQUITTO_PATH', pkg: 'mosquitto', usedBy: 'the external MQTT broker tests' },
+];
 
 function executable(path) {
   try {
@@ -34,21 +37,27 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!executable(CHROMIUM)) {
-  if (process.env.CHROMIUM_PATH) fail(`CHROMIUM_PATH=${CHROMIUM} is not an executable file: point it at a Chromium, or unset it to use Debian's`);
-  if (process.argv.includes('--check')) fail(`no Chromium at ${CHROMIUM}; run: sudo sh -c '${INSTALL}'`);
+const missing = PREREQUISITES.filter((p) => !executable(p.path));
+for (const p of missing) {
+  if (process.env[p.variable]) fail(`${p.variable}=${p.path} is not an executable file: point it at ${p.name}, or unset it to use Debian's`);
+}
+if (missing.length) {
+  const packages = missing.map((p) => p.pkg).join(' ');
+  const install = `apt-get update && apt-get install -y ${packages}`;
+  const what = missing.map((p) => `${p.name} at ${p.path} (${p.usedBy})`).join(', ');
+  if (process.argv.includes('--check')) fail(`missing: ${what}; run: sudo sh -c '${install}'`);
+  if (!onPath('apt-get')) fail(`missing: ${what}, and no apt-get to install them: install them, then point ${missing.map((p) => p.variable).join(' and ')} at them`);
   const prefix = rootPrefix();
-  if (!onPath('apt-get')) fail(`no Chromium at ${CHROMIUM} and no apt-get to install it: install Chromium, then run with CHROMIUM_PATH=/path/to/chromium npm test`);
-  if (!prefix) fail(`no Chromium at ${CHROMIUM}, and installing it needs root: run sudo sh -c '${INSTALL}'`);
-  console.log(`test: no Chromium at ${CHROMIUM} (the browser tests drive it): installing Debian's chromium (${INSTALL}) …`);
+  if (!prefix) fail(`missing: ${what}; installing needs root: run sudo sh -c '${install}'`);
+  console.log(`test: missing ${what}: installing Debian's ${packages} (${install}) …`);
   // through env(1), so that sudo (which resets the environment) passes the setting on as well
   const run = (args) => execFileSync([...prefix, 'env'][0], [...prefix, 'env', 'DEBIAN_FRONTEND=noninteractive', ...args].slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     run(['apt-get', 'update', '-qq']);
-    run(['apt-get', 'install', '-y', '-qq', 'chromium']);
+    run(['apt-get', 'install', '-y', '-qq', ...missing.map((p) => p.pkg)]);
   } catch {
-    fail(`installing chromium failed (above); run sudo sh -c '${INSTALL}' and try again`);
+    fail(`installing ${packages} failed (above); run sudo sh -c '${install}' and try again`);
   }
-  if (!executable(CHROMIUM)) fail(`apt-get installed chromium, but there is still none at ${CHROMIUM}: set CHROMIUM_PATH`);
-  console.log(`test: chromium installed at ${CHROMIUM}`);
+  for (const p of missing) if (!executable(p.path)) fail(`apt-get installed ${p.pkg}, but there is still none at ${p.path}: set ${p.variable}`);
+  console.log(`test: installed ${packages}`);
 }
