@@ -9,22 +9,87 @@ import type { Statement } from './db.js';
  * A subgraph publishes a change in the same transaction as the change itself (`publish`), so an event exists if and
  * only if the change committed. Another subgraph consumes a topic from its own cursor (`consume`), never reading the
  * publisher's tables. Delivery is at least once, in order per topic.
+ *
+ * **Positions, and why no reader can pass a late commit.** An event's `id` (bigserial) is taken when it is written,
+ * but becomes visible when its transaction commits: a transaction that took id 5 may commit after one that took id 6
+ * was read, and a reader going by `id > cursor` would pass over 5 for good. So each row also records its writer's
+ * transaction id (`tx`, xid8, `pg_current_xact_id()`), and readers go by the position `(tx, id)` and stop at the
+ * **horizon** `pg_snapshot_xmin(pg_current_snapshot())`: the oldest transaction still running anywhere. Every writer
+ * below it has ended, so every row it wrote is visible (or was rolled back), and no row can ever appear below the
+ * horizon again: a cursor `(tx, id)` below it is final. A late writer keeps its rows, and those of every writer that
+ * started after it, above the horizon until it ends; readers wait for it rather than pass it. Writers take no lock
+ * (the transaction id is theirs anyway when they write); a reader's lag is bounded by the longest write transaction
+ * running (statement timeouts bound those). Events of one resource keep their order: its changes lock it first
+ * (docs/contract.md "Concurrency"), so a later change's transaction id is taken after the earlier one's.
  */
 export const EVENTS_DDL = [
   'CREATE SCHEMA IF NOT EXISTS events',
   `CREATE TABLE IF NOT EXISTS events.log (
      id bigserial PRIMARY KEY, topic text NOT NULL, key text NOT NULL, workspace_id uuid,
-     payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
-  'CREATE INDEX IF NOT EXISTS log_topic_id ON events.log (topic, id)',
+     payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), tx xid8 NOT NULL DEFAULT pg_current_xact_id())`,
+  "CREATE TABLE IF NOT EXISTS events.cursor (consumer text NOT NULL, topic text NOT NULL, position bigint NOT NULL DEFAULT 0, tx xid8 NOT NULL DEFAULT '0', PRIMARY KEY (consumer, topic))",
+  // a log written before positions (id only): its rows take the upgrading transaction's id, which is above every
+  // earlier writer's, and each consumer's cursor the position of the row it stood on (so it goes on exactly there)
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = 'events' AND table_name = 'log' AND column_name = 'tx') THEN
+       ALTER TABLE events.log ADD COLUMN tx xid8 NOT NULL DEFAULT pg_current_xact_id();
+     END IF;
+     IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = 'events' AND table_name = 'cursor' AND column_name = 'tx') THEN
+       ALTER TABLE events.cursor ADD COLUMN tx xid8;
+       UPDATE events.cursor c SET tx = coalesce((SELECT l.tx FROM events.log l WHERE l.id = c.position), '0');
+       ALTER TABLE events.cursor ALTER COLUMN tx SET DEFAULT '0', ALTER COLUMN tx SET NOT NULL;
+     END IF;
+   END $$`,
+  // a topic's consumers and a workspace's feed read in position order
+  'CREATE INDEX IF NOT EXISTS log_topic_position ON events.log (topic, tx, id)',
+  'CREATE INDEX IF NOT EXISTS log_workspace_position ON events.log (workspace_id, tx, id)',
+  'DROP INDEX IF EXISTS events.log_topic_id',
+  'DROP INDEX IF EXISTS events.log_workspace_id',
   // readers of recent events by time (kernel/revocations.ts polls the last 30 s of credential revocations)
   'CREATE INDEX IF NOT EXISTS log_topic_created ON events.log (topic, created_at)',
-  // a workspace's public event feed (subgraphs/workspace/events: rows of one workspace after a cursor)
-  'CREATE INDEX IF NOT EXISTS log_workspace_id ON events.log (workspace_id, id)',
-  'CREATE TABLE IF NOT EXISTS events.cursor (consumer text NOT NULL, topic text NOT NULL, position bigint NOT NULL DEFAULT 0, PRIMARY KEY (consumer, topic))',
 ];
+
+/** The horizon (SQL): rows of transactions below it are final; readers never read past it. */
+export const HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())';
+
+/** A row's place in the log: its writer's transaction, then its id. */
+export interface LogPosition {
+  tx: string;
+  id: string;
+}
+
+/** How far an event's id reaches inside its `sequence` (decimal): sequence = tx × 10^12 + id. */
+const ID_SPAN = 10n ** 12n;
+
+/**
+ * An event's public sequence (docs/events.md): its position as one decimal string, `tx × 10^12 + id`, increasing in
+ * the order readers see events. Ids stay below 10^12 (a trillion events).
+ */
+export const sequenceOf = (p: LogPosition): string => (BigInt(p.tx) * ID_SPAN + BigInt(p.id)).toString();
+
+/**
+ * The position a sequence (or a feed cursor) names. A number below 10^12 is a cursor of the log before positions (an
+ * id alone, `legacy`): the caller finds that row's transaction (`positionAfterId`).
+ */
+export function positionOfSequence(sequence: string): LogPosition & { legacy: boolean } {
+  const n = BigInt(sequence);
+  if (n < ID_SPAN) return { tx: '0', id: n.toString(), legacy: true };
+  return { tx: (n / ID_SPAN).toString(), id: (n % ID_SPAN).toString(), legacy: false };
+}
+
+/**
+ * The transaction of the row a cursor of the log before positions (an id alone) stood on, or of the nearest row
+ * below it: that cursor goes on just past it. SQL with its parameter; `tx` is '0' when no row is that old.
+ */
+export const positionAfterId = (id: string): Statement => ({
+  sql: "select coalesce((select tx::text from events.log where id <= ?::bigint order by id desc limit 1), '0') as tx",
+  params: [id],
+});
 
 export interface PlatformEvent<T = Record<string, unknown>> {
   id: number;
+  /** Its writer's transaction (xid8, decimal): with `id`, its position in the log. */
+  tx: string;
   topic: string;
   key: string;
   workspaceId: string | null;
@@ -42,6 +107,38 @@ export const publishing = (topic: string, key: string, workspaceId: string | nul
 export async function publish(em: EntityManager, topic: string, key: string, workspaceId: string | null, payload: object): Promise<void> {
   const { sql, params } = publishing(topic, key, workspaceId, payload);
   await em.execute(sql, params);
+  if (held?.topic === topic && !held.reached) await held.hold();
+}
+
+/**
+ * Tests only (TEST_CLOCK, kernel/http.ts `/__test/events/hold`): the next `publish` of `topic` in this process keeps
+ * its transaction open after writing its event, until released (or 60 s): a late commit, made on purpose.
+ */
+let held: { topic: string; reached: boolean; hold: () => Promise<void>; release: () => void } | undefined;
+
+export function holdNextPublish(topic: string): void {
+  held?.release();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const timer = setTimeout(release, 60_000);
+  timer.unref();
+  const h = {
+    topic,
+    reached: false,
+    release,
+    hold: async () => {
+      h.reached = true;
+      await released;
+    },
+  };
+  held = h;
+}
+
+/** The held publish: its topic and whether a transaction is being held now; release it. */
+export const heldPublish = () => (held ? { topic: held.topic, reached: held.reached } : null);
+export function releaseHeldPublish(): void {
+  held?.release();
+  held = undefined;
 }
 
 /** Every (consumer, topic) a `follow` loop of this process reads. */
@@ -67,7 +164,8 @@ function backlogged(em: EntityManager): Promise<Set<string>> {
       const rows = await em.execute<{ consumer: string; topic: string }[]>(
         `select f.consumer, f.topic from jsonb_to_recordset(?::jsonb) as f(consumer text, topic text)
            left join events.cursor c on c.consumer = f.consumer and c.topic = f.topic
-          where c.position is null or c.position < coalesce((select max(l.id) from events.log l where l.topic = f.topic), 0)`,
+          where exists (select 1 from events.log l where l.topic = f.topic
+                          and (l.tx, l.id) > (coalesce(c.tx, '0'), coalesce(c.position, 0)) and l.tx < ${HORIZON})`,
         [JSON.stringify([...followed.values()])],
       );
       const due = new Set(rows.map((r) => pairKey(r.consumer, r.topic)));
@@ -88,10 +186,15 @@ export async function consume(em: EntityManager, consumer: string, topic: string
   return em.transactional(async (tx) => {
     const t = tx;
     await t.execute('insert into events.cursor (consumer, topic) values (?, ?) on conflict do nothing', [consumer, topic]);
-    const [cursor] = await t.execute<{ position: string }[]>('select position from events.cursor where consumer = ? and topic = ? for update', [consumer, topic]);
-    const rows = await t.execute<{ id: string; topic: string; key: string; workspace_id: string | null; payload: unknown; created_at: Date }[]>(
-      'select id, topic, key, workspace_id, payload, created_at from events.log where topic = ? and id > ? order by id limit ?',
-      [topic, cursor?.position ?? 0, batch],
+    const [cursor] = await t.execute<{ position: string; tx: string }[]>('select position::text as position, tx::text as tx from events.cursor where consumer = ? and topic = ? for update', [
+      consumer,
+      topic,
+    ]);
+    // after the cursor's position, below the horizon (see above: no late commit is passed)
+    const rows = await t.execute<{ id: string; tx: string; topic: string; key: string; workspace_id: string | null; payload: unknown; created_at: Date }[]>(
+      `select id::text as id, tx::text as tx, topic, key, workspace_id, payload, created_at from events.log
+        where topic = ? and (tx, id) > (?::xid8, ?::bigint) and tx < ${HORIZON} order by tx, id limit ?`,
+      [topic, cursor?.tx ?? '0', cursor?.position ?? '0', batch],
     );
     const lag = rows.length ? Math.max(0, now() - new Date(rows[0].created_at).getTime()) / 1000 : 0;
     eventConsumerLag.set({ consumer, topic }, lag);
@@ -100,6 +203,7 @@ export async function consume(em: EntityManager, consumer: string, topic: string
     await handle(
       rows.map((r) => ({
         id: Number(r.id),
+        tx: r.tx,
         topic: r.topic,
         key: r.key,
         workspaceId: r.workspace_id,
@@ -108,7 +212,8 @@ export async function consume(em: EntityManager, consumer: string, topic: string
       })),
       t,
     );
-    await t.execute('update events.cursor set position = ? where consumer = ? and topic = ?', [rows.at(-1)!.id, consumer, topic]);
+    const last = rows.at(-1)!;
+    await t.execute('update events.cursor set position = ?::bigint, tx = ?::xid8 where consumer = ? and topic = ?', [last.id, last.tx, consumer, topic]);
     return rows.length;
   });
 }

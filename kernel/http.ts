@@ -4,6 +4,7 @@ import type { Logger } from './logger.js';
 import { loadConfig } from './config.js';
 import { clockOffset, now, setClockOffset } from './clock.js';
 import { metricsRoute } from './metrics.js';
+import { heldPublish, holdNextPublish, releaseHeldPublish } from './events.js';
 
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: its dependencies answer), the same two routes
@@ -23,7 +24,7 @@ export function healthRoutes(app: Express, ready: () => Promise<boolean>): void 
 
 /**
  * TEST_CLOCK only (kernel/clock.ts): `PUT /__test/clock {"offsetMs": n}` sets this process's clock to system time + n
- * (|n| ≤ 10 years); `GET` reads it. Loopback callers only.
+ * (|n| ≤ 10 years); `GET` reads it. And `/__test/events/hold`, a late commit made on purpose. Loopback callers only.
  */
 function testClockRoute(app: Express): void {
   const loopback = (ip: string | undefined) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
@@ -37,6 +38,22 @@ function testClockRoute(app: Express): void {
     }
     setClockOffset(ms);
     answer(res);
+  });
+  // a late commit on purpose (kernel/events.ts holdNextPublish): PUT {"topic"} holds the next publish of that topic
+  // with its transaction open; GET says whether one is held now; DELETE releases it
+  const held = (res: express.Response) => res.json({ held: heldPublish() });
+  app.get('/__test/events/hold', (req, res) => (loopback(req.socket.remoteAddress) ? held(res) : res.status(404).end()));
+  app.put('/__test/events/hold', express.json({ limit: 1024 }), (req, res) => {
+    if (!loopback(req.socket.remoteAddress)) return void res.status(404).end();
+    const topic = (req.body as { topic?: unknown } | undefined)?.topic;
+    if (typeof topic !== 'string' || !/^[a-z][a-z0-9.-]{0,99}$/.test(topic)) return void res.status(400).json({ error: 'topic: an event log topic' });
+    holdNextPublish(topic);
+    held(res);
+  });
+  app.delete('/__test/events/hold', (req, res) => {
+    if (!loopback(req.socket.remoteAddress)) return void res.status(404).end();
+    releaseHeldPublish();
+    held(res);
   });
 }
 

@@ -28,7 +28,7 @@ const block = (t: EventType): string[] => [
   '',
   '```json',
   JSON.stringify(
-    { id: 'evt_48213', type: t.name, version: t.version, sequence: '48213', createdAt: '2026-11-26T09:14:03.412Z', workspaceId: '5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f', data: t.example },
+    { id: 'evt_48213', type: t.name, version: t.version, sequence: '884213000000048213', createdAt: '2026-11-26T09:14:03.412Z', workspaceId: '5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f', data: t.example },
     null,
     2,
   ),

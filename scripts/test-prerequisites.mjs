@@ -4,12 +4,31 @@
 // line first; where it cannot, it stops at once with the one command to run.
 // Plain JavaScript, run by `npm test` before anything starts. `--check` only reports (exit 1 when something is missing).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+
+/** Debian's PostgreSQL server programs: the newest /usr/lib/postgresql/<version>/bin (test/support/postgres.ts looks there too). */
+function postgresBin() {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(a) - Number(b))
+    : [];
+  return versions.length ? `${root}/${versions.at(-1)}/bin` : `${root}/<version>/bin`;
+}
 
 /** Each program the suite runs: where it is looked for (an environment variable may point elsewhere), its Debian package, and which tests use it. */
-export const PREREQUISITES = [
+const PREREQUISITES = [
   { name: 'Chromium', path: process.env.CHROMIUM_PATH || '/usr/bin/chromium', variable: 'CHROMIUM_PATH', pkg: 'chromium', usedBy: 'the browser tests' },
   { name: 'Mosquitto', path: process.env.MOSQUITTO_PATH || '/usr/sbin/mosquitto', variable: 'MOSQUITTO_PATH', pkg: 'mosquitto', usedBy: 'the external MQTT broker tests' },
+  {
+    name: 'PostgreSQL',
+    path: `${postgresBin()}/initdb`,
+    variable: 'PG_BIN',
+    pkg: 'postgresql',
+    usedBy: 'the tests that need a second database session: a late commit, replicas (test/support/postgres.ts)',
+  },
 ];
 
 function executable(path) {
@@ -58,6 +77,6 @@ if (missing.length) {
   } catch {
     fail(`installing ${packages} failed (above); run sudo sh -c '${install}' and try again`);
   }
-  for (const p of missing) if (!executable(p.path)) fail(`apt-get installed ${p.pkg}, but there is still none at ${p.path}: set ${p.variable}`);
+  for (const p of missing) if (!executable(p.pkg === 'postgresql' ? `${postgresBin()}/initdb` : p.path)) fail(`apt-get installed ${p.pkg}, but there is still none at ${p.path}: set ${p.variable}`);
   console.log(`test: installed ${packages}`);
 }

@@ -47,7 +47,8 @@ describe('the event feed', () => {
       ['provider.deleted', 'Rift Valley Haulage'],
     ]);
     for (const e of events) {
-      expect(e).toMatchObject({ version: 1, workspaceId: o.wid, id: `evt_${e.sequence}` });
+      // docs/events.md "An event": sequence = t × 10^12 + n, id = evt_<n>
+      expect(e).toMatchObject({ version: 1, workspaceId: o.wid, id: `evt_${BigInt(e.sequence) % 10n ** 12n}` });
       expect(Object.keys(e.data).sort()).toEqual(['code', 'kind', 'name', 'providerId', 'type']);
       expect(e.data).toMatchObject({ providerId: lsp.id, kind: 'LSP', code: lsp.code, type: 'CARRIER' });
       expect(Number.isNaN(Date.parse(e.createdAt))).toBe(false);

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { validationError } from '../../../kernel/errors.js';
-import { follow, publish } from '../../../kernel/events.js';
+import { follow, HORIZON, positionAfterId, positionOfSequence, publish, sequenceOf, type LogPosition } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { WorkspaceScope } from '../common/scope.js';
 import { knownFilter, matchesFilter, MEMBER_PROFILE_TOPIC, PUBLIC_TOPICS, publicEventOf } from './catalogue.js';
@@ -11,7 +11,7 @@ const SCAN_BATCH = 500;
 const SCAN_BATCHES = 4;
 
 /** The public event of a log row of the workspace (rows no catalogue type claims are not events: null). */
-export function eventOf(row: { id: string; topic: string; workspace_id: string; payload: unknown; created_at: Date | string }): WorkspaceEvent | null {
+export function eventOf(row: { id: string; tx: string; topic: string; workspace_id: string; payload: unknown; created_at: Date | string }): WorkspaceEvent | null {
   const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>;
   const found = publicEventOf({ topic: row.topic, payload });
   if (!found) return null;
@@ -19,7 +19,7 @@ export function eventOf(row: { id: string; topic: string; workspace_id: string; 
     id: `evt_${row.id}`,
     type: found.type.name,
     version: found.type.version,
-    sequence: row.id,
+    sequence: sequenceOf(row),
     createdAt: new Date(row.created_at),
     workspaceId: row.workspace_id,
     data: found.data,
@@ -28,8 +28,10 @@ export function eventOf(row: { id: string; topic: string; workspace_id: string; 
 
 /**
  * The workspace's events after a cursor, oldest first (docs/events.md "The feed"). The cursor is a position in the
- * platform's event log, read the way the platform's own consumers read it (kernel/events.ts: `id > cursor`, in id
- * order); rows of other workspaces and internal rows are never read (the index `log_workspace_id`).
+ * platform's event log (an event's `sequence`), read the way the platform's own consumers read it (kernel/events.ts:
+ * after the position, below the horizon, in position order), so a late commit is never passed; rows of other
+ * workspaces and internal rows are never read (the index `log_workspace_position`). A cursor of the log before
+ * positions (an id alone) goes on just past that row.
  */
 export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<WorkspaceEventFeed> {
   const limit = args.limit ?? 50;
@@ -40,19 +42,25 @@ export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<
     .filter(Boolean);
   const types = asked.length ? [...new Set(asked)] : undefined;
   for (const t of types ?? []) if (!knownFilter(t)) throw validationError('types', `${JSON.stringify(t).slice(0, 60)} is not an event name or a wildcard of docs/events.md`);
-  let cursor = args.after ?? '0';
+  const after = positionOfSequence(args.after ?? '0');
+  let cursor: LogPosition = after;
+  if (after.legacy && after.id !== '0') {
+    const { sql, params } = positionAfterId(after.id);
+    const [row] = await s.em.execute<{ tx: string }[]>(sql, params);
+    cursor = { tx: row.tx, id: after.id };
+  }
   const items: WorkspaceEvent[] = [];
   let hasMore = false;
   for (let batch = 0; batch < SCAN_BATCHES && items.length < limit; batch++) {
-    const rows = await s.em.execute<{ id: string; topic: string; workspace_id: string; payload: unknown; created_at: Date }[]>(
-      // ordered by the bigint, not by the text it is given as (`order by id` would name the output column)
-      `select l.id::text as id, l.topic, l.workspace_id, l.payload, l.created_at from events.log l
-        where l.workspace_id = ? and l.id > ?::bigint and l.topic in (select jsonb_array_elements_text(?::jsonb)) order by l.id limit ?`,
-      [s.workspaceId, cursor, JSON.stringify(PUBLIC_TOPICS), SCAN_BATCH],
+    const rows = await s.em.execute<{ id: string; tx: string; topic: string; workspace_id: string; payload: unknown; created_at: Date }[]>(
+      `select l.id::text as id, l.tx::text as tx, l.topic, l.workspace_id, l.payload, l.created_at from events.log l
+        where l.workspace_id = ? and (l.tx, l.id) > (?::xid8, ?::bigint) and l.tx < ${HORIZON}
+          and l.topic in (select jsonb_array_elements_text(?::jsonb)) order by l.tx, l.id limit ?`,
+      [s.workspaceId, cursor.tx, cursor.id, JSON.stringify(PUBLIC_TOPICS), SCAN_BATCH],
     );
     hasMore = rows.length === SCAN_BATCH;
     for (const row of rows) {
-      cursor = row.id;
+      cursor = row;
       const event = eventOf(row);
       if (event && (!types || types.some((f) => matchesFilter(event.type, f)))) items.push(event);
       if (items.length === limit) {
@@ -62,7 +70,8 @@ export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<
     }
     if (!hasMore) break;
   }
-  return { items, next: cursor, hasMore };
+  // nothing read: the cursor given (an empty `after`, or one before positions, in today's form)
+  return { items, next: cursor.tx === '0' && cursor.id === '0' ? '0' : sequenceOf(cursor), hasMore };
 }
 
 /**

@@ -5,13 +5,15 @@ import { Nullable } from '../../../kernel/validation.js';
 
 @ObjectType({ description: 'Something that happened in a workspace, as its public event (docs/events.md).' })
 export class WorkspaceEvent {
-  @Field(() => ID, { description: "The event's identifier, `evt_<sequence>`: the same wherever the event is seen." }) id!: string;
+  @Field(() => ID, { description: "The event's identifier, `evt_<n>` (n its number in the event log): the same wherever the event is seen." }) id!: string;
   @Field({
     description: 'Its name, e.g. `order.status_changed`: an open list (docs/events.md lists every one; names are added as the catalogue grows, so a client ignores a name it does not know).',
   })
   type!: string;
   @Field(() => Int, { description: 'The version of its payload (bumped when a field is removed or changes meaning).' }) version!: number;
-  @Field({ description: "Its place in the platform's event log: increasing, not contiguous (a workspace sees only its own). Also the feed's cursor." })
+  @Field({
+    description: "Its place in the platform's event log, a decimal string: increasing in the order readers see events, not contiguous (a workspace sees only its own). Also the feed's cursor.",
+  })
   sequence!: string;
   @Field(() => Date, { description: 'When it was recorded. REST: ISO-8601.' }) createdAt!: Date;
   @Field(() => ID, { description: 'The workspace it happened in.' }) workspaceId!: string;
@@ -35,7 +37,7 @@ export class EventFeedArgs {
   @Field({ nullable: true, description: "Read after this cursor: a `next` (or a `sequence`) from before; `0` or none: from the workspace's first event." })
   @IsOptional()
   @Nullable()
-  @Matches(/^(0|[1-9][0-9]{0,17})$/, { message: 'must be a cursor from a previous page (digits)' })
+  @Matches(/^(0|[1-9][0-9]{0,31})$/, { message: 'must be a cursor from a previous page (digits)' })
   after?: string;
   @Field(() => Int, { nullable: true, description: 'At most this many events, 1–100 (default 50).' })
   @IsOptional()

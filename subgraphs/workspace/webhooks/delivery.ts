@@ -54,7 +54,7 @@ async function fanOut(events: PlatformEvent[], tx: EntityManager): Promise<void>
   for (const e of events) {
     const candidates = e.workspaceId ? byWorkspace.get(e.workspaceId) : undefined;
     if (!candidates) continue;
-    const event = eventOf({ id: String(e.id), topic: e.topic, workspace_id: e.workspaceId!, payload: e.payload, created_at: e.createdAt });
+    const event = eventOf({ id: String(e.id), tx: e.tx, topic: e.topic, workspace_id: e.workspaceId!, payload: e.payload, created_at: e.createdAt });
     if (!event) continue;
     let body: string | undefined;
     for (const endpoint of candidates) {

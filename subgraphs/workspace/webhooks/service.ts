@@ -261,9 +261,9 @@ export async function replaySince(s: WorkspaceScope, endpointId: string, since: 
   const endpoint = await endpointOf(s, endpointId);
   requireEnabled(endpoint);
   if (since.getTime() > now()) throw validationError('since', 'must not be in the future');
-  const rows = await s.em.execute<{ id: string; topic: string; workspace_id: string; payload: unknown; created_at: Date }[]>(
-    `select l.id::text as id, l.topic, l.workspace_id, l.payload, l.created_at from events.log l
-      where l.workspace_id = ? and l.created_at >= ? and l.topic in (select jsonb_array_elements_text(?::jsonb)) order by l.id limit ?`,
+  const rows = await s.em.execute<{ id: string; tx: string; topic: string; workspace_id: string; payload: unknown; created_at: Date }[]>(
+    `select l.id::text as id, l.tx::text as tx, l.topic, l.workspace_id, l.payload, l.created_at from events.log l
+      where l.workspace_id = ? and l.created_at >= ? and l.topic in (select jsonb_array_elements_text(?::jsonb)) order by l.tx, l.id limit ?`,
     [s.workspaceId, since, JSON.stringify(PUBLIC_TOPICS), REPLAY_LIMIT],
   );
   const events = rows.map(eventOf).filter((e): e is WorkspaceEvent => !!e && endpoint.types.some((f) => matchesFilter(e.type, f)));
