@@ -93,6 +93,12 @@ describe('the event feed', () => {
     const after = await feed(o.token, o.wid, `?after=${paged.last}`);
     expect(after.body.data).toEqual([]);
     expect(after.body.pagination).toEqual({ next: paged.last, hasMore: false });
+    // a cursor of the log before positions (an event's number alone, docs/events.md "The feed") goes on just past it
+    const legacy = all.events[1].id.slice('evt_'.length);
+    const fromLegacy = await feed(o.token, o.wid, `?after=${legacy}`);
+    expect(fromLegacy.status).toBe(200);
+    expect(fromLegacy.body.data.map((e: any) => e.id)).toEqual(all.events.slice(2).map((e: any) => e.id));
+    expect(fromLegacy.body.pagination).toEqual({ next: all.events.at(-1).sequence, hasMore: false });
     // a filtered page skips the others and moves past them
     const disabled = await feed(o.token, o.wid, '?types=connector.disabled,provider.created');
     expect(disabled.body.data.map((e: any) => e.type)).toEqual(['provider.created', 'connector.disabled']);
