@@ -34,6 +34,13 @@ const schema = z
   .object({
     /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
     PLATFORM_TOPOLOGY: z.enum(['single', 'split']).default('single'),
+    /**
+     * `split` only: how many replicas of every process the launcher starts (scripts/start.ts), behind an HAProxy it
+     * starts on the public ports (round-robin, per request). 1: no load balancer.
+     */
+    PLATFORM_REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
+    /** The HAProxy program the launcher runs with PLATFORM_REPLICAS > 1 (Debian's `haproxy`). */
+    HAPROXY_PATH: z.string().default('/usr/sbin/haproxy'),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
@@ -60,6 +67,24 @@ const schema = z
     MQTT_PORT: port(1883),
     /** An external MQTT broker (`mqtt://host:1883`, `mqtts://…`): the platform subscribes to it instead of running its own (the scale-out path). */
     MQTT_URL: z.string().url().optional(),
+    /**
+     * The shared-subscription group the platform subscribes in on an external broker (`$share/<group>/<filter>`, docs/iot.md
+     * "An external broker"): every replica in one group, so each report reaches one of them. Empty: plain subscriptions
+     * (run one ingesting replica).
+     */
+    MQTT_SHARE_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{0,64}$/, 'must be at most 64 letters, digits, ".", "_" or "-" (empty: no shared subscriptions)')
+      .default('logistics-platform'),
+    /**
+     * The broker address devices reach (`mqtt://mqtt.example.com:1883`, `mqtts://…`), e.g. a load balancer in front of
+     * replicas: a device credential names its port instead of this process's MQTT_PORT.
+     */
+    MQTT_PUBLIC_URL: z
+      .string()
+      .url()
+      .refine((v) => /^mqtts?:\/\/[^/?#@]+\/?$/i.test(v), { message: 'must be an mqtt:// or mqtts:// URL of a host and port, nothing more' })
+      .optional(),
     /** Device reports the ingestion queue holds (docs/iot.md "Back-pressure"): an HTTP batch beyond is 503, an MQTT publisher waits. */
     INGEST_QUEUE_MAX: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
     /** Reports per INSERT of the ingestion writer. */
@@ -190,6 +215,8 @@ export type Config = z.infer<typeof schema> & {
   graphqlIntrospection: boolean;
   /** PLATFORM_ADMINS as lower-case e-mail addresses. */
   platformAdmins: string[];
+  /** The MQTT port a device credential names: MQTT_PUBLIC_URL's (its scheme's, 1883 or 8883, when it names none), else null. */
+  mqttPublicPort: number | null;
   /** GRAPHQL_IDE and REST_DOCS, or their defaults (off with NODE_ENV=production). */
   graphqlIde: boolean;
   restDocs: boolean;
@@ -200,6 +227,8 @@ export type Config = z.infer<typeof schema> & {
   jwtSecret: string;
   internalSecret: string;
   subgraphUrl(name: string): string;
+  /** The port a subgraph's own process listens on (`<NAME>_PORT`); others reach it at `subgraphUrl` (a load balancer, say). */
+  subgraphPort(name: string): number;
 };
 
 let cached: Config | undefined;
@@ -218,6 +247,12 @@ function localSecrets(dataDir: string): { jwtSecret: string; internalSecret: str
   }
 }
 
+/** The port of an mqtt:// or mqtts:// URL: the one it names, else the scheme's (IANA: 1883, 8883). */
+const mqttPort = (url: string): number => {
+  const u = new URL(url);
+  return u.port ? Number(u.port) : u.protocol.toLowerCase() === 'mqtts:' ? 8883 : 1883;
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (cached && env === process.env) return cached;
   const parsed = schema.safeParse(env);
@@ -229,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(c.DATA_DIR);
   const needLocal = !c.JWT_SECRET || !c.INTERNAL_SECRET;
   const local = needLocal ? localSecrets(dataDir) : undefined;
+  const subgraphPort = (name: string) => Number(c[`${name.toUpperCase()}_PORT` as keyof typeof c] ?? 0);
   const config: Config = {
     ...c,
     dataDir,
@@ -256,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
+    mqttPublicPort: c.MQTT_PUBLIC_URL ? mqttPort(c.MQTT_PUBLIC_URL) : null,
     graphqlIde: c.GRAPHQL_IDE ?? c.NODE_ENV !== 'production',
     restDocs: c.REST_DOCS ?? c.NODE_ENV !== 'production',
     corsOrigins:
@@ -272,9 +309,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     internalSecret: c.INTERNAL_SECRET ?? local!.internalSecret,
     subgraphUrl(name: string) {
       const key = `${name.toUpperCase()}_URL`;
-      const portKey = `${name.toUpperCase()}_PORT` as keyof typeof c;
-      return env[key] ?? `http://${c.HOST}:${c[portKey] ?? 0}/graphql`;
+      return env[key] ?? `http://${c.HOST}:${subgraphPort(name)}/graphql`;
     },
+    subgraphPort,
   };
   if (env === process.env) cached = config;
   return config;

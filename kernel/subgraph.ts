@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, isDatabaseUnavailable, isErrorCode, isGraphQLInputError } from './errors.js';
 import { PRINCIPAL_HEADER, verifyPrincipal, type Principal } from './principal.js';
 import { createApp, healthRoutes, serve } from './http.js';
-import { databaseReady, openDatabase, type DatabaseOptions } from './db.js';
+import { databaseReady, isUniqueViolation, openDatabase, type DatabaseOptions } from './db.js';
 import { createLogger, libraryLogger, type Logger } from './logger.js';
 import { SqlCounter, sqlCountPlugin } from './sql-count.js';
 import { argumentValidator } from './validation.js';
@@ -112,10 +112,14 @@ function firstValidationIssue(errors: ValidationError[], prefix = ''): { field: 
   return undefined;
 }
 
+/** What a client reads when its write lost a unique key to another (no SQL, no key, no row). */
+export const UNIQUE_CONFLICT_MESSAGE = 'The record conflicts with one that already exists (another request wrote it first)';
+
 /**
  * Maps any error a resolver produced onto the platform's codes. Typed AppErrors pass through;
- * input validation becomes VALIDATION_ERROR naming the field; a database that cannot serve (unreachable, timeout) is
- * SERVICE_UNAVAILABLE; anything else is an INTERNAL_ERROR (a bug, logged).
+ * input validation becomes VALIDATION_ERROR naming the field; a unique key taken (PostgreSQL 23505) that the service
+ * did not turn into its own CONFLICT is CONFLICT with a generic message; a database that cannot serve (unreachable,
+ * timeout) is SERVICE_UNAVAILABLE; anything else is an INTERNAL_ERROR (a bug, logged).
  */
 export function formatSubgraphError(log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
@@ -132,6 +136,13 @@ export function formatSubgraphError(log: Logger) {
       return { ...formatted, extensions: { code: 'VALIDATION_ERROR' } };
     }
     if (isErrorCode(code)) return formatted;
+    // a unique key taken by a concurrent write the service did not name (docs/contract.md "Concurrency"): the caller's
+    // request conflicts with a record that exists now; never a 500, and never the constraint, key or row in the answer
+    if (isUniqueViolation(original)) {
+      // the constraint's name only: the driver's message and detail carry the key's value (an e-mail address, say)
+      log.warn({ constraint: (original as { constraint?: string }).constraint }, 'unique key taken');
+      return { message: UNIQUE_CONFLICT_MESSAGE, path: formatted.path, extensions: { code: 'CONFLICT' } };
+    }
     // the database is unreachable, gone or too slow: the caller may retry (503), it is not a bug
     if (isDatabaseUnavailable(original)) {
       log.warn({ err: original }, 'database unavailable');
@@ -288,7 +299,6 @@ export type StopWork = () => void | Promise<void>;
 /** Starts one subgraph process (split topology): the runtime, listening on its own port. */
 export async function runSubgraph(def: SubgraphDefinition, config: Config): Promise<void> {
   const runtime = await createSubgraph(def, config);
-  const port = Number(new URL(config.subgraphUrl(def.name)).port);
-  await serve(runtime.app, port, config.HOST, runtime.log, () => runtime.close());
+  await serve(runtime.app, config.subgraphPort(def.name), config.HOST, runtime.log, () => runtime.close());
   await runtime.startWork();
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -21,6 +22,8 @@ import type { EmbeddedDbWorkerData } from './embedded-db.js';
  *   co-located subgraphs in-process and the bridge hands its operations to the gateway in-process. The embedded
  *   PostgreSQL (unless DATABASE_URL is set) runs on a worker thread.
  * - `split`: a process per subgraph, gateway and bridge (and the embedded database), each also startable alone.
+ *   With PLATFORM_REPLICAS=n (n > 1): n of each, on ports of their own, behind an HAProxy on the public ports
+ *   (`replicated`): round-robin per request for HTTP, per connection for MQTT.
  * Both listen on the same ports. Log lines are prefixed with the component's name (LOG_FORMAT=json passes raw JSON);
  * Ctrl-C (or SIGTERM) stops everything in reverse order.
  */
@@ -159,9 +162,14 @@ const script = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta
 const listening = new Set<number>();
 
 function launch(name: string, path: string, env: NodeJS.ProcessEnv): ChildProcess | undefined {
+  return launchProgram(name, process.execPath, ['--enable-source-maps', script(path)], env);
+}
+
+/** Runs `command` as a component of the platform: its output prefixed with `name`, stopped with the platform. */
+function launchProgram(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess | undefined {
   if (stopping) return undefined; // never start a process once the platform is stopping (it would be orphaned)
   nameColor(name);
-  const proc = spawn(process.execPath, ['--enable-source-maps', script(path)], { env: { ...env, PLATFORM_LAUNCHER_IPC: '1' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const proc = spawn(command, args, { env: { ...env, PLATFORM_LAUNCHER_IPC: '1' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   proc.on('message', (m: { listening?: unknown }) => {
     if (typeof m?.listening === 'number') listening.add(m.listening);
   });
@@ -213,6 +221,7 @@ const portOpen = (port: number) =>
 const ready = async (url: string) => listening.has(Number(new URL(url).port)) && (await fetch(url)).ok;
 
 async function split(env: NodeJS.ProcessEnv) {
+  if (config.PLATFORM_REPLICAS > 1) return replicated(env, config.PLATFORM_REPLICAS);
   for (const s of subgraphs) {
     progress(`starting subgraph ${s.name}`);
     launch(s.name, `subgraphs/${s.name}/main.js`, env);
@@ -229,6 +238,83 @@ async function split(env: NodeJS.ProcessEnv) {
   progress('starting the REST bridge');
   launch('bridge', 'rest-bridge/main.js', env);
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
+}
+
+/** A port nothing listens on now, from the system. */
+const systemPort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, config.HOST, () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** What the load balancer fronts: each public port (its variable), HTTP or TCP (MQTT). */
+const FRONTED = [
+  ...subgraphs.map((s) => ({ name: s.name, variable: `${s.name.toUpperCase()}_PORT`, http: true })),
+  { name: 'gateway', variable: 'GATEWAY_PORT', http: true },
+  { name: 'bridge', variable: 'BRIDGE_PORT', http: true },
+  { name: 'mqtt', variable: 'MQTT_PORT', http: false },
+];
+
+/** HAProxy's configuration: a frontend on each public port, round-robin over the replicas' ports. */
+function haproxyConfig(host: string, publicPorts: Record<string, number>, replicaPorts: Record<string, number>[]): string {
+  const lines = ['global', '  maxconn 4096', 'defaults', '  mode http', '  timeout connect 5s', '  timeout client 10m', '  timeout server 10m', '  timeout tunnel 1h'];
+  for (const f of FRONTED) {
+    lines.push(`frontend ${f.name}`, `  bind ${host}:${publicPorts[f.variable]}`, `  mode ${f.http ? 'http' : 'tcp'}`, `  default_backend ${f.name}`);
+    lines.push(`backend ${f.name}`, `  mode ${f.http ? 'http' : 'tcp'}`, '  balance roundrobin');
+    replicaPorts.forEach((ports, i) => lines.push(`  server r${i + 1} ${host}:${ports[f.variable]}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `split` with `n` replicas of every process (subgraphs, pipelines workers, gateway, bridge), each on ports of its
+ * own, behind HAProxy (HAPROXY_PATH, Debian's `haproxy`) on the public ports: round-robin per request (HTTP) or per
+ * connection (MQTT). Every replica reaches the others through the load balancer (the gateway its subgraphs, the bridge
+ * the gateway), and names the public addresses (PUBLIC_URL, MQTT_PUBLIC_URL) in what it hands out.
+ */
+async function replicated(env: NodeJS.ProcessEnv, n: number) {
+  const host = config.HOST;
+  const publicPorts = Object.fromEntries(FRONTED.map((f) => [f.variable, (config as unknown as Record<string, number>)[f.variable]]));
+  const replicaPorts: Record<string, number>[] = [];
+  for (let i = 0; i < n; i++) {
+    const ports: Record<string, number> = {};
+    for (const f of FRONTED) ports[f.variable] = await systemPort();
+    replicaPorts.push(ports);
+  }
+  const shared: NodeJS.ProcessEnv = {
+    ...env,
+    ...Object.fromEntries(subgraphs.map((s) => [`${s.name.toUpperCase()}_URL`, `http://${host}:${publicPorts[`${s.name.toUpperCase()}_PORT`]}/graphql`])),
+    GATEWAY_URL: `http://${host}:${publicPorts.GATEWAY_PORT}/graphql`,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${publicPorts.BRIDGE_PORT}`,
+    MQTT_PUBLIC_URL: env.MQTT_PUBLIC_URL ?? `mqtt://${host}:${publicPorts.MQTT_PORT}`,
+  };
+  const envOf = (i: number): NodeJS.ProcessEnv => ({ ...shared, ...Object.fromEntries(Object.entries(replicaPorts[i]).map(([k, v]) => [k, String(v)])) });
+  const cfg = join(config.dataDir, 'haproxy.cfg');
+  writeFileSync(cfg, haproxyConfig(host, publicPorts, replicaPorts));
+  progress(`starting HAProxy on the public ports (${n} replicas of every process behind it, round-robin)`);
+  launchProgram('haproxy', config.HAPROXY_PATH, ['-f', cfg, '-db'], env);
+  await waitFor(() => portOpen(publicPorts.BRIDGE_PORT), 'HAProxy');
+  const local = (i: number, variable: string) => `http://${host}:${replicaPorts[i][variable]}/readyz`;
+  for (const s of subgraphs) {
+    progress(`starting subgraph ${s.name} ×${n}`);
+    for (let i = 0; i < n; i++) launch(`${s.name}-${i + 1}`, `subgraphs/${s.name}/main.js`, envOf(i));
+    for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, `${s.name.toUpperCase()}_PORT`)), `subgraph ${s.name} (replica ${i + 1})`);
+  }
+  for (let i = 0; i < n; i++) {
+    for (let w = 1; w <= config.PIPELINE_WORKER_PROCESSES; w++) launch(`worker-${i + 1}.${w}`, 'subgraphs/pipelines/worker.js', envOf(i));
+  }
+  progress(`starting the gateway ×${n}`);
+  for (let i = 0; i < n; i++) launch(`gateway-${i + 1}`, 'gateway/main.js', envOf(i));
+  for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, 'GATEWAY_PORT')), `gateway (replica ${i + 1})`);
+  progress(`starting the REST bridge ×${n}`);
+  for (let i = 0; i < n; i++) launch(`bridge-${i + 1}`, 'rest-bridge/main.js', envOf(i));
+  for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, 'BRIDGE_PORT')), `rest-bridge (replica ${i + 1})`);
+  // through the load balancer too
+  await waitFor(async () => (await fetch(`http://${host}:${publicPorts.BRIDGE_PORT}/readyz`)).ok, 'the REST bridge through HAProxy');
 }
 
 // ───────────────────────────── start ─────────────────────────────
@@ -252,7 +338,7 @@ try {
   else await split(env);
   say(
     'platform',
-    `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql (${topology === 'single' ? 'one process' : 'a process each'})`,
+    `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql (${topology === 'single' ? 'one process' : config.PLATFORM_REPLICAS > 1 ? `${config.PLATFORM_REPLICAS} replicas of each process behind HAProxy` : 'a process each'})`,
     37,
   );
 } catch (err) {

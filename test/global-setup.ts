@@ -105,7 +105,9 @@ export async function setup(project: TestProject) {
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`platform not ready in 90 s:\n${output}`)), 90_000);
+    // replicas behind HAProxy (PLATFORM_REPLICAS) start twice as many processes
+    const seconds = Number(process.env.PLATFORM_REPLICAS ?? 1) > 1 ? 240 : 90;
+    timer = setTimeout(() => reject(new Error(`platform not ready in ${seconds} s:\n${output}`)), seconds * 1000);
   });
   await Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
   launcher.stdout!.on('data', (c: Buffer) => process.env.TEST_SHOW_LOGS && process.stderr.write(c));

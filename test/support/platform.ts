@@ -180,6 +180,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<OwnP
     LOG_FORMAT: 'pretty',
     // unset: the launcher starts an embedded database (the suite's DATABASE_URL is not inherited)
     DATABASE_URL: databaseUrl,
+    // one of each process (the suite's PLATFORM_REPLICAS is not inherited): a test clock reaches every process
+    PLATFORM_REPLICAS: '1',
     ...options.env,
   };
   const proc = await startProcess('dist/scripts/start.js', env, /platform\s+\| ready:/, 150_000).catch(async (err) => {

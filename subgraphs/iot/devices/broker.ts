@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Aedes, type Client } from 'aedes';
-import mqtt from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import { now } from '../../../kernel/clock.js';
@@ -15,14 +16,18 @@ import { setBrokerPort } from './service.js';
  * MQTT ingestion (docs/iot.md "MQTT"). Two ways, one path after the message arrives (parse by the device's rule,
  * queue, store):
  *
- * - **embedded** (default): an Aedes broker on `MQTT_PORT`. A device connects with username = its reference and
- *   password = its secret; an INACTIVE or unknown device, or a wrong secret, is refused (CONNACK 4 or 5). It publishes
- *   to a topic name its registered, ACTIVE topic filter matches (the device's own topic, or any of its IoTSP's); a
- *   publish elsewhere is kept as a failure TOPIC_NOT_REGISTERED. Devices may not subscribe (SUBACK 0x80), and
- *   nothing they publish is retained or forwarded.
+ * - **embedded** (default): an Aedes 1.x broker on `MQTT_PORT`, MQTT 3.1.1 and 3.1 (Aedes 1.x refuses MQTT 5 with
+ *   CONNACK 1). A device connects with username = its reference and password = its secret; an INACTIVE or unknown
+ *   device, or a wrong secret, is refused (CONNACK 4 or 5). It publishes to a topic name its registered, ACTIVE topic
+ *   filter matches (the device's own topic, or any of its IoTSP's); a publish elsewhere is kept as a failure
+ *   TOPIC_NOT_REGISTERED. Devices may not subscribe (SUBACK 0x80), and nothing they publish is retained or forwarded.
  * - **external** (`MQTT_URL`): the platform subscribes to every ACTIVE registered topic filter on that broker (which
- *   authenticates the devices itself). A message names its device by a topic level equal to the device's external id
+ *   authenticates the devices itself), as MQTT 5 shared subscriptions of `MQTT_SHARE_GROUP`, so that replicas share
+ *   the reports. A message names its device by a topic level equal to the device's external id
  *   (`trackers/862010000000001/report`), in an IoTSP whose ACTIVE filter matches the topic.
+ *
+ * A device credential names `MQTT_PUBLIC_URL`'s port when it is set (replicas behind a load balancer), else the
+ * embedded broker's `MQTT_PORT` (null with an external broker).
  */
 
 const CACHE_MS = 1000;
@@ -219,7 +224,8 @@ async function embeddedBroker(orm: MikroORM, config: Config, log: Logger): Promi
     server.once('error', reject);
     server.listen(config.MQTT_PORT, config.HOST, () => resolve());
   });
-  setBrokerPort(config.MQTT_PORT);
+  // the port the credential names: the public address's (a load balancer in front of replicas) when there is one
+  setBrokerPort(config.mqttPublicPort ?? config.MQTT_PORT);
   log.info({ port: config.MQTT_PORT }, 'embedded MQTT broker listening');
   return async () => {
     setBrokerPort(null);
@@ -228,30 +234,43 @@ async function embeddedBroker(orm: MikroORM, config: Config, log: Logger): Promi
   };
 }
 
-/** Subscribes to an external broker; answers how to stop. */
-async function externalBroker(orm: MikroORM, url: string, log: Logger): Promise<() => Promise<void>> {
+/** CONNACK refusals that mean "not this protocol version": MQTT 3.1.1's 1, MQTT 5's 0x84 (132). */
+const UNSUPPORTED_PROTOCOL = new Set([1, 132]);
+
+/**
+ * Subscribes to an external broker; answers how to stop.
+ *
+ * The platform connects with MQTT 5 and subscribes to each ACTIVE filter as `$share/<MQTT_SHARE_GROUP>/<filter>`: the
+ * broker hands each message to one member of the group, so replicas share the reports instead of each storing every
+ * one. The broker delivers the message under its own topic name (not the `$share/…` filter), which is what the
+ * platform matches against the registered filters. A broker that refuses MQTT 5 (CONNACK 1, or 0x84) gets MQTT 3.1.1
+ * and one that says it has no shared subscriptions (CONNACK property 0) gets plain ones: each with a warning, since
+ * then every replica would store every report. An empty MQTT_SHARE_GROUP asks for plain subscriptions.
+ */
+async function externalBroker(orm: MikroORM, config: Config, log: Logger): Promise<() => Promise<void>> {
+  const url = config.MQTT_URL!;
+  const group = config.MQTT_SHARE_GROUP;
   const dir = new Directory(orm);
-  const client = mqtt.connect(url, { clientId: `logistics-platform-${process.pid}`, clean: true, reconnectPeriod: 1000 });
+  // unique across replicas (process ids repeat across containers): two clients with one id would take each other's session
+  const clientId = `logistics-${randomBytes(6).toString('hex')}`;
+  let client: MqttClient;
+  /** Whether this connection's subscriptions are shared, and what is subscribed (filter → QoS). */
+  let shared = false;
   let subscribed = new Map<string, number>();
+  let warned = false;
+  const subscription = (filter: string) => (shared ? `$share/${group}/${filter}` : filter);
   const refresh = async () => {
+    const c = client;
     const wanted = new Map<string, number>();
     for (const t of await dir.allActive()) wanted.set(t.path, Math.max(wanted.get(t.path) ?? 0, t.qos));
     const gone = [...subscribed.keys()].filter((p) => !wanted.has(p));
     const added = [...wanted].filter(([p, q]) => subscribed.get(p) !== q);
-    if (gone.length) await client.unsubscribeAsync(gone);
-    if (added.length) await client.subscribeAsync(Object.fromEntries(added.map(([p, qos]) => [p, { qos: qos as 0 | 1 | 2 }])));
-    subscribed = wanted;
+    if (gone.length) await c.unsubscribeAsync(gone.map(subscription));
+    if (added.length) await c.subscribeAsync(Object.fromEntries(added.map(([p, qos]) => [subscription(p), { qos: qos as 0 | 1 | 2 }])));
+    if (c === client) subscribed = wanted;
   };
-  client.on('connect', () => {
-    subscribed = new Map();
-    void refresh().catch((err) => log.warn({ err: (err as Error).message }, 'MQTT subscriptions not refreshed'));
-  });
-  client.on('error', (err) => log.warn({ err: err.message }, 'external MQTT broker'));
-  const timer = setInterval(() => {
-    if (client.connected) void refresh().catch((err) => log.warn({ err: (err as Error).message }, 'MQTT subscriptions not refreshed'));
-  }, CACHE_MS);
-  timer.unref();
-  client.on('message', (topic, payload) => {
+  const refreshed = () => void refresh().catch((err) => log.warn({ err: (err as Error).message }, 'MQTT subscriptions not refreshed'));
+  const onMessage = (topic: string, payload: Buffer) => {
     void (async () => {
       const lines = linesOf(payload);
       if (!lines.length) return;
@@ -267,9 +286,42 @@ async function externalBroker(orm: MikroORM, url: string, log: Logger): Promise<
         }
       }
     })().catch((err) => log.warn({ err: (err as Error).message }, 'an MQTT report was not stored'));
-  });
-  log.info({ broker: new URL(url).host }, 'subscribing to the external MQTT broker');
+  };
+  const open = (protocolVersion: 4 | 5): MqttClient => {
+    const c = mqtt.connect(url, { clientId, protocolVersion, clean: true, reconnectPeriod: 1000 });
+    c.on('connect', (connack) => {
+      if (c !== client) return;
+      shared = !!group && protocolVersion === 5 && connack.properties?.sharedSubscriptionAvailable !== false;
+      if (group && !shared && !warned) {
+        warned = true;
+        const why = protocolVersion === 5 ? 'the broker has no shared subscriptions' : 'the broker speaks MQTT 3.1.1 only';
+        log.warn({ broker: new URL(url).host }, `MQTT subscriptions are not shared (${why}): run one ingesting replica, or every replica stores every report`);
+      }
+      log.info({ broker: new URL(url).host, protocol: protocolVersion === 5 ? '5' : '3.1.1', shareGroup: shared ? group : null }, 'connected to the external MQTT broker');
+      subscribed = new Map();
+      refreshed();
+    });
+    c.on('error', (err) => {
+      if (c !== client) return;
+      if (protocolVersion === 5 && UNSUPPORTED_PROTOCOL.has((err as Error & { code?: number }).code ?? -1)) {
+        client = open(4);
+        c.end(true);
+        return;
+      }
+      log.warn({ err: err.message }, 'external MQTT broker');
+    });
+    c.on('message', onMessage);
+    return c;
+  };
+  client = open(5);
+  setBrokerPort(config.mqttPublicPort);
+  const timer = setInterval(() => {
+    if (client.connected) refreshed();
+  }, CACHE_MS);
+  timer.unref();
+  log.info({ broker: new URL(url).host, shareGroup: group || null }, 'subscribing to the external MQTT broker');
   return async () => {
+    setBrokerPort(null);
     clearInterval(timer);
     await client.endAsync();
   };
@@ -277,5 +329,5 @@ async function externalBroker(orm: MikroORM, url: string, log: Logger): Promise<
 
 /** Starts MQTT ingestion the way the configuration says. */
 export function startMqtt(orm: MikroORM, config: Config, log: Logger): Promise<() => Promise<void>> {
-  return config.MQTT_URL ? externalBroker(orm, config.MQTT_URL, log) : embeddedBroker(orm, config, log);
+  return config.MQTT_URL ? externalBroker(orm, config, log) : embeddedBroker(orm, config, log);
 }
