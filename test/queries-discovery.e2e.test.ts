@@ -127,11 +127,13 @@ describe('the registry follows the LSP family', () => {
       ).rows;
     const before = await snapshot();
     expect(before).toHaveLength(2);
-    // forget this workspace's entries and replay its events from the start (the cursor moves back to just before them)
+    // forget this workspace's entries and replay its events from the start: each topic's cursor moves back to just
+    // before the workspace's first event of it, a position (tx, id) of the log (docs/events.md "The feed")
     await db.query('delete from queries.service_entry where workspace_id = $1', [lsp.wid]);
     await db.query(
-      `update events.cursor c set position = least(c.position, (select coalesce(min(id), c.position + 1) - 1 from events.log l where l.topic = c.topic and l.workspace_id = $1))
-       where c.consumer = 'queries.registry'`,
+      `update events.cursor c set tx = f.tx, position = f.id - 1
+         from (select distinct on (topic) topic, tx, id from events.log where workspace_id = $1 order by topic, tx, id) f
+        where c.consumer = 'queries.registry' and c.topic = f.topic and (c.tx, c.position) > (f.tx, f.id - 1)`,
       [lsp.wid],
     );
     await until(snapshot, (rows) => rows.length === 2, 5000, 50);
