@@ -2,7 +2,7 @@ import { watchPool } from './metrics.js';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
-import type { Constructor } from '@mikro-orm/core';
+import { LockMode, type Constructor, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import pg from 'pg';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -11,6 +11,7 @@ import { EVENTS_DDL } from './events.js';
 import { RevocationSubscriber } from './revocations.js';
 import { CountingLogger } from './sql-count.js';
 import type { LoggerOptions } from '@mikro-orm/core';
+import { notFound } from './errors.js';
 
 /** A statement and its parameters (`?` placeholders), to run alone or inside a caller's larger statement. */
 export interface Statement {
@@ -104,9 +105,36 @@ export async function openDatabase(config: Config, opts: DatabaseOptions, log: L
   }
 }
 
-/** A write refused by a unique constraint (PostgreSQL 23505). */
-export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string }).code === '23505' || /unique/i.test(String(err));
+/**
+ * A write refused by a unique constraint: PostgreSQL's SQLSTATE 23505 (`unique_violation`), on the error or anywhere
+ * in its `cause` chain (MikroORM and Kysely wrap the driver's error; MikroORM copies its `code`).
+ */
+export function isUniqueViolation(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; sqlState?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+  if (e.code === '23505' || e.sqlState === '23505' || e.name === 'UniqueConstraintViolationException') return true;
+  if (typeof e.message === 'string' && /duplicate key value violates unique constraint/.test(e.message)) return true;
+  return isUniqueViolation(e.cause, depth + 1);
+}
+
+/**
+ * The platform's one concurrency idiom (docs/contract.md "Concurrency"): a write reads the aggregate it changes inside
+ * its own transaction (`tx`, the manager `em.transactional` hands its callback), under the row lock
+ * (`SELECT … FOR UPDATE`) and fresh from the database (`refresh`: never the copy an identity map kept from a read made
+ * before the transaction), then judges the state on that read (locked? archived? already removed? the next revision?)
+ * and writes. A concurrent write of the same row waits for this transaction to end and then reads what it left, so it
+ * is judged as the next sequential call would be. Absent (or another tenant's, through the scope's filters):
+ * NOT_FOUND naming `what`.
+ */
+export async function lockOne<T extends object>(tx: EntityManager, entity: EntityName<T>, where: FilterQuery<T>, what: string): Promise<T> {
+  const found = await lockOneOrNull(tx, entity, where);
+  if (!found) throw notFound(what);
+  return found;
+}
+
+/** `lockOne` for a write that answers an absent row otherwise than NOT_FOUND: the row locked and read afresh, or null. */
+export async function lockOneOrNull<T extends object>(tx: EntityManager, entity: EntityName<T>, where: FilterQuery<T>): Promise<T | null> {
+  return tx.findOne(entity, where as FilterQuery<NoInfer<T>>, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
 /** Readiness: the database answers. */

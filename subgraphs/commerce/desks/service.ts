@@ -3,7 +3,7 @@
  * orders, assigns or unassigns it to one of its agents and cancels it; the assigned agent moves it from their app.
  * Each party sees only the orders it is party to: another party's order is NOT_FOUND.
  */
-import { LockMode } from '@mikro-orm/core';
+import { lockOneOrNull } from '../../../kernel/db.js';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
@@ -55,7 +55,7 @@ export async function assignedOrders(ctx: SubgraphContext, args: AssignedOrdersA
 async function lspOrder(s: DeskScope, reference: string, lock = false): Promise<Order> {
   const ref = reference.trim().toUpperCase();
   const found = /^ORD-[0-9A-Z]{10}$/.test(ref)
-    ? await s.em.findOne(Order, { reference: ref, lspCode: s.principal.providerCode }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {})
+    ? await (lock ? lockOneOrNull(s.em, Order, { reference: ref, lspCode: s.principal.providerCode }) : s.em.findOne(Order, { reference: ref, lspCode: s.principal.providerCode }))
     : null;
   if (!found) throw notFound('Order');
   return found;

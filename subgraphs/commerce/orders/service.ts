@@ -5,13 +5,13 @@
  * `order.payment.completed`; `sandbox.`-prefixed for sandbox orders) in that same transaction.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LockMode } from '@mikro-orm/core';
+import { lockOne } from '../../../kernel/db.js';
 import { nowDate } from '../../../kernel/clock.js';
-import { AppError, collectionFull, notFound, validationError } from '../../../kernel/errors.js';
+import { AppError, collectionFull, notFound, unauthorized, validationError } from '../../../kernel/errors.js';
 import { publish } from '../../../kernel/events.js';
 import { storedPoint } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
-import { sha256 } from '../../../kernel/tokens.js';
+import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
 import { roundMoney, Decimal } from '../../utilities/common/money.js';
 import { metadataOf, MODEL_VERSION, type Located } from '../../utilities/common/places.js';
 import { modeDistance, roadDrivingHours } from '../../utilities/common/geography.js';
@@ -130,7 +130,7 @@ export const getIntent = async (ctx: SubgraphContext) => (await intentScope(ctx)
 export async function cancelIntent(ctx: SubgraphContext) {
   const s = await intentScope(ctx);
   return s.em.transactional(async (tx) => {
-    const order = await lockOrder(tx, s.order.id);
+    const order = await lockIntent(tx, s);
     const assigned = order.status === 'ASSIGNED';
     await moveOrder(tx, order, 'CANCELLED', clientActor(s), 'cancelled by the client');
     let fee: { amount: number; currency: string } | null = null;
@@ -145,9 +145,17 @@ export async function cancelIntent(ctx: SubgraphContext) {
 }
 
 /** The order row locked for a change (concurrent changes of one order queue up). */
-export async function lockOrder(tx: EntityManager, id: string): Promise<Order> {
-  const order = await tx.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  if (!order) throw notFound('Order');
+export const lockOrder = (tx: EntityManager, id: string): Promise<Order> => lockOne(tx, Order, { id }, 'Order');
+
+/**
+ * The intent of the caller's token, locked for a change (`lockOrder`), with its token judged again on the locked read
+ * (docs/contract.md "Concurrency"): a token a concurrent call revoked (the intent cancelled a moment ago) is 401, as
+ * it would be for the next call.
+ */
+export async function lockIntent(tx: EntityManager, s: IntentScope): Promise<Order> {
+  const order = await lockOrder(tx, s.order.id);
+  const token = s.ctx.principal.client.intentToken ?? '';
+  if (order.tokenRevokedAt || !safeEqualHex(sha256(token), order.tokenHash)) throw unauthorized('Intent token revoked');
   return order;
 }
 
@@ -159,7 +167,7 @@ function draft(order: Order): void {
 /** A change of the intent's stops or packages: locked, a draft, version bumped (quotes made before become stale). */
 async function changeDraft<T>(s: IntentScope, change: (tx: EntityManager, order: Order) => Promise<T>): Promise<T> {
   return s.em.transactional(async (tx) => {
-    const order = await lockOrder(tx, s.order.id);
+    const order = await lockIntent(tx, s);
     draft(order);
     const result = await change(tx, order);
     order.version += 1;
@@ -365,7 +373,7 @@ export async function rateOrder(ctx: SubgraphContext, input: RatingInput): Promi
     `rateOrder:${s.order.id}`,
     input,
     async (tx) => {
-      const order = await lockOrder(tx, s.order.id);
+      const order = await lockIntent(tx, s);
       if (order.status !== 'DELIVERED') throw new AppError('CONFLICT', `status: only a DELIVERED order can be rated (it is ${order.status})`, 'status');
       if (order.rating) throw new AppError('CONFLICT', 'rating: the order is already rated', 'rating');
       order.rating = { score: input.score, comment: input.comment ?? null, ratedAt: nowDate().toISOString() };

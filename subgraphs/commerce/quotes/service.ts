@@ -15,7 +15,7 @@ import { idempotent } from '../common/idempotency.js';
 import { readNetwork } from '../../lsp/network-copy/sync.js';
 import { Order, Package, Waypoint } from '../orders/entities.js';
 import type { Xpress } from '../orders/enums.js';
-import { legsOf, lockOrder, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
+import { legsOf, lockIntent, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
 import { placeOf } from '../orders/places.js';
 import type { ServiceInput, ServiceUpdateInput } from '../orders/types.js';
 import type { Quote } from './entities.js';
@@ -110,7 +110,7 @@ export async function submitService(ctx: SubgraphContext, input: ServiceInput): 
     `submitService:${s.order.id}`,
     input,
     async (tx) => {
-      const order = await lockOrder(tx, s.order.id);
+      const order = await lockIntent(tx, s);
       if (order.status !== 'INTENT') throw new AppError('CONFLICT', `status: the order is already ${order.status}`, 'status');
       const quote = quoteOf(input.quoteId, ctx.config.jwtSecret);
       if (!quote) throw quoteInvalid('not a quote the platform made, or altered');
@@ -161,7 +161,7 @@ export async function paymentCompleted(tx: EntityManager, order: Order): Promise
 export async function updateService(ctx: SubgraphContext, input: ServiceUpdateInput): Promise<Order> {
   const s: IntentScope = await intentScope(ctx);
   return s.em.transactional(async (tx) => {
-    const order = await lockOrder(tx, s.order.id);
+    const order = await lockIntent(tx, s);
     const service = order.service;
     if (!service || FINAL.includes(order.status)) {
       throw new AppError('CONFLICT', `status: the service of an order ${order.status} cannot change${service ? '' : ' (submit it first: POST /v1/order/service)'}`, 'status');

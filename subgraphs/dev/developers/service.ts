@@ -1,6 +1,7 @@
 import { nowDate } from '../../../kernel/clock.js';
 import { forbidden, notFound } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
+import { lockOne } from '../../../kernel/db.js';
 import { publish } from '../../../kernel/events.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
 import { pageOf } from '../../lsp/common/query.js';
@@ -38,14 +39,16 @@ async function requireAdmin(s: ProviderScope): Promise<void> {
 
 /**
  * A provider admin changes a developer's role or status. Suspending (or reactivating) takes effect at once: the
- * developer's cached context tokens are revoked (kernel/revocations.ts).
+ * developer's cached context tokens are revoked (kernel/revocations.ts). Judged on the record locked in the
+ * transaction (kernel/db.ts `lockOne`): a change racing a removal finds it REMOVED, as it would after it.
  */
 export async function updateDeveloper(s: ProviderScope, id: string, input: DeveloperUpdateInput): Promise<Developer> {
-  const developer = await getDeveloper(s, id);
+  await getDeveloper(s, id);
   await requireAdmin(s);
-  const next = checkedChange(developer, input, s.principal.userId);
-  if (next.role === developer.role && next.status === developer.status) return developer;
   return s.em.transactional(async (tx) => {
+    const developer = await lockOne(tx, Developer, { id }, 'Developer');
+    const next = checkedChange(developer, input, s.principal.userId);
+    if (next.role === developer.role && next.status === developer.status) return developer;
     const before = { role: developer.role, status: developer.status };
     Object.assign(developer, next, { updatedAt: nowDate(), updatedBy: s.principal.userId });
     if (before.status !== next.status) await revoke(tx, [userTag(developer.userId)]);
@@ -56,13 +59,16 @@ export async function updateDeveloper(s: ProviderScope, id: string, input: Devel
 
 /**
  * A provider admin removes a developer: status REMOVED with who and when, their DEV context tokens stop at once. What
- * they made (connectors, access tokens, API keys) belongs to the provider and its workspace, and stays.
+ * they made (connectors, access tokens, API keys) belongs to the provider and its workspace, and stays. Judged on the
+ * record locked in the transaction: of two concurrent removals one removes (and publishes), the other is CONFLICT, as
+ * a second removal after the first.
  */
 export async function removeDeveloper(s: ProviderScope, id: string): Promise<Developer> {
-  const developer = await getDeveloper(s, id);
+  await getDeveloper(s, id);
   await requireAdmin(s);
-  checkRemoval(developer, s.principal.userId);
   return s.em.transactional(async (tx) => {
+    const developer = await lockOne(tx, Developer, { id }, 'Developer');
+    checkRemoval(developer, s.principal.userId);
     const at = nowDate();
     Object.assign(developer, { status: 'REMOVED', removedAt: at, removedBy: s.principal.userId, updatedAt: at, updatedBy: s.principal.userId });
     await revoke(tx, [userTag(developer.userId)]);

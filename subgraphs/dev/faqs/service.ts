@@ -4,10 +4,11 @@ import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { catchUp, publish } from '../../../kernel/events.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
+import { lockOne } from '../../../kernel/db.js';
 import { pageOf } from '../../lsp/common/query.js';
 import { applyNetworkEvent } from '../../lsp/network-copy/sync.js';
 import type { ProviderScope } from '../common/scope.js';
-import { Faq, FaqVersion, type FaqContext } from './entities.js';
+import { Faq, FaqVersion } from './entities.js';
 import type { FaqArchiveOperation, FaqLockOperation } from './enums.js';
 import { archiveMove, assertUnlocked, cleanText, lockMove, newFaqReference, nextVersion, normalReference, normalTags, withContext, withoutContext } from './rules.js';
 import { learnWords, planSearch, runSearch } from './search.js';
@@ -44,43 +45,72 @@ async function recordVersion(s: ProviderScope, tx: EntityManager, faq: Faq): Pro
   await learnWords(tx, tenantOf(s), faq.question, faq.answer, faq.tagsText);
 }
 
-/** The one write idiom of FAQs: changes, flush, the `dev.faq` event, in one transaction. */
-async function saved(s: ProviderScope, faq: Faq, change: string, work: (tx: EntityManager) => Promise<void> | void): Promise<Faq> {
+/** The one write idiom of FAQs: `work` makes or changes the FAQ in the transaction; flush and the `dev.faq` event follow in it. */
+async function saved(s: ProviderScope, change: string | ((faq: Faq) => string), work: (tx: EntityManager) => Promise<Faq>): Promise<Faq> {
   return s.em.transactional(async (tx) => {
-    await work(tx);
+    const faq = await work(tx);
     faq.updatedAt = nowDate();
     faq.updatedBy = s.principal.userId;
     await tx.flush();
-    await publish(tx, 'dev.faq', faq.id, faq.workspaceId, { icode: faq.icode, id: faq.id, reference: faq.reference, change, version: faq.version, state: faq.state, locked: faq.locked });
+    await published(tx, faq, typeof change === 'string' ? change : change(faq));
     return faq;
   });
 }
 
-/** An edit: a new version (label and revision bumped, snapshot kept), words learnt for the search. */
-async function edited(s: ProviderScope, faq: Faq, change: string, apply: () => void): Promise<Faq> {
-  assertUnlocked(faq);
-  return saved(s, faq, change, async (tx) => {
-    apply();
-    faq.version = nextVersion(faq.version);
-    faq.revision += 1;
-    await recordVersion(s, tx, faq);
-  });
+/** The `dev.faq` event of a change (in the change's transaction). */
+const published = (tx: EntityManager, faq: Faq, change: string) =>
+  publish(tx, 'dev.faq', faq.id, faq.workspaceId, { icode: faq.icode, id: faq.id, reference: faq.reference, change, version: faq.version, state: faq.state, locked: faq.locked });
+
+/**
+ * The FAQ `reference` of this LSP, read in the write's transaction under its row lock (kernel/db.ts `lockOne`, docs/contract.md
+ * "Concurrency"): every check of a change (locked? archived? linked? the next revision) is made on this read, so
+ * concurrent changes of one FAQ apply one after another and none is lost.
+ */
+async function lockFaq(tx: EntityManager, reference: string): Promise<Faq> {
+  const ref = normalReference(reference);
+  if (!/^FAQ-[0-9A-Z]{10}$/.test(ref)) throw notFound('FAQ');
+  return lockOne(tx, Faq, { reference: ref }, 'FAQ');
 }
+
+/** A change of an existing FAQ: locked and read afresh in the transaction, then `apply` judges and changes it. */
+const changed = (s: ProviderScope, reference: string, change: string | ((faq: Faq) => string), apply: (faq: Faq, tx: EntityManager) => Promise<void> | void) =>
+  saved(s, change, async (tx) => {
+    const faq = await lockFaq(tx, reference);
+    await apply(faq, tx);
+    return faq;
+  });
+
+/** An edit of the FAQ as `apply` leaves it: unlocked (on the locked read), a new version (label and revision bumped, snapshot kept). */
+async function bumpVersion(s: ProviderScope, tx: EntityManager, faq: Faq, apply: () => void): Promise<void> {
+  assertUnlocked(faq);
+  apply();
+  faq.version = nextVersion(faq.version);
+  faq.revision += 1;
+  await recordVersion(s, tx, faq);
+}
+
+/** An edit: a new version (label and revision bumped, snapshot kept), words learnt for the search. */
+const edited = (s: ProviderScope, reference: string, change: string, apply: (faq: Faq) => void) => changed(s, reference, change, (faq, tx) => bumpVersion(s, tx, faq, () => apply(faq)));
 
 export async function createFaq(s: ProviderScope, input: FaqCreateInput): Promise<Faq> {
   const by = s.principal.userId;
-  const faq = s.em.create(Faq, {
-    reference: newFaqReference(),
-    version: input.version,
-    revision: 1,
-    question: cleanText(input.question, 'question'),
-    answer: cleanText(input.answer, 'answer'),
-    tags: normalTags(input.tags),
-    contexts: [],
-    createdBy: by,
-    updatedBy: by,
+  const question = cleanText(input.question, 'question');
+  const answer = cleanText(input.answer, 'answer');
+  return saved(s, 'created', async (tx) => {
+    const faq = tx.create(Faq, {
+      reference: newFaqReference(),
+      version: input.version,
+      revision: 1,
+      question,
+      answer,
+      tags: normalTags(input.tags),
+      contexts: [],
+      createdBy: by,
+      updatedBy: by,
+    });
+    await recordVersion(s, tx, faq);
+    return faq;
   });
-  return saved(s, faq, 'created', (tx) => recordVersion(s, tx, faq));
 }
 
 /** One version of an FAQ by its label (`1.2`): what the FAQ was after that edit. */
@@ -149,15 +179,15 @@ const linkOf = (s: ProviderScope, context: FaqContextInput, source: string | nul
 });
 
 export async function updateFaq(s: ProviderScope, reference: string, input: FaqUpdateInput): Promise<Faq> {
-  const faq = await findFaq(s, reference);
+  const current = await findFaq(s, reference);
   if (input.source !== undefined && !input.context) throw validationError('source', 'names the source of a context: give the context too');
   // (a PATCH that names nothing changes nothing: no new version)
-  if (input.question === undefined && input.answer === undefined && input.tags === undefined && !input.context) return faq;
-  if (input.context) await assertContextExists(s, input.context);
+  if (input.question === undefined && input.answer === undefined && input.tags === undefined && !input.context) return current;
   const tags = input.tags ? normalTags(input.tags) : undefined;
   const question = input.question !== undefined ? cleanText(input.question, 'question') : undefined;
   const answer = input.answer !== undefined ? cleanText(input.answer, 'answer') : undefined;
-  return edited(s, faq, 'updated', () => {
+  if (input.context) await assertContextExists(s, input.context);
+  return edited(s, reference, 'updated', (faq) => {
     if (question !== undefined) faq.question = question;
     if (answer !== undefined) faq.answer = answer;
     if (tags) faq.tags = tags;
@@ -166,64 +196,70 @@ export async function updateFaq(s: ProviderScope, reference: string, input: FaqU
 }
 
 export async function addFaqContext(s: ProviderScope, reference: string, input: FaqContextChangeInput): Promise<Faq> {
-  const faq = await findFaq(s, reference);
+  await findFaq(s, reference);
   await assertContextExists(s, input.context);
-  return edited(s, faq, 'context-added', () => {
+  return edited(s, reference, 'context-added', (faq) => {
     faq.contexts = withContext(faq.contexts, linkOf(s, input.context, input.source));
   });
 }
 
 export async function removeFaqContext(s: ProviderScope, reference: string, input: FaqContextChangeInput): Promise<Faq> {
-  const faq = await findFaq(s, reference);
-  assertUnlocked(faq);
-  const contexts = withoutContext(faq.contexts, input.context) as FaqContext[];
-  return edited(s, faq, 'context-removed', () => {
-    faq.contexts = contexts;
-  });
+  return changed(s, reference, 'context-removed', (faq, tx) =>
+    bumpVersion(s, tx, faq, () => {
+      faq.contexts = withoutContext(faq.contexts, input.context);
+    }),
+  );
 }
 
 export async function changeArchiveState(s: ProviderScope, reference: string, operation: FaqArchiveOperation): Promise<Faq> {
-  const faq = await findFaq(s, reference);
-  assertUnlocked(faq);
-  const state = archiveMove(faq.state, operation);
-  return saved(s, faq, operation === 'ARCHIVE' ? 'archived' : 'restored', () => {
-    faq.state = state;
+  return changed(s, reference, operation === 'ARCHIVE' ? 'archived' : 'restored', (faq) => {
+    assertUnlocked(faq);
+    faq.state = archiveMove(faq.state, operation);
   });
 }
 
 export async function changeLockState(s: ProviderScope, reference: string, operation: FaqLockOperation): Promise<Faq> {
-  const faq = await findFaq(s, reference);
-  const locked = lockMove(faq.locked, operation);
-  return saved(s, faq, locked ? 'locked' : 'unlocked', () => {
-    faq.locked = locked;
-    faq.lockedAt = locked ? nowDate() : null;
-    faq.lockedBy = locked ? s.principal.userId : null;
-  });
+  return changed(
+    s,
+    reference,
+    (faq) => (faq.locked ? 'locked' : 'unlocked'),
+    (faq) => {
+      const locked = lockMove(faq.locked, operation);
+      faq.locked = locked;
+      faq.lockedAt = locked ? nowDate() : null;
+      faq.lockedBy = locked ? s.principal.userId : null;
+    },
+  );
 }
 
 /**
  * DELETE (docs/dev.md "Delete"): with a context, that link goes, and the FAQ too when it was its last link; without
- * one, the FAQ goes when it has no context link, else CONFLICT naming how many remain.
+ * one, the FAQ goes when it has no context link, else CONFLICT naming how many remain. Judged on the FAQ locked in the
+ * transaction: of two concurrent DELETEs, the second finds it gone (NOT_FOUND), as it would after the first.
  */
 export async function deleteFaq(s: ProviderScope, reference: string, input: FaqDeleteInput | undefined) {
-  const faq = await findFaq(s, reference);
-  assertUnlocked(faq);
-  const remaining = input?.context ? withoutContext(faq.contexts, input.context) : faq.contexts;
-  if (!input?.context && remaining.length) {
-    throw new AppError('CONFLICT', `The FAQ is linked to ${remaining.length} object(s); name the context to remove (the FAQ goes with its last link)`);
-  }
-  if (remaining.length) {
-    const kept = await edited(s, faq, 'context-removed', () => {
-      faq.contexts = remaining;
-    });
-    return { reference: faq.reference, removed: 'CONTEXT' as const, faq: kept };
-  }
-  await s.em.transactional(async (tx) => {
+  return s.em.transactional(async (tx) => {
+    const faq = await lockFaq(tx, reference);
+    assertUnlocked(faq);
+    const remaining = input?.context ? withoutContext(faq.contexts, input.context) : faq.contexts;
+    if (!input?.context && remaining.length) {
+      throw new AppError('CONFLICT', `The FAQ is linked to ${remaining.length} object(s); name the context to remove (the FAQ goes with its last link)`);
+    }
+    if (remaining.length) {
+      await bumpVersion(s, tx, faq, () => {
+        faq.contexts = remaining;
+      });
+      faq.updatedAt = nowDate();
+      faq.updatedBy = s.principal.userId;
+      await tx.flush();
+      await published(tx, faq, 'context-removed');
+      return { reference: faq.reference, removed: 'CONTEXT' as const, faq };
+    }
     await tx.nativeDelete(FaqVersion, { faq: faq.id });
     await tx.nativeDelete(Faq, { id: faq.id });
     await publish(tx, 'dev.faq', faq.id, faq.workspaceId, { icode: faq.icode, id: faq.id, reference: faq.reference, change: 'deleted', deleted: true });
+    return { reference: faq.reference, removed: 'FAQ' as const, faq: null };
   });
-  return { reference: faq.reference, removed: 'FAQ' as const, faq: null };
 }
 
 /** The FAQs linked to one of the LSP's hubs or warehouses (a Hub's or Warehouse's `faqs`), newest first, at most 100. */

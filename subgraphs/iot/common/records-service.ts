@@ -4,7 +4,7 @@ import { nowDate } from '../../../kernel/clock.js';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { publish } from '../../../kernel/events.js';
 import { crockford } from '../../../kernel/ids.js';
-import { isUniqueViolation } from '../../../kernel/db.js';
+import { isUniqueViolation, lockOne } from '../../../kernel/db.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { normalTags } from '../../dev/faqs/rules.js';
 import type { IotStatus } from './enums.js';
@@ -62,8 +62,44 @@ export function statusOf(value: string): IotStatus {
   return v;
 }
 
-/** The one write idiom: apply, stamp, flush and publish the `iot.<kind>` event in one transaction. */
-export async function saved<T extends IotRecord & { reference: string }>(
+/**
+ * The record, locked in the write's transaction and read afresh into the request's own instance (kernel/db.ts
+ * `lockOne`, docs/contract.md "Concurrency": the transaction works on the instances the request loaded, so `record`
+ * itself now holds what the database holds under the lock); NOT_FOUND when a concurrent write removed it first.
+ */
+export async function relock<T extends IotRecord>(tx: EntityManager, kind: IotKind, record: T): Promise<T> {
+  return lockOne<T>(tx, record.constructor as Constructor<T>, { id: record.id } as FilterQuery<T>, WHAT[kind]);
+}
+
+/** A new record, saved with its `created` event (`conflict`: how a taken unique key is answered). */
+export const created = <T extends IotRecord & { reference: string }>(s: IotScope, kind: IotKind, record: T, conflict?: { field: string; message: string }) =>
+  write(s, kind, record, 'created', () => undefined, conflict);
+
+/**
+ * The one write idiom of a change: the record locked and read afresh (`relock`), then `work` judges and applies the
+ * change on that read, stamp, flush and publish the `iot.<kind>` event, in one transaction.
+ */
+export const saved = <T extends IotRecord & { reference: string }>(
+  s: IotScope,
+  kind: IotKind,
+  record: T,
+  change: string,
+  work: (tx: EntityManager) => Promise<void> | void,
+  conflict?: { field: string; message: string },
+): Promise<T> =>
+  write(
+    s,
+    kind,
+    record,
+    change,
+    async (tx) => {
+      await relock(tx, kind, record);
+      await work(tx);
+    },
+    conflict,
+  );
+
+async function write<T extends IotRecord & { reference: string }>(
   s: IotScope,
   kind: IotKind,
   record: T,
@@ -87,9 +123,13 @@ export async function saved<T extends IotRecord & { reference: string }>(
   }
 }
 
-/** Deletes a record with its event, in one transaction (what depends on it is checked by the caller). */
+/**
+ * Deletes a record with its event, in one transaction, judged on the record locked in it (of two deletions at once the
+ * second finds it gone: NOT_FOUND); `before` checks and removes what depends on it, under the lock.
+ */
 export async function removed<T extends IotRecord & { reference: string }>(s: IotScope, kind: IotKind, entity: Constructor<T>, record: T, before?: (tx: EntityManager) => Promise<void>) {
   await s.em.transactional(async (tx) => {
+    await relock(tx, kind, record);
     if (before) await before(tx);
     await tx.nativeDelete(entity, { id: record.id });
     await publish(tx, `iot.${kind}`, record.id, record.workspaceId, { icode: record.icode, id: record.id, reference: record.reference, change: 'deleted', deleted: true });
@@ -148,10 +188,9 @@ export async function changeTags<T extends IotRecord & { reference: string }>(s:
   });
 }
 
-/** A status move (docs/iot.md "Statuses") with its event. */
+/** A status move (docs/iot.md "Statuses") with its event, judged on the locked read (of two moves at once, the second is the CONFLICT a repeat is). */
 export async function changeStatus<T extends IotRecord & { reference: string }>(s: IotScope, kind: IotKind, record: T, status: IotStatus): Promise<T> {
-  const next = statusMove(kind, record.status, status);
-  return saved(s, kind, record, next === 'ACTIVE' ? 'activated' : 'deactivated', () => {
-    record.status = next;
+  return saved(s, kind, record, status === 'ACTIVE' ? 'activated' : 'deactivated', () => {
+    record.status = statusMove(kind, record.status, status);
   });
 }

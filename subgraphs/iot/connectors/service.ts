@@ -3,6 +3,9 @@ import { AppError, collectionFull, notFound } from '../../../kernel/errors.js';
 import { catchUp, type PlatformEvent } from '../../../kernel/events.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { IotScope } from '../common/scope.js';
+import { relock } from '../common/records-service.js';
+import { IotRule } from '../rules/entities.js';
+import type { IotTopic } from '../topics/entities.js';
 import { AssignedConnector, ConnectorAssignment, ConnectorCopy } from './entities.js';
 
 /**
@@ -42,23 +45,33 @@ async function iotConnector(s: IotScope, connectorId: string): Promise<Connector
 /** The most connectors one rule or topic has (the listing is not paged). */
 export const MAX_ASSIGNED = 50;
 
-/** Assigns the connector to the rule or topic `targetId`; assigning it again, or a 51st, is a CONFLICT. */
-export async function assignConnector(s: IotScope, targetId: string, connectorId: string): Promise<void> {
+/** A rule or topic whose connectors change, and its kind. */
+type Target = IotRule | IotTopic;
+const kindOf = (target: Target) => (target instanceof IotRule ? 'rule' : 'topic');
+
+/**
+ * Assigns the connector to the rule or topic; assigning it again, or a 51st, is a CONFLICT. Judged under the target's
+ * row lock (docs/contract.md "Concurrency"): of two assignments of one connector at once, the second is that CONFLICT.
+ */
+export async function assignConnector(s: IotScope, target: Target, connectorId: string): Promise<void> {
   const connector = await iotConnector(s, connectorId);
-  const existing = await s.em.findOne(ConnectorAssignment, { targetId, connectorId: connector.id });
-  if (existing) throw new AppError('CONFLICT', 'connectorId: the connector is already assigned', 'connectorId');
-  if ((await s.em.count(ConnectorAssignment, { targetId })) >= MAX_ASSIGNED) throw collectionFull('connectorId', `at most ${MAX_ASSIGNED} connectors are assigned to one rule or topic`);
   await s.em.transactional(async (tx) => {
-    tx.create(ConnectorAssignment, { targetId, connectorId: connector.id, assignedBy: s.principal.userId });
+    await relock(tx, kindOf(target), target);
+    const existing = await tx.findOne(ConnectorAssignment, { targetId: target.id, connectorId: connector.id });
+    if (existing) throw new AppError('CONFLICT', 'connectorId: the connector is already assigned', 'connectorId');
+    if ((await tx.count(ConnectorAssignment, { targetId: target.id })) >= MAX_ASSIGNED) throw collectionFull('connectorId', `at most ${MAX_ASSIGNED} connectors are assigned to one rule or topic`);
+    tx.create(ConnectorAssignment, { targetId: target.id, connectorId: connector.id, assignedBy: s.principal.userId });
     await tx.flush();
   });
 }
 
-/** Unassigns it; a connector that is not assigned is NOT_FOUND. */
-export async function unassignConnector(s: IotScope, targetId: string, connectorId: string): Promise<void> {
-  const existing = isUuid(connectorId) ? await s.em.findOne(ConnectorAssignment, { targetId, connectorId: connectorId.toLowerCase() }) : null;
-  if (!existing) throw notFound('Connector assignment');
+/** Unassigns it; a connector that is not assigned is NOT_FOUND (also to the second of two unassignments at once: judged under the target's lock). */
+export async function unassignConnector(s: IotScope, target: Target, connectorId: string): Promise<void> {
+  if (!isUuid(connectorId)) throw notFound('Connector assignment');
   await s.em.transactional(async (tx) => {
+    await relock(tx, kindOf(target), target);
+    const existing = await tx.findOne(ConnectorAssignment, { targetId: target.id, connectorId: connectorId.toLowerCase() });
+    if (!existing) throw notFound('Connector assignment');
     await tx.nativeDelete(ConnectorAssignment, { id: existing.id });
   });
 }
@@ -83,15 +96,15 @@ export async function assignedConnectors(s: IotScope, targetId: string): Promise
 export const dropAssignments = (tx: EntityManager, targetId: string) => tx.nativeDelete(ConnectorAssignment, { targetId });
 
 /** The three connector operations of a rule or topic, once: find the target, change, answer its connectors. */
-export const connectorOps = (find: (s: IotScope, reference: string) => Promise<{ id: string }>) => ({
+export const connectorOps = (find: (s: IotScope, reference: string) => Promise<Target>) => ({
   assign: async (s: IotScope, reference: string, connectorId: string) => {
     const target = await find(s, reference);
-    await assignConnector(s, target.id, connectorId);
+    await assignConnector(s, target, connectorId);
     return assignedConnectors(s, target.id);
   },
   unassign: async (s: IotScope, reference: string, connectorId: string) => {
     const target = await find(s, reference);
-    await unassignConnector(s, target.id, connectorId);
+    await unassignConnector(s, target, connectorId);
     return assignedConnectors(s, target.id);
   },
   list: async (s: IotScope, reference: string) => assignedConnectors(s, (await find(s, reference)).id),

@@ -4,7 +4,7 @@ import { notFound } from '../../../kernel/errors.js';
 import { catchUp, type PlatformEvent } from '../../../kernel/events.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
-import { findByReference, iotDescription, iotTags, listOf, newReference, removed, saved, statusMove } from '../common/records-service.js';
+import { created, findByReference, iotDescription, iotTags, listOf, newReference, removed, saved, statusMove } from '../common/records-service.js';
 import type { IotScope } from '../common/scope.js';
 import { findRule } from '../rules/service.js';
 import { findTopic } from '../topics/service.js';
@@ -17,7 +17,11 @@ import type { DeviceListArgs, DeviceRegisterInput, DeviceReportsResult, DeviceUp
 
 export const findDevice = (s: IotScope, reference: string) => findByReference(s, IotDevice, 'device', reference);
 
-/** The MQTT port devices connect to, when the platform runs its own broker (set by the broker at start). */
+/**
+ * The MQTT port a credential names (set by devices/broker.ts at start): MQTT_PUBLIC_URL's when set (the address devices
+ * reach, e.g. a load balancer in front of replicas), else the embedded broker's MQTT_PORT; null with an external
+ * broker and no MQTT_PUBLIC_URL.
+ */
 let brokerPort: number | null = null;
 export const setBrokerPort = (port: number | null) => {
   brokerPort = port;
@@ -83,7 +87,7 @@ export async function registerDevice(s: IotScope, input: DeviceRegisterInput): P
     createdBy: by,
     updatedBy: by,
   });
-  await saved(s, 'device', device, 'created', () => undefined, DEVICE_CONFLICT);
+  await created(s, 'device', device, DEVICE_CONFLICT);
   return { device, credential: issued(device, secret) };
 }
 
@@ -99,7 +103,6 @@ export async function updateDevice(s: IotScope, reference: string, input: Device
   const rule = input.rule ? await findRule(s, input.rule) : undefined;
   const topic = input.topic ? await findTopic(s, input.topic) : input.topic === null ? null : undefined;
   const vehicle = input.vehicleId ? await vehicleOfWorkspace(s, input.vehicleId) : input.vehicleId === null ? null : undefined;
-  const status = input.status && input.status !== device.status ? statusMove('device', device.status, input.status) : undefined;
   const secret = input.rotateCredential ? newSecret() : undefined;
   await saved(
     s,
@@ -113,7 +116,8 @@ export async function updateDevice(s: IotScope, reference: string, input: Device
       if (rule) device.rule = rule;
       if (topic !== undefined) device.topic = topic;
       if (vehicle !== undefined) device.vehicleId = vehicle?.id ?? null;
-      if (status) device.status = status;
+      // (judged on the locked read: a status it already has is no move)
+      if (input.status && input.status !== device.status) device.status = statusMove('device', device.status, input.status);
       if (secret) {
         device.secretHash = sha256(secret);
         device.credentialIssuedAt = nowDate();

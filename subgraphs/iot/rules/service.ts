@@ -1,7 +1,7 @@
 import { IotDevice } from '../devices/entities.js';
 import { AppError, validationError } from '../../../kernel/errors.js';
 import { dropAssignments } from '../connectors/service.js';
-import { changeStatus, changeTags, findByReference, findText, iotDescription, iotTags, listOf, newReference, removed, saved } from '../common/records-service.js';
+import { changeStatus, changeTags, created, findByReference, findText, iotDescription, iotTags, listOf, newReference, removed } from '../common/records-service.js';
 import type { IotStatus } from '../common/enums.js';
 import type { IotScope } from '../common/scope.js';
 import type { IotFindArgs, IotTagsInput, ParsedReport } from '../common/types.js';
@@ -50,7 +50,7 @@ export async function createRule(s: IotScope, input: IotRuleCreateInput): Promis
     createdBy: by,
     updatedBy: by,
   });
-  return saved(s, 'rule', rule, 'created', () => undefined, { field: 'reference', message: 'the IoTSP already has a rule with this reference' });
+  return created(s, 'rule', rule, { field: 'reference', message: 'the IoTSP already has a rule with this reference' });
 }
 
 export const listRules = (s: IotScope, args: IotRuleListArgs) => listOf(s, IotRule, args, args.type ? { type: args.type } : {});
@@ -65,9 +65,11 @@ export const changeRuleStatus = async (s: IotScope, reference: string, status: I
 /** Refused (409) while devices speak the rule: move them to another rule, or delete them, first. */
 export async function deleteRule(s: IotScope, reference: string) {
   const rule = await findRule(s, reference);
-  const devices = await s.em.count(IotDevice, { rule: rule.id });
-  if (devices) throw new AppError('CONFLICT', `The rule is used by ${devices} device(s); move them to another rule or delete them first`);
-  return removed(s, 'rule', IotRule, rule, (tx) => dropAssignments(tx, rule.id).then(() => undefined));
+  return removed(s, 'rule', IotRule, rule, async (tx) => {
+    const devices = await tx.count(IotDevice, { rule: rule.id });
+    if (devices) throw new AppError('CONFLICT', `The rule is used by ${devices} device(s); move them to another rule or delete them first`);
+    await dropAssignments(tx, rule.id);
+  });
 }
 
 // ───────────────────────────── parsing ─────────────────────────────

@@ -1,6 +1,6 @@
 import { AppError, validationError } from '../../../kernel/errors.js';
 import { dropAssignments } from '../connectors/service.js';
-import { changeStatus, changeTags, findByReference, findText, iotDescription, iotTags, listOf, newReference, removed, saved } from '../common/records-service.js';
+import { changeStatus, changeTags, created, findByReference, findText, iotDescription, iotTags, listOf, newReference, removed } from '../common/records-service.js';
 import { QOS_LEVEL, type IotStatus } from '../common/enums.js';
 import type { IotScope } from '../common/scope.js';
 import type { IotFindArgs, IotListArgs, IotTagsInput } from '../common/types.js';
@@ -26,7 +26,7 @@ export async function registerTopic(s: IotScope, input: IotTopicRegisterInput): 
     createdBy: by,
     updatedBy: by,
   });
-  return saved(s, 'topic', topic, 'created', () => undefined, { field: 'path', message: 'the IoTSP has already registered this topic filter' });
+  return created(s, 'topic', topic, { field: 'path', message: 'the IoTSP has already registered this topic filter' });
 }
 
 export const listTopics = (s: IotScope, args: IotListArgs) => listOf(s, IotTopic, args);
@@ -41,7 +41,9 @@ export const changeTopicStatus = async (s: IotScope, reference: string, status: 
 /** Unregister: refused (409) while devices are bound to the topic; move them to another topic (or to none) first. */
 export async function unregisterTopic(s: IotScope, reference: string) {
   const topic = await findTopic(s, reference);
-  const devices = await s.em.count(IotDevice, { topic: topic.id });
-  if (devices) throw new AppError('CONFLICT', `The topic is bound to ${devices} device(s); bind them to another topic (or none) first`);
-  return removed(s, 'topic', IotTopic, topic, (tx) => dropAssignments(tx, topic.id).then(() => undefined));
+  return removed(s, 'topic', IotTopic, topic, async (tx) => {
+    const devices = await tx.count(IotDevice, { topic: topic.id });
+    if (devices) throw new AppError('CONFLICT', `The topic is bound to ${devices} device(s); bind them to another topic (or none) first`);
+    await dropAssignments(tx, topic.id);
+  });
 }

@@ -7,7 +7,8 @@ import { scopeToProvider } from '../../../kernel/tenancy.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
 import { publish } from '../../../kernel/events.js';
 import { now, nowDate } from '../../../kernel/clock.js';
-import { findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { findOwn, lockOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { lockOneOrNull } from '../../../kernel/db.js';
 import { scope } from '../common/scope.js';
 import { Vehicle } from '../fleets/entities.js';
 import { Agent, AgentInvitation, AgentVehicle } from './entities.js';
@@ -33,7 +34,7 @@ export function agentVehicles(ctx: SubgraphContext, agent: Agent) {
 export function updateAgent(ctx: SubgraphContext, id: string, input: AgentUpdateInput): Promise<Agent> {
   const s = scope(ctx, 'write');
   return saved(s, async (tx) => {
-    const agent = await findOwn(tx, Agent, id, 'Agent');
+    const agent = await lockOwn(tx, Agent, id, 'Agent');
     for (const [k, v] of Object.entries(input)) if (v !== undefined) (agent as unknown as Record<string, unknown>)[k] = typeof v === 'string' ? v.trim() : v;
     agent.updated = s.stamp();
     return [agent, [agentEvent(agent, { userId: agent.userId, status: agent.status })]];
@@ -49,7 +50,7 @@ export function assignVehicle(ctx: SubgraphContext, agentId: string, input: Assi
   return saved(
     s,
     async (tx) => {
-      const agent = await findOwn(tx, Agent, agentId, 'Agent');
+      const agent = await lockOwn(tx, Agent, agentId, 'Agent');
       const vehicle = isUuid(input.vehicleId) ? await tx.findOne(Vehicle, { id: input.vehicleId }) : null;
       if (!vehicle) throw notFound('Vehicle');
       const isOwner = input.isOwner ?? false;
@@ -73,7 +74,7 @@ export function assignVehicle(ctx: SubgraphContext, agentId: string, input: Assi
 export function unassignVehicle(ctx: SubgraphContext, agentId: string, vehicleId: string): Promise<Agent> {
   const s = scope(ctx, 'write');
   return saved(s, async (tx) => {
-    const agent = await findOwn(tx, Agent, agentId, 'Agent');
+    const agent = await lockOwn(tx, Agent, agentId, 'Agent');
     if (!vehicleId) throw validationError('vehicleId', 'is required');
     const assignment = isUuid(vehicleId) ? await tx.findOne(AgentVehicle, { agent, vehicle: vehicleId }) : null;
     if (!assignment) throw notFound('Vehicle assignment');
@@ -86,7 +87,7 @@ export function unassignVehicle(ctx: SubgraphContext, agentId: string, vehicleId
 export function deleteAgent(ctx: SubgraphContext, id: string): Promise<boolean> {
   const s = scope(ctx, 'delete');
   return saved(s, async (tx) => {
-    const agent = await findOwn(tx, Agent, id, 'Agent');
+    const agent = await lockOwn(tx, Agent, id, 'Agent');
     tx.remove(agent);
     return [true, [agentEvent(agent, { deleted: true })]];
   });
@@ -120,8 +121,11 @@ export async function acceptAgentInvitation(ctx: SubgraphContext, token: string)
   // the invitee acts as no LSP yet: the transaction works in the invitation's own LSP scope
   return scopeToProvider(ctx.em, found.workspaceId, found.icode).transactional(async (txEm) => {
     const tx = txEm;
+    // judged again on the invitation locked in the transaction (docs/contract.md "Concurrency"): of two acceptances
+    // at once, the second finds it accepted (NOT_FOUND), as it would after the first
+    const invitation = await lockOneOrNull(tx, AgentInvitation, { id: found.id });
+    if (!invitation || invitation.status !== 'PENDING' || invitation.expiresAt < nowDate()) throw notFound('Invitation');
     if (await tx.findOne(Agent, { userId: user.userId })) throw new AppError('CONFLICT', 'You are already an agent of this LSP');
-    const invitation = await tx.findOneOrFail(AgentInvitation, { id: found.id });
     const stamp = stampNow(user.userId);
     const agent = tx.create(Agent, { userId: user.userId, name: invitation.name, phone: invitation.phone ?? null, status: 'ACTIVE', added: stamp, updated: stamp } as never);
     invitation.status = 'ACCEPTED';

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Constructor } from '@mikro-orm/core';
+import type { Constructor, FilterQuery } from '@mikro-orm/core';
 import { AppError, notFound } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { publish } from '../../../kernel/events.js';
-import { isUniqueViolation } from '../../../kernel/db.js';
+import { isUniqueViolation, lockOne } from '../../../kernel/db.js';
 import type { LspScope } from './scope.js';
 import type { Facility } from './facility.js';
 
@@ -13,6 +13,16 @@ export async function findOwn<T extends object>(em: EntityManager, entity: Const
   const record: T | null = isUuid(id) ? ((await em.findOne(entity, { id }, populate ? { populate: populate as never } : undefined)) as T | null) : null;
   if (!record) throw notFound(what);
   return record;
+}
+
+/**
+ * One record of this LSP by id, locked and read afresh in the write's transaction `tx` (kernel/db.ts `lockOne`,
+ * docs/contract.md "Concurrency"): every write of the family reads the record it changes so, and judges it on that
+ * read. A malformed, unknown or other tenant's id is NOT_FOUND, and so is a record a concurrent write removed first.
+ */
+export async function lockOwn<T extends object>(tx: EntityManager, entity: Constructor<T>, id: string, what: string): Promise<T> {
+  if (!isUuid(id)) throw notFound(what);
+  return lockOne<T>(tx, entity, { id } as FilterQuery<T>, what);
 }
 
 /** A page of this LSP's records (one query for the rows, one for the count). */

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { lockOne } from '../../../kernel/db.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { checkCoordinates } from '../../../kernel/graphql-types.js';
@@ -82,8 +82,7 @@ const event = (r: Coverage, deleted = false): LspEvent => [TOPIC, r.id, eventOf(
 function mutate(s: LspScope, kind: CoverageKind, id: string, change: (r: Coverage, tx: LspScope) => Promise<void> | void, remove = false): Promise<Coverage> {
   if (!isUuid(id)) throw notFound(WHAT[kind]);
   return saved(s, async (tx) => {
-    const r = await tx.findOne(Coverage, { id, type: kind }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!r) throw notFound(WHAT[kind]);
+    const r = await lockOne(tx, Coverage, { id, type: kind }, WHAT[kind]);
     await change(r, { ...s, em: tx });
     if (remove) tx.remove(r);
     else r.updated = s.stamp(zoneOf(r));

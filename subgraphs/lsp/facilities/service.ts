@@ -4,7 +4,7 @@ import { collectionFull, notFound, validationError } from '../../../kernel/error
 import { roundMoney, type PageArgs } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { facilityEvent, findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { facilityEvent, findOwn, lockOwn, pageOf, saved, type LspEvent } from '../common/query.js';
 import { scope } from '../common/scope.js';
 import { Hub, Warehouse, type PricingRule } from './entities.js';
 import type { PricingAction } from './enums.js';
@@ -42,7 +42,7 @@ function changeSite(ctx: SubgraphContext, k: Kind, id: string, apply: (site: Sit
   return saved(
     s,
     async (tx) => {
-      const site = await findOwn(tx, k.entity as Constructor<Site>, id, k.label);
+      const site = await lockOwn(tx, k.entity as Constructor<Site>, id, k.label);
       apply(site);
       site.updated = s.stamp(site.timezone);
       return [site, [event(k, site)]];
@@ -56,7 +56,7 @@ export const updateSite = (ctx: SubgraphContext, k: Kind, id: string, input: Fac
 export function deleteSite(ctx: SubgraphContext, k: Kind, id: string): Promise<boolean> {
   const s = scope(ctx, 'delete');
   return saved(s, async (tx) => {
-    const site = await findOwn(tx, k.entity as Constructor<Site>, id, k.label);
+    const site = await lockOwn(tx, k.entity as Constructor<Site>, id, k.label);
     tx.remove(site);
     return [true, [event(k, site, true)]];
   });

@@ -5,7 +5,8 @@ import { isUuid } from '../../../kernel/ids.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { facilityEvent, findOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { facilityEvent, findOwn, lockOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { lockOneOrNull } from '../../../kernel/db.js';
 import { scope, type LspScope } from '../common/scope.js';
 import { coverageRecordExists } from '../coverage/lookup.js';
 import { checkAllocatable, checkDeallocatable, checkStatusChange } from './rules.js';
@@ -67,7 +68,7 @@ export function updateFleet(ctx: SubgraphContext, id: string, input: FacilityUpd
   return saved(
     s,
     async (tx) => {
-      const fleet = await findOwn(tx, Fleet, id, 'Fleet');
+      const fleet = await lockOwn(tx, Fleet, id, 'Fleet');
       applyFacility(fleet, input, false);
       fleet.updated = s.stamp(fleet.timezone);
       return [fleet, [fleetEvent(fleet)]];
@@ -80,7 +81,7 @@ export function updateFleet(ctx: SubgraphContext, id: string, input: FacilityUpd
 export function deleteFleet(ctx: SubgraphContext, id: string): Promise<boolean> {
   const s = scope(ctx, 'delete');
   return saved(s, async (tx) => {
-    const fleet = await findOwn(tx, Fleet, id, 'Fleet');
+    const fleet = await lockOwn(tx, Fleet, id, 'Fleet');
     const vehicles = await tx.find(Vehicle, { fleet });
     tx.remove(fleet);
     return [true, [fleetEvent(fleet, true), ...vehicles.map((v) => vehicleEvent(v, true))]];
@@ -96,10 +97,14 @@ function specsOf(input: VehicleSpecsInput, base: VehicleSpecs = {}): VehicleSpec
   return out;
 }
 
-/** A vehicle of one of this LSP's fleets; an unknown fleet, or a vehicle of another fleet, is NOT_FOUND. */
-async function vehicleIn(em: EntityManager, fleetId: string, vehicleId: string): Promise<Vehicle> {
+/**
+ * A vehicle of one of this LSP's fleets; an unknown fleet, or a vehicle of another fleet, is NOT_FOUND. `lock`: in a
+ * write's transaction, the vehicle locked and read afresh (kernel/db.ts `lockOne`).
+ */
+async function vehicleIn(em: EntityManager, fleetId: string, vehicleId: string, lock = false): Promise<Vehicle> {
   const fleet = await findOwn(em, Fleet, fleetId, 'Fleet');
-  const vehicle = isUuid(vehicleId) ? await em.findOne(Vehicle, { id: vehicleId, fleet }) : null;
+  if (!isUuid(vehicleId)) throw notFound('Vehicle');
+  const vehicle = lock ? await lockOneOrNull(em, Vehicle, { id: vehicleId, fleet }) : await em.findOne(Vehicle, { id: vehicleId, fleet });
   if (!vehicle) throw notFound('Vehicle');
   return vehicle;
 }
@@ -133,7 +138,7 @@ export async function listVehicles(ctx: SubgraphContext, fleetId: string, args: 
 function changeVehicle(ctx: SubgraphContext, fleetId: string, vehicleId: string, apply: (v: Vehicle, tx: EntityManager, s: LspScope) => void | Promise<void>): Promise<Vehicle> {
   const s = scope(ctx, 'write');
   return saved(s, async (tx) => {
-    const vehicle = await vehicleIn(tx, fleetId, vehicleId);
+    const vehicle = await vehicleIn(tx, fleetId, vehicleId, true);
     await apply(vehicle, tx, s);
     vehicle.updated = s.stamp(vehicle.fleet.timezone);
     return [vehicle, [vehicleEvent(vehicle)]];
@@ -180,7 +185,7 @@ export const deallocateVehicle = (ctx: SubgraphContext, fleetId: string, vehicle
 export function deleteVehicle(ctx: SubgraphContext, fleetId: string, vehicleId: string): Promise<boolean> {
   const s = scope(ctx, 'delete');
   return saved(s, async (tx) => {
-    const vehicle = await vehicleIn(tx, fleetId, vehicleId);
+    const vehicle = await vehicleIn(tx, fleetId, vehicleId, true);
     tx.remove(vehicle);
     return [true, [vehicleEvent(vehicle, true)]];
   });
@@ -216,7 +221,7 @@ export const listParking = (ctx: SubgraphContext, args: PageArgs) => pageOf(scop
 export function decommissionParking(ctx: SubgraphContext, id: string): Promise<ParkingFacility> {
   const s = scope(ctx, 'delete');
   return saved(s, async (tx) => {
-    const parking = await findOwn(tx, ParkingFacility, id, 'Parking facility');
+    const parking = await lockOwn(tx, ParkingFacility, id, 'Parking facility');
     if (parking.status === 'DECOMMISSIONED') throw new AppError('CONFLICT', 'Parking facility is already decommissioned');
     parking.status = 'DECOMMISSIONED';
     parking.decommissionedAt = nowDate();

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { lockOneOrNull } from '../../../kernel/db.js';
 import { AppError, conflict, notFound, validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import { now, nowDate } from '../../../kernel/clock.js';
@@ -52,7 +52,7 @@ export function toExecution(e: ExecutionRecord): PipelineExecution {
 export async function executePipeline(s: PipelinesScope, pipelineId: string, input: ExecutePipelineInput): Promise<PipelineExecution> {
   if (Buffer.byteLength(JSON.stringify(input.metadata)) > METADATA_MAX_BYTES) throw validationError('metadata', `must be at most ${METADATA_MAX_BYTES} bytes of JSON`);
   return s.em.transactional(async (tx) => {
-    const p = await tx.findOne(PipelineRecord, { id: pipelineId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const p = await lockOneOrNull(tx, PipelineRecord, { id: pipelineId });
     if (!p) throw pipelineNotFound();
     if (p.status === 'DISABLED') throw conflict('The pipeline is DISABLED: set it ACTIVE (PATCH) to run it');
     if (p.config.concurrency !== undefined && p.config.concurrency !== null) {

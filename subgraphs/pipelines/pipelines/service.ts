@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, conflict, notFound, validationError } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { nowDate } from '../../../kernel/clock.js';
+import { lockOneOrNull } from '../../../kernel/db.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import type { PipelineConfig } from '../common/definition.js';
 import type { PipelinesScope } from '../common/scope.js';
@@ -41,9 +42,13 @@ export function mergeConfig(base: PipelineConfig, over: PipelineConfig | null | 
   return out;
 }
 
-/** The caller's pipeline `id` (a scoped entity manager), else PIPELINE_NOT_FOUND (an id that is not a UUID too). */
-export async function pipelineOf(em: EntityManager, id: string): Promise<PipelineRecord> {
-  const r = isUuid(id) ? await em.findOne(PipelineRecord, { id: id.toLowerCase() }) : null;
+/**
+ * The caller's pipeline `id` (a scoped entity manager), else PIPELINE_NOT_FOUND (an id that is not a UUID too).
+ * `lock`: in a write's transaction, locked and read afresh (kernel/db.ts `lockOneOrNull`, docs/contract.md "Concurrency").
+ */
+export async function pipelineOf(em: EntityManager, id: string, lock = false): Promise<PipelineRecord> {
+  const where = { id: id.toLowerCase() };
+  const r = isUuid(id) ? await (lock ? lockOneOrNull(em, PipelineRecord, where) : em.findOne(PipelineRecord, where)) : null;
   if (!r) throw pipelineNotFound();
   return r;
 }
@@ -105,7 +110,7 @@ export async function getPipeline(s: PipelinesScope, id: string): Promise<Pipeli
 export async function updatePipeline(s: PipelinesScope, id: string, input: UpdatePipelineInput): Promise<Pipeline> {
   if (input.status != null && input.status !== 'ACTIVE' && input.status !== 'DISABLED') throw validationError('status', 'must be ACTIVE or DISABLED');
   return s.em.transactional(async (tx) => {
-    const r = await pipelineOf(tx, id);
+    const r = await pipelineOf(tx, id, true);
     const at = nowDate();
     if (input.name != null) r.name = input.name;
     if (input.description !== undefined) r.description = input.description ?? null;
@@ -125,7 +130,7 @@ export async function updatePipeline(s: PipelinesScope, id: string, input: Updat
 
 export async function deletePipeline(s: PipelinesScope, id: string): Promise<{ success: boolean }> {
   return s.em.transactional(async (tx) => {
-    const r = await pipelineOf(tx, id);
+    const r = await pipelineOf(tx, id, true);
     await stopExecutions(tx, s.workspaceId, r.id, 'pipeline deleted');
     tx.remove(r);
     await tx.flush();

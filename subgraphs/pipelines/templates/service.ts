@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, conflict, notFound, validationError } from '../../../kernel/errors.js';
 import { nowDate } from '../../../kernel/clock.js';
+import { lockOne } from '../../../kernel/db.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import { DEFAULT_HEALTH, type HealthConfig } from '../common/definition.js';
 import type { QueryResource } from '../common/enums.js';
@@ -73,6 +74,12 @@ export async function templateOf(em: EntityManager, id: string): Promise<Templat
   return r;
 }
 
+/**
+ * The template locked and read afresh in the write's transaction (kernel/db.ts `lockOne`, docs/contract.md
+ * "Concurrency"): of two publications (or deletions) at once, the second finds it PUBLISHED (or gone).
+ */
+const lockTemplate = (tx: EntityManager, id: string): Promise<TemplateRecord> => lockOne(tx, TemplateRecord, { id }, 'Template');
+
 const draftOnly = (r: TemplateRecord, doing: string) => {
   if (r.status !== 'DRAFT') throw conflict(`only a DRAFT template can be ${doing} (this one is ${r.status}): publish a new version instead`);
 };
@@ -129,7 +136,7 @@ export async function getTemplate(s: PipelinesScope, id: string): Promise<Pipeli
 export async function updateTemplate(s: PipelinesScope, id: string, input: UpdateTemplateInput): Promise<PipelineTemplate> {
   if (input.stages) checkStageNames(input.stages);
   return s.em.transactional(async (tx) => {
-    const r = await templateOf(tx, id);
+    const r = await lockTemplate(tx, id);
     draftOnly(r, 'changed');
     const name = input.name ?? r.name;
     const version = input.version ?? r.version;
@@ -150,7 +157,7 @@ export async function updateTemplate(s: PipelinesScope, id: string, input: Updat
 
 export async function deleteTemplate(s: PipelinesScope, id: string): Promise<{ success: boolean }> {
   return s.em.transactional(async (tx) => {
-    const r = await templateOf(tx, id);
+    const r = await lockTemplate(tx, id);
     draftOnly(r, 'deleted');
     tx.remove(r);
     await tx.flush();
@@ -191,7 +198,7 @@ export async function validateTemplate(s: PipelinesScope, id: string): Promise<D
  */
 export async function publishTemplate(s: PipelinesScope, id: string): Promise<PipelineTemplate> {
   return s.em.transactional(async (tx) => {
-    const r = await templateOf(tx, id);
+    const r = await lockTemplate(tx, id);
     if (r.status !== 'DRAFT') throw conflict(`only a DRAFT template can be published (this one is ${r.status})`);
     const v = await validationOf({ ...s, em: tx }, r);
     if (!v.valid) throw new AppError('TEMPLATE_INVALID', `The template cannot be published: ${v.errors.join('; ')}`);

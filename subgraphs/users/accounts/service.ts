@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import { now, nowDate } from '../../../kernel/clock.js';
-import { AppError, notFound } from '../../../kernel/errors.js';
+import { AppError, notFound, unauthorized } from '../../../kernel/errors.js';
+import { lockOne, lockOneOrNull } from '../../../kernel/db.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
 import { publish } from '../../../kernel/events.js';
@@ -31,13 +32,25 @@ export async function usersByIds(em: EntityManager, ids: readonly string[]): Pro
   return ids.map((id) => byId.get(id));
 }
 
-/** Applies `change` to the caller's own account (NOT_FOUND once deleted), stamps `updatedAt`, saves; returns what `change` returns. */
+/**
+ * The caller's own account (NOT_FOUND once deleted), locked and read afresh in the write's transaction `tx`
+ * (kernel/db.ts `lockOne`, docs/contract.md "Concurrency"): changes of one account apply one after another.
+ */
+export async function lockOwnAccount(tx: EntityManager, userId: string): Promise<User> {
+  return lockOne(tx, User, { id: userId, deletionDate: null }, 'User');
+}
+
+/**
+ * Applies `change` to the caller's own account, locked in one transaction (`lockOwnAccount`: two changes of different
+ * settings at once both land), stamps `updatedAt`, saves; returns what `change` returns.
+ */
 export async function changeOwnAccount<T>(account: AccountScope, change: (user: User) => T): Promise<T> {
-  const user = await activeUser(account.em, account.userId);
-  const result = change(user);
-  user.updatedAt = nowDate();
-  await account.em.flush();
-  return result;
+  return account.em.transactional(async (tx) => {
+    const user = await lockOwnAccount(tx, account.userId);
+    const result = change(user);
+    user.updatedAt = nowDate();
+    return result;
+  });
 }
 
 /** The log topic of profile changes (the workspace subgraph makes each member's workspaces a `user.updated` of it, docs/events.md). */
@@ -45,8 +58,8 @@ export const PROFILE_TOPIC = 'users.profile';
 
 /** Changes the caller's profile; a change of a field records `users.profile` (which fields, and the name) in the same transaction. */
 export async function updateProfile(account: AccountScope, input: UpdateProfileInput): Promise<User> {
-  const user = await activeUser(account.em, account.userId);
-  await account.em.transactional(async (tx) => {
+  return account.em.transactional(async (tx) => {
+    const user = await lockOwnAccount(tx, account.userId);
     const before = { name: user.name, avatar: user.avatar ?? null, bio: user.bio ?? null, ...user.metadata };
     if (input.name !== undefined) user.name = input.name.trim();
     if (input.avatar !== undefined) user.avatar = input.avatar;
@@ -64,8 +77,8 @@ export async function updateProfile(account: AccountScope, input: UpdateProfileI
     user.updatedAt = nowDate();
     await tx.flush();
     if (changed.length) await publish(tx, PROFILE_TOPIC, user.id, null, { userId: user.id, name: user.name, changed });
+    return user;
   });
-  return user;
 }
 
 /** The public view of a user the caller may see (`isVisibleTo`); any other is NOT_FOUND. */
@@ -98,18 +111,24 @@ export async function uploadAvatar(account: AccountScope, upload: Parameters<typ
   const folder = `public/avatars/${user.id}/`;
   const key = `${folder}${randomUUID()}.${file.ext}`;
   await store.put(key, file.data);
-  const previous = user.avatar;
-  user.avatar = store.publicUrl(key);
-  user.updatedAt = nowDate();
+  let previous: string | null | undefined;
+  let avatarUrl: string;
   try {
-    await em.flush();
+    // the avatar it replaces is read under the account's lock: of two uploads at once, the second replaces the first's
+    ({ previous, avatarUrl } = await em.transactional(async (tx) => {
+      const locked = await lockOwnAccount(tx, account.userId);
+      const was = locked.avatar;
+      locked.avatar = store.publicUrl(key);
+      locked.updatedAt = nowDate();
+      return { previous: was, avatarUrl: locked.avatar };
+    }));
   } catch (err) {
     await store.delete(key);
     throw err;
   }
   const prefix = store.publicUrl(folder);
   if (previous?.startsWith(prefix)) await store.delete(`${folder}${previous.slice(prefix.length)}`).catch(() => undefined);
-  return { avatarUrl: user.avatar, message: 'Avatar uploaded' };
+  return { avatarUrl, message: 'Avatar uploaded' };
 }
 
 /** Schedules the account's removal DELETION_GRACE_DAYS from now and ends every session at once. */
@@ -120,7 +139,10 @@ export async function scheduleDeletion(account: AccountScope, input: DeleteAccou
   }
   const deletionDate = new Date(now() + DELETION_GRACE_DAYS * DAY_MS);
   await account.em.transactional(async (tx) => {
-    const u = await tx.findOneOrFail(User, user.id);
+    // judged on the account locked in the transaction: a second deletion at once finds it scheduled and the caller's
+    // session ended by the first, and is refused as it would be after it (the session's credential no longer works)
+    const u = await lockOneOrNull(tx, User, { id: user.id });
+    if (!u || u.deletionDate) throw unauthorized('The session has ended: the account is scheduled for deletion');
     u.deletionDate = deletionDate;
     await tx.nativeUpdate(Session, { user: u.id, revokedAt: null }, { revokedAt: nowDate(), revokedReason: 'account_deleted' });
     await revoke(tx, [userTag(u.id)]);

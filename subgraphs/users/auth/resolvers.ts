@@ -29,7 +29,7 @@ export class AuthResolver {
   @Mutation(() => Boolean, { description: 'Sign out: end the session of the calling access token. REST: `POST /v1/auth/logout`.' })
   async logout(@Ctx() ctx: SubgraphContext): Promise<boolean> {
     const account = scope(ctx, 'account');
-    await auth.revokeSession(account, account.sessionId, 'logout');
+    await auth.revokeSession(account, account.sessionId, 'logout', true);
     return true;
   }
 

@@ -4,7 +4,7 @@ import type { Config } from '../../../kernel/config.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { AppError, notFound, unauthorized } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
-import { isUniqueViolation } from '../../../kernel/db.js';
+import { isUniqueViolation, lockOneOrNull } from '../../../kernel/db.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
 import { randomSecret, safeEqualHex, sha256, signAccessToken } from '../../../kernel/tokens.js';
 import type { AccountScope, GuestScope } from '../common/scope.js';
@@ -46,13 +46,15 @@ async function issueTokens(config: Config, user: User, session: Session, secret:
 export async function register(guest: GuestScope, input: RegisterInput): Promise<AuthPayload> {
   const email = input.email.trim().toLowerCase();
   if (await guest.em.count(User, { email })) throw emailTaken();
+  // (hashed before the transaction: a transaction holds a connection, and a hash takes a CPU for a while)
+  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
   return guest.em.transactional(async (tx) => {
     const user = tx.create(User, {
       email,
       name: input.name.trim(),
       phone: input.phone ?? null,
       userType: input.userType ?? UserType.client,
-      passwordHash: await argon2.hash(input.password, { type: argon2.argon2id }),
+      passwordHash,
     });
     try {
       await tx.flush();
@@ -71,43 +73,56 @@ export async function login(guest: GuestScope, input: LoginInput): Promise<AuthP
   return openSession(guest, guest.em, user, input.deviceId);
 }
 
-/** Ends the session now (and every credential cached for its user, kernel/revocations.ts). */
-async function endSession(em: EntityManager, session: Session, reason: RevokedReason): Promise<void> {
-  await em.transactional(async (tx) => {
-    session.revokedAt = nowDate();
-    session.revokedReason = reason;
-    await revoke(tx, [userTag(session.user.id)]);
-  });
+/** Ends the session now (and every credential cached for its user, kernel/revocations.ts), in the caller's transaction. */
+async function endSession(tx: EntityManager, session: Session, reason: RevokedReason): Promise<void> {
+  session.revokedAt = nowDate();
+  session.revokedReason = reason;
+  await revoke(tx, [userTag(session.user.id)]);
 }
 
-/** Rotates a refresh token. Presenting a spent token (an older generation) revokes the whole session. */
+/**
+ * Rotates a refresh token. Presenting a spent token (an older generation) revokes the whole session. The session is
+ * read under its row lock (kernel/db.ts `lockOne`): of two presentations of one token at once, the first rotates it
+ * and the second is a spent token, as it would be after it.
+ */
 export async function refresh(guest: GuestScope, text: string): Promise<AuthPayload> {
   const { em, config } = guest;
   const token = parseRefreshToken(text);
   if (!token) throw unauthorized('Invalid refresh token');
-  const session = await em.findOne(Session, { id: token.sessionId }, { populate: ['user'] });
-  if (!session || !session.isActive() || session.user.deletionDate) throw unauthorized('Invalid refresh token');
-  if (token.generation < session.refreshGeneration) {
-    await endSession(em, session, 'refresh_token_reuse');
-    throw unauthorized('Refresh token already used; the session has been revoked');
-  }
-  if (token.generation !== session.refreshGeneration || !safeEqualHex(sha256(token.secret), session.refreshHash)) {
-    throw unauthorized('Invalid refresh token');
-  }
-  const next = randomSecret();
-  session.refreshGeneration += 1;
-  session.refreshHash = sha256(next);
-  session.lastUsedAt = nowDate();
-  session.expiresAt = refreshExpiry(now(), config.REFRESH_TOKEN_TTL_DAYS);
-  await em.flush();
-  return issueTokens(config, session.user, session, next);
+  const outcome = await em.transactional(async (tx) => {
+    const session = await lockOneOrNull(tx, Session, { id: token.sessionId });
+    const user = session ? await tx.findOne(User, { id: session.user.id }, { refresh: true }) : null;
+    if (!session || !user || !session.isActive() || user.deletionDate) return { refused: 'Invalid refresh token' };
+    if (token.generation < session.refreshGeneration) {
+      await endSession(tx, session, 'refresh_token_reuse');
+      return { refused: 'Refresh token already used; the session has been revoked' };
+    }
+    if (token.generation !== session.refreshGeneration || !safeEqualHex(sha256(token.secret), session.refreshHash)) return { refused: 'Invalid refresh token' };
+    const next = randomSecret();
+    session.refreshGeneration += 1;
+    session.refreshHash = sha256(next);
+    session.lastUsedAt = nowDate();
+    session.expiresAt = refreshExpiry(now(), config.REFRESH_TOKEN_TTL_DAYS);
+    return { session, user, next };
+  });
+  // (a refusal after ending the session is answered once the revocation committed)
+  if ('refused' in outcome) throw unauthorized(outcome.refused);
+  return issueTokens(config, outcome.user, outcome.session, outcome.next);
 }
 
-/** Ends one of the caller's own live sessions; any other id is NOT_FOUND. */
-export async function revokeSession(account: AccountScope, sessionId: string, reason: RevokedReason): Promise<void> {
-  const session = isUuid(sessionId) ? await account.em.findOne(Session, { id: sessionId, user: account.userId, revokedAt: null }) : null;
-  if (!session) throw notFound('Session');
-  await endSession(account.em, session, reason);
+/**
+ * Ends one of the caller's own live sessions; any other id is NOT_FOUND. Judged on the session locked in the
+ * transaction: of two ends of one session at once, the second finds it ended, as it would after the first — NOT_FOUND
+ * for another session of the caller's, and UNAUTHORIZED for the caller's own (`own`: a sign-out, whose credential the
+ * first one ended).
+ */
+export async function revokeSession(account: AccountScope, sessionId: string, reason: RevokedReason, own = false): Promise<void> {
+  if (!isUuid(sessionId)) throw notFound('Session');
+  await account.em.transactional(async (tx) => {
+    const session = await lockOneOrNull(tx, Session, { id: sessionId, user: account.userId });
+    if (!session || session.revokedAt) throw own ? unauthorized('The session has ended') : notFound('Session');
+    await endSession(tx, session, reason);
+  });
 }
 
 /** The caller's live sessions, most recently used first. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '../../../kernel/errors.js';
 import type { AccountScope } from '../common/scope.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES, receiveFile, storageOf } from '../common/files.js';
-import { activeUser } from '../accounts/service.js';
+import { activeUser, lockOwnAccount } from '../accounts/service.js';
 import { Verification, type VerificationFiles } from './entities.js';
 import { DocumentType, VerificationStatus, type VerificationInput, type VerificationSubmission } from './types.js';
 
@@ -32,8 +32,13 @@ export async function submitVerification(account: AccountScope, input: Verificat
   if (back) await store.put(files.documentBack!, back.data);
   await store.put(files.selfie, selfie.data);
   try {
-    em.create(Verification, { id, user, documentType: input.documentType, files });
-    await em.flush();
+    // one pending at a time, judged under the account's lock (docs/contract.md "Concurrency"): of two submissions at
+    // once, the second finds the first pending
+    await em.transactional(async (tx) => {
+      const locked = await lockOwnAccount(tx, account.userId);
+      if (await tx.count(Verification, { user: locked, status: VerificationStatus.pending })) throw new AppError('CONFLICT', 'A verification is already pending review');
+      tx.create(Verification, { id, user: locked, documentType: input.documentType, files });
+    });
   } catch (err) {
     await store.delete(base);
     throw err;

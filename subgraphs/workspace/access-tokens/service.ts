@@ -1,6 +1,7 @@
 import { now, nowDate } from '../../../kernel/clock.js';
 import { forbidden, unauthorized } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
+import { lockOneOrNull } from '../../../kernel/db.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { safeEqualHex, sha256, signConnectorToken, verifyConnectorToken } from '../../../kernel/tokens.js';
@@ -68,10 +69,16 @@ async function liveToken(c: Caller, token: string, allowExpired: boolean) {
   return { claims, row };
 }
 
-/** Marks a token revoked; the gateway's cached answers for its workspace are dropped in the same transaction. */
+/**
+ * Marks a token revoked; the gateway's cached answers for its workspace are dropped in the same transaction. Judged
+ * on the token's row locked in it (kernel/db.ts `lockOne`, docs/contract.md "Concurrency"): of two revocations or
+ * rotations of one token at once, the second finds it revoked (401), as it would after the first.
+ */
 async function revokeRow(c: Caller, row: AccessToken) {
-  await c.em.transactional(async (tx) => {
-    row.revokedAt = nowDate();
+  await scopeToWorkspace(c.em, row.workspaceId).transactional(async (tx) => {
+    const locked = await lockOneOrNull(tx, AccessToken, { id: row.id });
+    if (!locked || locked.revokedAt) throw unauthorized('Access token revoked');
+    locked.revokedAt = nowDate();
     await revoke(tx, [workspaceTag(row.workspaceId)]);
   });
 }

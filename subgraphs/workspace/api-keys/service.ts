@@ -2,6 +2,7 @@ import { now, nowDate } from '../../../kernel/clock.js';
 import { forbidden, notFound } from '../../../kernel/errors.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
+import { lockOne } from '../../../kernel/db.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
 import type { WorkspaceScope } from '../common/scope.js';
@@ -36,14 +37,17 @@ export async function listApiKeys(s: WorkspaceScope, args: PageArgs) {
   return { items, pagination: pagination(page, limit, total) };
 }
 
-/** Revokes a key (again: no change); it stops working at once. */
+/**
+ * Revokes a key (again: no change, answered as it is; docs/contract.md "Concurrency"); it stops working at once.
+ * Judged on the key locked in the transaction: of K revocations at once, one revokes.
+ */
 export async function revokeApiKey(s: WorkspaceScope, id: string) {
-  const apiKey = isUuid(id) ? await s.em.findOne(ApiKey, { id }) : null;
-  if (!apiKey) throw notFound('API key');
-  if (apiKey.revokedAt) return apiKey;
-  await s.em.transactional(async (tx) => {
+  if (!isUuid(id)) throw notFound('API key');
+  return s.em.transactional(async (tx) => {
+    const apiKey = await lockOne(tx, ApiKey, { id }, 'API key');
+    if (apiKey.revokedAt) return apiKey;
     apiKey.revokedAt = nowDate();
     await revoke(tx, [workspaceTag(s.workspaceId)]);
+    return apiKey;
   });
-  return apiKey;
 }

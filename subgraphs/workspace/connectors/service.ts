@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
+import { lockOne } from '../../../kernel/db.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
@@ -86,8 +88,9 @@ export async function listConnectors(s: WorkspaceScope, p: ProviderRef, args: Pa
  * connector's access tokens resolve to (status, scopes): then the change and its revocation commit together.
  */
 async function changeConnector(s: WorkspaceScope, p: ProviderRef, id: string, apply: (c: Connector) => boolean | void): Promise<Connector> {
-  const connector = await connectorOf(s, await providerIn(s, p.kind, p.code), id);
-  await s.em.transactional(async (tx) => {
+  const provider = await providerIn(s, p.kind, p.code);
+  return s.em.transactional(async (tx) => {
+    const connector = await lockConnector(tx, provider, id);
     const before = connector.status;
     const revokesTokens = apply(connector) === true;
     connector.updatedAt = nowDate();
@@ -95,8 +98,14 @@ async function changeConnector(s: WorkspaceScope, p: ProviderRef, id: string, ap
     await tx.flush();
     const change = connector.status === before ? 'updated' : connector.status === ConnectorStatus.DISABLED ? 'disabled' : 'enabled';
     await connectorEvent(tx, connector, change);
+    return connector;
   });
-  return connector;
+}
+
+/** The provider's connector `id`, locked and read afresh in the write's transaction (kernel/db.ts `lockOne`, docs/contract.md "Concurrency"). */
+async function lockConnector(tx: EntityManager, provider: Provider, id: string): Promise<Connector> {
+  if (!isUuid(id)) throw notFound('Connector');
+  return lockOne(tx, Connector, { id, providerId: provider.id }, 'Connector');
 }
 
 export const updateConnector = (s: WorkspaceScope, p: ProviderRef, id: string, input: UpdateConnectorInput) =>
@@ -105,13 +114,25 @@ export const updateConnector = (s: WorkspaceScope, p: ProviderRef, id: string, i
     if (input.description !== undefined) c.description = input.description;
   });
 
-export const setConnectorState = (s: WorkspaceScope, p: ProviderRef, id: string, action: ConnectorAction) =>
-  changeConnector(s, p, id, (c) => {
-    const status = statusAfter(action);
-    const disabling = c.status !== status && status === ConnectorStatus.DISABLED;
-    c.status = status;
-    return disabling;
+/**
+ * Enables or disables. A connector already in that state is answered as it is, unchanged and with no event
+ * (docs/contract.md "Concurrency": the repeat of a state switch succeeds); judged on the locked read, so of K
+ * switches at once one changes it and publishes.
+ */
+export async function setConnectorState(s: WorkspaceScope, p: ProviderRef, id: string, action: ConnectorAction): Promise<Connector> {
+  const provider = await providerIn(s, p.kind, p.code);
+  const status = statusAfter(action);
+  return s.em.transactional(async (tx) => {
+    const connector = await lockConnector(tx, provider, id);
+    if (connector.status === status) return connector;
+    connector.status = status;
+    connector.updatedAt = nowDate();
+    if (status === ConnectorStatus.DISABLED) await revoke(tx, [workspaceTag(s.workspaceId)]);
+    await tx.flush();
+    await connectorEvent(tx, connector, status === ConnectorStatus.DISABLED ? 'disabled' : 'enabled');
+    return connector;
   });
+}
 
 export const setConnectorOrigins = (s: WorkspaceScope, p: ProviderRef, id: string, origins: string[]) =>
   changeConnector(s, p, id, (c) => {
@@ -147,8 +168,10 @@ export const patchConnectorConfig = (s: WorkspaceScope, p: ProviderRef, id: stri
   });
 
 export async function deleteConnector(s: WorkspaceScope, p: ProviderRef, id: string): Promise<boolean> {
-  const connector = await connectorOf(s, await providerIn(s, p.kind, p.code), id);
+  const provider = await providerIn(s, p.kind, p.code);
   await s.em.transactional(async (tx) => {
+    // of two deletions at once, the second finds it gone (NOT_FOUND), as it would after the first
+    const connector = await lockConnector(tx, provider, id);
     await tx.nativeDelete(AccessToken, { connectorId: connector.id });
     await tx.nativeDelete(Connector, { id: connector.id });
     await revoke(tx, [workspaceTag(s.workspaceId)]);

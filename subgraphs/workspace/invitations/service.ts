@@ -2,6 +2,7 @@ import { now, nowDate } from '../../../kernel/clock.js';
 import { publish } from '../../../kernel/events.js';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
+import { lockOne, lockOneOrNull } from '../../../kernel/db.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
 import type { ProviderContextScope, SignedIn } from '../common/scope.js';
@@ -49,10 +50,12 @@ export async function invite(s: ProviderContextScope, role: InvitableRole, input
 export async function cancelInvitation(s: ProviderContextScope, invitationId: string) {
   // (a CSP cancels the workspace's operator invitations; a DEV provider only its own developer invitations)
   const own = s.providerKind === 'dev' ? { providerKind: 'dev' as const, providerCode: s.providerCode } : { providerKind: 'csp' as const };
-  const invitation = isUuid(invitationId) ? await s.em.findOne(Invitation, { id: invitationId, ...own }) : null;
-  if (!invitation) throw notFound('Invitation');
-  if (invitation.status !== InvitationStatus.PENDING) throw new AppError('CONFLICT', `Invitation is already ${invitation.status.toLowerCase()}`);
-  return s.em.transactional(async () => {
+  if (!isUuid(invitationId)) throw notFound('Invitation');
+  // judged on the invitation locked in the transaction (docs/contract.md "Concurrency"): of two cancellations at once,
+  // the second finds it cancelled (CONFLICT), as it would after the first
+  return s.em.transactional(async (tx) => {
+    const invitation = await lockOne(tx, Invitation, { id: invitationId, ...own }, 'Invitation');
+    if (invitation.status !== InvitationStatus.PENDING) throw new AppError('CONFLICT', `Invitation is already ${invitation.status.toLowerCase()}`);
     invitation.status = InvitationStatus.CANCELLED;
     return invitation;
   });
@@ -67,7 +70,9 @@ export async function acceptInvitation(s: SignedIn, token: string) {
   const found = /^inv_[A-Za-z0-9_-]{20,}$/.test(token) ? await s.em.findOne(Invitation, { tokenHash: sha256(token) }, { filters: false }) : null;
   if (!found || found.status !== InvitationStatus.PENDING || found.expiresAt < nowDate()) throw notFound('Invitation');
   return scopeToWorkspace(s.em, found.workspaceId).transactional(async (tx) => {
-    const invitation = await tx.findOneOrFail(Invitation, { id: found.id });
+    // locked and judged again in the transaction: of two acceptances at once, the second finds it accepted (NOT_FOUND)
+    const invitation = await lockOneOrNull(tx, Invitation, { id: found.id });
+    if (!invitation || invitation.status !== InvitationStatus.PENDING || invitation.expiresAt < nowDate()) throw notFound('Invitation');
     const existing = await tx.findOne(Member, { userId: s.userId });
     if (existing && invitation.providerKind !== 'dev') throw new AppError('CONFLICT', 'You are already a member of this workspace');
     // (a DEV provider's invitee joins the workspace as a DEVELOPER: ADMIN is their role in the provider only, docs/dev.md)

@@ -1,9 +1,11 @@
 import { nowDate } from '../../../kernel/clock.js';
+import { lockOne } from '../../../kernel/db.js';
 import { notFound, unauthorized } from '../../../kernel/errors.js';
 import { pageWindow, pagination, storedAddress, type PageArgs } from '../../../kernel/graphql-types.js';
 import { crockford, isUuid } from '../../../kernel/ids.js';
 import { byKeys, loader } from '../../../kernel/loaders.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { publish } from '../../../kernel/events.js';
 import { signContextToken } from '../../../kernel/tokens.js';
 import type { Caller, WorkspaceScope } from '../common/scope.js';
@@ -74,9 +76,12 @@ export async function listProviders(s: WorkspaceScope, kind: PathKind, args: Pag
   return { items, pagination: pagination(page, limit, total) };
 }
 
+/** The provider locked and read afresh in the write's transaction (kernel/db.ts `lockOne`, docs/contract.md "Concurrency"). */
+const lockProvider = (tx: EntityManager, kind: PathKind, code: string) => lockOne(tx, Provider, { kind, code: code.toUpperCase() }, `${kind.toUpperCase()} provider`);
+
 export async function updateProvider(s: WorkspaceScope, kind: PathKind, code: string, input: ProviderUpdateInput) {
-  const provider = await providerIn(s, kind, code);
   return s.em.transactional(async (tx) => {
+    const provider = await lockProvider(tx, kind, code);
     if (input.type !== undefined) provider.type = input.type;
     if (input.name !== undefined) provider.name = input.name.trim();
     if (input.description !== undefined) provider.description = input.description;
@@ -91,8 +96,9 @@ export async function updateProvider(s: WorkspaceScope, kind: PathKind, code: st
 
 /** Deletes a provider with its connectors (their tokens stop working at once) and its invitations; publishes it deleted. */
 export async function deleteProvider(s: WorkspaceScope, kind: PathKind, code: string): Promise<boolean> {
-  const provider = await providerIn(s, kind, code);
   await s.em.transactional(async (tx) => {
+    // of two deletions at once, the second finds it gone (NOT_FOUND), as it would after the first
+    const provider = await lockProvider(tx, kind, code);
     const connectors = await tx.find(Connector, { providerId: provider.id });
     await tx.nativeDelete(AccessToken, { connectorId: { $in: connectors.map((c) => c.id) } });
     await tx.nativeDelete(Connector, { providerId: provider.id });

@@ -6,6 +6,7 @@ import { conflict, notFound, validationError } from '../../../kernel/errors.js';
 import { publish } from '../../../kernel/events.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
+import { lockOne } from '../../../kernel/db.js';
 import { enqueueManyIn } from '../../../kernel/jobs.js';
 import { parseAllowList, staticUrlProblem, type AllowList } from '../../../kernel/webhooks/guard.js';
 import { newSecret } from '../../../kernel/webhooks/signature.js';
@@ -75,6 +76,12 @@ async function endpointOf(s: WorkspaceScope, id: string): Promise<WebhookEndpoin
   return endpoint;
 }
 
+/** The endpoint locked and read afresh in the write's transaction (kernel/db.ts `lockOne`, docs/contract.md "Concurrency"). */
+async function lockEndpoint(tx: EntityManager, id: string): Promise<WebhookEndpoint> {
+  if (!isUuid(id)) throw notFound('Webhook endpoint');
+  return lockOne(tx, WebhookEndpoint, { id }, 'Webhook endpoint');
+}
+
 /** A new signing secret row for the endpoint, strictly after its newest (so "newest" is never a tie). */
 async function addSecret(tx: EntityManager, endpoint: WebhookEndpoint): Promise<WebhookEndpointSecret> {
   const newest = await tx.findOne(WebhookEndpointSecret, { endpointId: endpoint.id }, { orderBy: { createdAt: 'desc' }, filters: false });
@@ -106,24 +113,32 @@ export async function listEndpoints(s: WorkspaceScope, args: PageArgs) {
 export const getEndpoint = endpointOf;
 
 export async function updateEndpoint(s: WorkspaceScope, id: string, input: UpdateWebhookEndpointInput) {
-  const endpoint = await endpointOf(s, id);
-  if (input.url !== undefined && input.url !== null) endpoint.url = checkUrl(input.url.trim());
-  if (input.types !== undefined && input.types !== null) endpoint.types = checkTypes(input.types);
-  if (input.description !== undefined) endpoint.description = input.description;
-  endpoint.updatedAt = nowDate();
-  await s.em.flush();
-  return endpoint;
+  await endpointOf(s, id);
+  const url = input.url !== undefined && input.url !== null ? checkUrl(input.url.trim()) : undefined;
+  const types = input.types !== undefined && input.types !== null ? checkTypes(input.types) : undefined;
+  return s.em.transactional(async (tx) => {
+    const endpoint = await lockEndpoint(tx, id);
+    if (url !== undefined) endpoint.url = url;
+    if (types !== undefined) endpoint.types = types;
+    if (input.description !== undefined) endpoint.description = input.description;
+    endpoint.updatedAt = nowDate();
+    return endpoint;
+  });
 }
 
 /** Publishes `webhook.endpoint.disabled` (docs/events.md) in the transaction that disabled the endpoint. */
 export const endpointDisabled = (tx: EntityManager, e: { id: string; workspaceId: string; url: string }, reason: 'DISABLED_BY_ADMIN' | 'FAILING') =>
   publish(tx, WEBHOOK_ENDPOINT_TOPIC, e.id, e.workspaceId, { id: e.id, url: e.url, reason, change: 'disabled' });
 
+/**
+ * Enables or disables. An endpoint already in that state is answered as it is, unchanged and with no event
+ * (docs/contract.md "Concurrency"); judged on the locked read, so of K disables at once one disables and publishes.
+ */
 export async function setEndpointEnabled(s: WorkspaceScope, id: string, enabled: boolean) {
-  const endpoint = await endpointOf(s, id);
   const status = enabled ? 'ENABLED' : 'DISABLED';
-  if (endpoint.status === status) return endpoint;
-  await s.em.transactional(async (tx) => {
+  return s.em.transactional(async (tx) => {
+    const endpoint = await lockEndpoint(tx, id);
+    if (endpoint.status === status) return endpoint;
     endpoint.status = status;
     endpoint.disabledReason = enabled ? null : 'DISABLED_BY_ADMIN';
     // enabled again: a fresh start (its past failures no longer count toward disabling it)
@@ -131,25 +146,28 @@ export async function setEndpointEnabled(s: WorkspaceScope, id: string, enabled:
     endpoint.updatedAt = nowDate();
     await tx.flush();
     if (!enabled) await endpointDisabled(tx, endpoint, 'DISABLED_BY_ADMIN');
+    return endpoint;
   });
-  return endpoint;
 }
 
-/** Deletes the endpoint, its secrets and its deliveries (attempts still queued find nothing and stop). */
+/**
+ * Deletes the endpoint, its secrets and its deliveries (attempts still queued find nothing and stop). Of two deletions
+ * at once, the second finds it gone (NOT_FOUND), as it would after the first.
+ */
 export async function deleteEndpoint(s: WorkspaceScope, id: string) {
-  const endpoint = await endpointOf(s, id);
-  await s.em.transactional(async (tx) => {
+  return s.em.transactional(async (tx) => {
+    const endpoint = await lockEndpoint(tx, id);
     await tx.nativeDelete(EventDelivery, { endpointId: endpoint.id });
     await tx.nativeDelete(WebhookEndpointSecret, { endpointId: endpoint.id });
     await tx.nativeDelete(WebhookEndpoint, { id: endpoint.id });
+    return endpoint;
   });
-  return endpoint;
 }
 
-/** A new signing secret, shown once; the one it replaces keeps signing for 24 hours beside it. */
+/** A new signing secret, shown once; the one it replaces keeps signing for 24 hours beside it (rotations of one endpoint queue up on its lock). */
 export async function rotateSecret(s: WorkspaceScope, id: string) {
-  const endpoint = await endpointOf(s, id);
   return s.em.transactional(async (tx) => {
+    const endpoint = await lockEndpoint(tx, id);
     const secret = await addSecret(tx, endpoint);
     endpoint.updatedAt = nowDate();
     await tx.flush();

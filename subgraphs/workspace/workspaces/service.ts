@@ -4,6 +4,8 @@ import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-t
 import { isUuid } from '../../../kernel/ids.js';
 import { revoke, workspaceTag } from '../../../kernel/revocations.js';
 import { nowDate } from '../../../kernel/clock.js';
+import { lockOne, lockOneOrNull } from '../../../kernel/db.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller, SignedIn, WorkspaceScope } from '../common/scope.js';
 import { WorkspaceRole } from '../common/vocabulary.js';
 import { AccessToken } from '../access-tokens/entities.js';
@@ -44,7 +46,7 @@ export async function listMyWorkspaces(s: SignedIn, args: PageArgs) {
 
 export async function updateWorkspace(s: WorkspaceScope, input: UpdateWorkspaceInput) {
   const workspace = await s.em.transactional(async (tx) => {
-    const w = await tx.findOneOrFail(Workspace, s.workspaceId);
+    const w = await lockOne(tx, Workspace, { id: s.workspaceId }, 'Workspace');
     if (input.name !== undefined) w.name = input.name.trim();
     if (input.description !== undefined) w.description = input.description;
     w.updatedAt = nowDate();
@@ -59,6 +61,8 @@ export async function updateWorkspace(s: WorkspaceScope, input: UpdateWorkspaceI
  */
 export async function deleteWorkspace(s: WorkspaceScope): Promise<boolean> {
   await s.em.transactional(async (tx) => {
+    // locked first (docs/contract.md "Concurrency"): a second deletion at once waits, then finds nothing (NOT_FOUND)
+    await lockOne(tx, Workspace, { id: s.workspaceId }, 'Workspace');
     const providers = await tx.find(Provider, { workspaceId: s.workspaceId }, { filters: false });
     for (const entity of [AccessToken, Connector, ApiKey, Invitation, Provider, Member]) {
       await tx.nativeDelete(entity as never, { workspaceId: s.workspaceId }, { filters: false });
@@ -87,8 +91,9 @@ export async function listMembers(s: WorkspaceScope, args: PageArgs) {
   return { items, pagination: pagination(page, limit, total) };
 }
 
-async function memberToManage(s: WorkspaceScope, userId: string): Promise<Member> {
-  const member = isUuid(userId) ? await s.em.findOne(Member, { userId }) : null;
+/** The member `userId` of the scope's workspace, locked in the write's transaction `tx` (kernel/db.ts `lockOne`); the owner's membership is not managed. */
+async function memberToManage(tx: EntityManager, userId: string): Promise<Member> {
+  const member = isUuid(userId) ? await lockOneOrNull(tx, Member, { userId }) : null;
   if (!member) throw notFound('Member');
   if (member.role === WorkspaceRole.OWNER) throw forbidden("The owner's membership cannot be changed");
   return member;
@@ -97,19 +102,19 @@ async function memberToManage(s: WorkspaceScope, userId: string): Promise<Member
 /** A new role; the member's provider-context tokens resolve to it at once (their cached answers are revoked). */
 export async function changeRole(s: WorkspaceScope, userId: string, role: WorkspaceRole) {
   if (role === WorkspaceRole.OWNER) throw validationError('role', 'OWNER cannot be given');
-  const member = await memberToManage(s, userId);
-  if (member.role === role) return member;
-  await s.em.transactional(async (tx) => {
+  return s.em.transactional(async (tx) => {
+    const member = await memberToManage(tx, userId);
+    if (member.role === role) return member;
     member.role = role;
     await revoke(tx, [workspaceTag(s.workspaceId)]);
+    return member;
   });
-  return member;
 }
 
+/** Ends a membership; of two removals at once, the second finds no member (NOT_FOUND), as it would after the first. */
 export async function removeMember(s: WorkspaceScope, userId: string): Promise<boolean> {
-  const member = await memberToManage(s, userId);
   await s.em.transactional(async (tx) => {
-    tx.remove(member);
+    tx.remove(await memberToManage(tx, userId));
     await revoke(tx, [workspaceTag(s.workspaceId)]);
   });
   return true;
