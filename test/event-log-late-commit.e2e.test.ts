@@ -145,11 +145,13 @@ describe('a late commit on the event log, two replicas of every consumer on Post
     }
 
     // ── the nearby index: a vehicle's lsp.vehicle held on A ──
-    const fleet = ok(await asLsp(a, 'POST', '/v1/lsp/fleets/create', facilityBody()), 201).data;
-    const vehicles: { id: string; lat: number; lng: number }[] = [];
+    // a fleet each: a vehicle's change locks its fleet too (docs/contract.md "Concurrency"), and the later writer
+    // must not wait for the held one
+    const vehicles: { id: string; fleet: string; lat: number; lng: number }[] = [];
     for (let i = 0; i < 2; i++) {
+      const fleet = ok(await asLsp(a, 'POST', '/v1/lsp/fleets/create', facilityBody()), 201).data;
       const v = ok(await asLsp(a, 'POST', `/v1/lsp/fleets/${fleet.id}/vehicles/add`, vehicleBody({ status: 'ACTIVE', specs: specsBody({ VIN: randomVin() }) })), 201).data;
-      const at = { id: v.id as string, lat: -1.25 - i / 100, lng: 36.85 + i / 100 };
+      const at = { id: v.id as string, fleet: fleet.id as string, lat: -1.25 - i / 100, lng: 36.85 + i / 100 };
       const reported = await fetch(a.gatewayUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -180,9 +182,9 @@ describe('a late commit on the event log, two replicas of every consumer on Post
         ),
       ).toBe('AVAILABLE');
     await hold(a, 'lsp.vehicle');
-    const lateMove = asLsp(a, 'PATCH', `/v1/lsp/fleets/${fleet.id}/vehicles/${vehicles[0].id}`, { status: 'MAINTENANCE' });
+    const lateMove = asLsp(a, 'PATCH', `/v1/lsp/fleets/${vehicles[0].fleet}/vehicles/${vehicles[0].id}`, { status: 'MAINTENANCE' });
     await held(a);
-    ok(await asLsp(b, 'PATCH', `/v1/lsp/fleets/${fleet.id}/vehicles/${vehicles[1].id}`, { status: 'MAINTENANCE' }));
+    ok(await asLsp(b, 'PATCH', `/v1/lsp/fleets/${vehicles[1].fleet}/vehicles/${vehicles[1].id}`, { status: 'MAINTENANCE' }));
     await release(a);
     ok(await lateMove);
     for (const v of vehicles)
