@@ -50,6 +50,7 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { earthPointSql } from '../kernel/db.js';
 import { explainableSearch } from '../subgraphs/queries/registry/store.js';
 import { call, CENTRE, rng, setA, type Fixtures } from './bench-fixtures.js';
 
@@ -153,7 +154,7 @@ export function seedStatement(where: Parameters<typeof placement>[0], type?: (ty
   return `insert into "queries"."service_entry" (service_id, workspace_id, lsp, composite_id, service_type, source, name, description, lat, lng, earth,
       address, timezone, capabilities, capacities, computed_capacities, capacities_updated_at, pricing, tags, status, created_at, updated_at, last_synced, event_id)
     select s.id, $1::uuid, s.lsp, s.lsp || ':' || s.id::text, s.type, s.source, initcap(s.type) || ' ' || lpad(s.n::text, 7, '0'), null, s.lat, s.lng,
-      ll_to_earth(s.lat, s.lng)::cube,
+      ${earthPointSql('s.lat', 's.lng')},
       jsonb_build_object('street1', s.n::text || ' Bench Street', 'city', 'Bench', 'country', 'XX', 'coordinates', jsonb_build_array(s.lat, s.lng)),
       'UTC', $4::jsonb, $5::jsonb, '[]'::jsonb, now(), $6::jsonb, jsonb_build_array(s.type), 'ACTIVE', now(), now(), now(), 0
     from (select g.n, md5($1::uuid::text || ':' || g.n::text)::uuid as id, 'BQ' || lpad((g.n % ${LSP_CODES})::text, 4, '0') as lsp,

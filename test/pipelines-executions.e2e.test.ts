@@ -194,6 +194,23 @@ describe('limits', () => {
     expect(noMeta.status).toBe(400);
   });
 
+  it('the timeout passing before the first stage started ends that stage TIMEOUT too (docs: "its current stage TIMEOUT")', async () => {
+    // the workspace's workers switched off keep the execution PENDING; the pipeline's timeout is not a worker's step
+    const p = await pipelinesKey(['pipelines', 'pipelines:admin']);
+    const pipeline = await deployed(p, [waitStage('never', 50)], { template: { config: { timeout: 300 } } });
+    expect((await p.call('POST', '/workers/stop')).status).toBe(200);
+    try {
+      const started = await p.call('POST', `/${pipeline.id}/execute`, { metadata: {} });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      const done = await settled(p, started.body.data.id);
+      expect(done.status).toBe('TIMEOUT');
+      expect(done.stages[0]).toMatchObject({ status: 'TIMEOUT', duration: 0 });
+      expect(done.error).toMatchObject({ code: 'STAGE_TIMEOUT', stage: 'never' });
+    } finally {
+      expect((await p.call('POST', '/workers/start')).status).toBe(200);
+    }
+  });
+
   it('a dry run predicts without side effects: the webhook is not called, nothing is written', async () => {
     const p = await pipelinesKey();
     const before = receiver.requests.length;

@@ -316,7 +316,11 @@ export async function finish(
   e.error = error ?? null;
   e.step += 1;
   const run = e.stages[e.currentStageIndex];
-  if (run && run.status === 'RUNNING') closeRun(run, status === 'TIMEOUT' ? 'TIMEOUT' : status === 'SUCCESS' ? 'SUCCESS' : 'FAILED', at.getTime(), error);
+  // the current stage ends with the execution; on TIMEOUT also when it had not started yet (docs/pipelines.md: "its
+  // current stage TIMEOUT, whatever it was doing")
+  if (run && (run.status === 'RUNNING' || (status === 'TIMEOUT' && run.status === 'PENDING'))) {
+    closeRun(run, status === 'TIMEOUT' ? 'TIMEOUT' : status === 'SUCCESS' ? 'SUCCESS' : 'FAILED', at.getTime(), error);
+  }
   log(e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
   if (e.simulation) return;
   // the public event `pipeline.execution.completed` (docs/events.md), in the transaction of the terminal write

@@ -28,7 +28,7 @@ export async function candidateRows(em: EntityManager, workspaceId: string, c: C
     const params: unknown[] = [];
     const parts = types.map((t) => {
       params.push(c.near!.lat, c.near!.lng, workspaceId, t, c.near!.lat, c.near!.lng, max);
-      return `(select ${ENTRY_COLUMNS}, earth_distance(${centre}, e.earth) * ${FROM_EARTH} as distance from ${ENTRY_FROM}
+      return `(select ${ENTRY_COLUMNS}, earth_distance(${centre}, ll_to_earth(e.lat, e.lng)) * ${FROM_EARTH} as distance from ${ENTRY_FROM}
         where e.workspace_id = ?::uuid and e.service_type = ? and e.status = 'ACTIVE' and e.earth is not null order by e.earth <-> ${centre} limit ?)`;
     });
     params.push(max);

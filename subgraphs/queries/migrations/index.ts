@@ -1,4 +1,5 @@
 import { Migration20261126090000_initial } from './Migration20261126090000_initial.js';
+import { Migration20261129070000_widened_points } from './Migration20261129070000_widened_points.js';
 
 /** Every migration of the queries schema, oldest first (applied at start; see kernel/db.ts). */
-export const migrations = [Migration20261126090000_initial];
+export const migrations = [Migration20261126090000_initial, Migration20261129070000_widened_points];

@@ -4,8 +4,8 @@
  * takes the workspace first).
  *
  * Spatial work is the utilities' nearby technique (subgraphs/utilities/nearby/store.ts): `earth` = ll_to_earth(lat,
- * lng), a GiST index on (workspace_id, service_type, earth); a radius is `earth_box(centre, r) @> earth` (index) then
- * `earth_distance(centre, earth) <= r` (exact), nearest first by `earth <-> centre` (index-ordered). Distances are
+ * lng), a GiST index on (workspace_id, service_type, earth); a radius is `earth_box(centre, r) && earth` (index) then
+ * `earth_distance(centre, ll_to_earth(lat, lng)) <= r` (exact), nearest first by `earth <-> centre` (index-ordered). Distances are
  * great circles on the IUGG mean sphere, like every other distance of the platform: earthdistance's sphere has radius
  * earth(), so its metres are scaled by EARTH_MEAN_RADIUS_M / earth() and radii by the inverse.
  */
@@ -167,7 +167,7 @@ function whereOf(c: Criteria, params: unknown[]): string {
   params.push(c.serviceType, c.status);
   if (c.near?.maxDistanceKm !== undefined) {
     const centre = 'll_to_earth(?::float8, ?::float8)';
-    sql += ` and earth_box(${centre}, ?::float8 * ${TO_EARTH}) @> e.earth and earth_distance(${centre}, e.earth) <= ?::float8 * ${TO_EARTH}`;
+    sql += ` and earth_box(${centre}, ?::float8 * ${TO_EARTH}) && e.earth and earth_distance(${centre}, ll_to_earth(e.lat, e.lng)) <= ?::float8 * ${TO_EARTH}`;
     const m = c.near.maxDistanceKm * 1000;
     params.push(c.near.lat, c.near.lng, m, c.near.lat, c.near.lng, m);
   } else if (c.near) {
@@ -222,7 +222,7 @@ export async function searchRows(em: EntityManager, workspaceId: string, c: Crit
   let select: string;
   if (c.near) {
     const centre = 'll_to_earth(?::float8, ?::float8)';
-    select = `select ${ENTRY_COLUMNS}, earth_distance(${centre}, e.earth) * ${FROM_EARTH} as distance from ${ENTRY_FROM}
+    select = `select ${ENTRY_COLUMNS}, earth_distance(${centre}, ll_to_earth(e.lat, e.lng)) * ${FROM_EARTH} as distance from ${ENTRY_FROM}
       where e.workspace_id = ?::uuid${where} order by e.earth <-> ${centre} limit ? offset ?`;
     params.unshift(c.near.lat, c.near.lng);
     params.push(c.near.lat, c.near.lng, limit, offset);
@@ -254,7 +254,7 @@ export function explainableSearch(workspaceId: string, serviceType: ServiceType,
   const where = whereOf({ serviceType, status: 'ACTIVE', near: { lat, lng, maxDistanceKm } }, params);
   const centre = 'll_to_earth(?::float8, ?::float8)';
   return {
-    sql: `select e.composite_id, earth_distance(${centre}, e.earth) * ${FROM_EARTH} as distance from ${ENTRY_FROM} where e.workspace_id = ?::uuid${where} order by e.earth <-> ${centre} limit 20`,
+    sql: `select e.composite_id, earth_distance(${centre}, ll_to_earth(e.lat, e.lng)) * ${FROM_EARTH} as distance from ${ENTRY_FROM} where e.workspace_id = ?::uuid${where} order by e.earth <-> ${centre} limit 20`,
     params: [lat, lng, ...params, lat, lng],
   };
 }

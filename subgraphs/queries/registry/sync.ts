@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
+import { earthPointSql } from '../../../kernel/db.js';
 import type { PlatformEvent } from '../../../kernel/events.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { timeZoneAt } from '../../utilities/common/geography.js';
@@ -60,7 +61,7 @@ async function upsertEntry(em: EntityManager, c: EntryColumns, e: PlatformEvent)
   await em.execute(
     `insert into ${TABLE} as t (service_id, workspace_id, lsp, composite_id, service_type, source, name, description, lat, lng, earth, address, timezone,
        capabilities, capacities, capacities_updated_at, pricing, tags, status, created_at, updated_at, last_synced, event_id)
-     values (?::uuid, ?::uuid, ?, ?, ?, ?, ?, ?, ?::float8, ?::float8, case when ?::float8 is null then null else ll_to_earth(?::float8, ?::float8)::cube end, ?::jsonb, ?,
+     values (?::uuid, ?::uuid, ?, ?, ?, ?, ?, ?, ?::float8, ?::float8, case when ?::float8 is null then null else ${earthPointSql('?::float8', '?::float8')} end, ?::jsonb, ?,
        ?::jsonb, ?::jsonb, ?::timestamptz, ?::jsonb, ?::jsonb, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?)
      on conflict (service_id) do update set lsp = excluded.lsp, composite_id = excluded.composite_id, service_type = excluded.service_type, source = excluded.source,
        name = excluded.name, description = excluded.description, lat = excluded.lat, lng = excluded.lng, earth = excluded.earth, address = excluded.address,

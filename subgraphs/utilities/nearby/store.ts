@@ -4,7 +4,7 @@
  * once, by the `workspaceId` argument every function takes first).
  *
  * Spatial work happens in PostgreSQL with the earthdistance and cube extensions and GiST indexes led by the
- * workspace (see entities.ts): radius = `earth_box(centre, r) @> earth` (index) then `earth_distance <= r` (exact),
+ * workspace (see entities.ts): radius = `earth_box(centre, r) && earth` (index) then `earth_distance <= r` (exact),
  * k-nearest = `ORDER BY earth <-> centre LIMIT k` (index-ordered scan), box = `point(lng, lat) <@ box` (index).
  * Nothing scans the table in JavaScript. Distances are great circles on the IUGG mean sphere: earthdistance works on a
  * sphere of radius earth() (6,378,168 m), so its distances are scaled by EARTH_MEAN_RADIUS_M / earth() and radii by
@@ -14,7 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EARTH_MEAN_RADIUS_M } from '../common/constants.js';
 import type { LiveVehicleStatus } from '../common/enums.js';
 import { nowDate } from '../../../kernel/clock.js';
-import type { Statement } from '../../../kernel/db.js';
+import { earthPointSql, type Statement } from '../../../kernel/db.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
 
@@ -81,7 +81,7 @@ export async function upsertPositions(em: EntityManager, workspaceId: string, re
   const receivedAt = nowDate().toISOString();
   const values = reports.map((r) => {
     params.push(workspaceId, r.vehicleId, r.type, r.status, r.lat, r.lng, r.lat, r.lng, r.heading, r.speed, reportedBy, r.recordedAt.toISOString(), receivedAt);
-    return '(gen_random_uuid(), ?::uuid, ?, ?, ?, ?::float8, ?::float8, ll_to_earth(?::float8, ?::float8)::cube, ?::float8, ?::float8, ?::uuid, ?::timestamptz, ?::timestamptz)';
+    return `(gen_random_uuid(), ?::uuid, ?, ?, ?, ?::float8, ?::float8, ${earthPointSql('?::float8', '?::float8')}, ?::float8, ?::float8, ?::uuid, ?::timestamptz, ?::timestamptz)`;
   });
   return em.execute<PositionRow[]>(
     `insert into ${TABLE} as p (id, workspace_id, vehicle_id, type, status, lat, lng, earth, heading, speed, reported_by, updated_at, created_at)
@@ -112,11 +112,11 @@ export function radiusQuery(workspaceId: string, lat: number, lng: number, radiu
   const filters = filterSql(f, params);
   params.push(lat, lng, limit);
   return {
-    sql: `select ${COLUMNS}, earth_distance(${centre}, earth) * ${FROM_EARTH} as distance
+    sql: `select ${COLUMNS}, earth_distance(${centre}, ll_to_earth(lat, lng)) * ${FROM_EARTH} as distance
       from ${TABLE}
       where workspace_id = ?::uuid
-        and earth_box(${centre}, ?::float8 * ${TO_EARTH}) @> earth
-        and earth_distance(${centre}, earth) <= ?::float8 * ${TO_EARTH}${filters}
+        and earth_box(${centre}, ?::float8 * ${TO_EARTH}) && earth
+        and earth_distance(${centre}, ll_to_earth(lat, lng)) <= ?::float8 * ${TO_EARTH}${filters}
       order by earth <-> ${centre}
       limit ?`,
     params,
@@ -153,13 +153,13 @@ export async function searchNearest(em: EntityManager, workspaceId: string, lat:
   const params: unknown[] = [lat, lng, workspaceId];
   let within = '';
   if (maxDistanceM !== undefined && maxDistanceM !== null) {
-    within = ` and earth_box(${centre}, ?::float8 * ${TO_EARTH}) @> earth and earth_distance(${centre}, earth) <= ?::float8 * ${TO_EARTH}`;
+    within = ` and earth_box(${centre}, ?::float8 * ${TO_EARTH}) && earth and earth_distance(${centre}, ll_to_earth(lat, lng)) <= ?::float8 * ${TO_EARTH}`;
     params.push(lat, lng, maxDistanceM, lat, lng, maxDistanceM);
   }
   const filters = filterSql(f, params);
   params.push(lat, lng, count);
   return em.execute<PositionRow[]>(
-    `select ${COLUMNS}, earth_distance(${centre}, earth) * ${FROM_EARTH} as distance
+    `select ${COLUMNS}, earth_distance(${centre}, ll_to_earth(lat, lng)) * ${FROM_EARTH} as distance
      from ${TABLE}
      where workspace_id = ?::uuid${within}${filters}
      order by earth <-> ${centre}
@@ -199,7 +199,7 @@ export async function searchBounds(
   // ordered by the computed distance (not `<->`), so the point index filters first and only the box's rows are sorted
   return em.execute<PositionRow[]>(
     `select ${COLUMNS}, distance from (
-       select ${COLUMNS}, earth_distance(ll_to_earth(?::float8, ?::float8), earth) * ${FROM_EARTH} as distance
+       select ${COLUMNS}, earth_distance(ll_to_earth(?::float8, ?::float8), ll_to_earth(lat, lng)) * ${FROM_EARTH} as distance
        from ${TABLE}
        where workspace_id = ?::uuid and (${inBox})${filters}
      ) d order by distance, vehicle_id
@@ -264,7 +264,7 @@ export async function applyDevicePositions(em: EntityManager, events: { workspac
   if (!rows.length) return;
   await em.execute(
     `insert into ${TABLE} as p (id, workspace_id, vehicle_id, type, status, lat, lng, earth, heading, speed, reported_by, updated_at, created_at)
-     select gen_random_uuid(), x.w, x.v, x.t, 'AVAILABLE', x.lat, x.lng, ll_to_earth(x.lat, x.lng)::cube, x.h, x.s, x.d, x.at, ?::timestamptz
+     select gen_random_uuid(), x.w, x.v, x.t, 'AVAILABLE', x.lat, x.lng, ${earthPointSql('x.lat', 'x.lng')}, x.h, x.s, x.d, x.at, ?::timestamptz
      from (select distinct on (w, v) * from jsonb_to_recordset(?::jsonb) as r(w uuid, v text, t text, lat float8, lng float8, h float8, s float8, d uuid, at timestamptz)
            order by w, v, at desc) x
      on conflict (workspace_id, vehicle_id) do update set
