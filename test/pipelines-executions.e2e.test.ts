@@ -36,12 +36,15 @@ describe('a three-stage pipeline: QUERY → WEBHOOK → WAIT', () => {
     await createSite(lsp, 'warehouse', { address: { name: 'Far', street1: '2 Road', city: 'Nakuru', state: 'Nakuru', country: 'KE', coordinates: [-0.3, 36.07] } });
     const compositeId = `${lsp.code}:${near.id}`;
     // the registry follows the LSP family within a second (docs/queries.md)
-    await until(
+    const picked = await until(
       () => q.call('POST', '/queries/execute', { resource: 'WAREHOUSE', strategy: 'CLOSEST', filters: { location: { lat: -1.3, lng: 36.8 } } }),
-      (r) => r.body.resource?.id === compositeId,
+      (r) => r.body.data?.resource?.id === compositeId,
       5000,
       100,
     );
+    // the spec's generic envelope (group 16): {error, status SUCCESS, data {resource, score, strategy, alternatives}}
+    expect(Object.keys(picked.body).sort()).toEqual(['data', 'error', 'status']);
+    expect(picked.body).toMatchObject({ error: false, status: 'SUCCESS', data: { strategy: 'CLOSEST', resource: { id: compositeId } } });
     receiver.script([{ status: 200, body: '{"accepted":true}', headers: { 'content-type': 'application/json' } }]);
     const before = receiver.requests.length;
     const pipeline = await deployed(q, [
@@ -58,6 +61,10 @@ describe('a three-stage pipeline: QUERY → WEBHOOK → WAIT', () => {
     expect(started.body.data).toMatchObject({ pipelineId: pipeline.id, status: 'PENDING', currentStageIndex: 0, retryAttempts: 0, tags: ['e2e'] });
     const done = await settled(q, started.body.data.id);
     expect(done.status, JSON.stringify(done)).toBe('SUCCESS');
+    // REST writes instants in epoch milliseconds (docs/pipelines.md), the execution's and every stage's alike
+    const instants = [done.startedAt, done.completedAt, ...done.stages.flatMap((st: any) => [st.startedAt, st.completedAt])];
+    for (const t of instants) expect(Number.isInteger(t) && t > Date.UTC(2020, 0, 1), JSON.stringify(instants)).toBe(true);
+    expect(done.completedAt - done.startedAt).toBe(done.duration);
     expect(done.stages.map((s: any) => [s.name, s.status, s.attempts])).toEqual([
       ['pick', 'SUCCESS', 1],
       ['notify', 'SUCCESS', 1],
@@ -234,6 +241,7 @@ describe('limits', () => {
     const p = await pipelinesKey();
     const r = await p.call('POST', '/queries/execute', { resource: 'WAREHOUSE', strategy: 'BEST_MATCH', filters: {} });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ error: false, status: 'QUERY_NO_RESULTS', resource: null, alternatives: [] });
+    // the spec's generic envelope (group 16): the answer under `data`, nothing beside it
+    expect(r.body).toEqual({ error: false, status: 'QUERY_NO_RESULTS', data: { resource: null, score: null, strategy: 'BEST_MATCH', alternatives: [] } });
   });
 });

@@ -52,7 +52,8 @@ export async function resolveTarget(url: URL, allow: AllowList): Promise<{ addre
   if (!hostAllowed(host, allow)) {
     for (const a of addresses) {
       const reason = forbiddenAddress(a.address, allow);
-      if (reason) return { error: `refused: ${host === a.address ? '' : `${host} resolves to `}${reason}; PIPELINE_WEBHOOK_ALLOW does not allow it` };
+      // one wording for a literal address and a resolved one (the literal's comes from staticUrlProblem above)
+      if (reason) return { error: `refused: the URL targets a forbidden address (${host === a.address ? '' : `${host} resolves to ${a.address}, `}${reason})` };
     }
   }
   const first = addresses[0];

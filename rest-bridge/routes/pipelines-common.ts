@@ -1,9 +1,10 @@
 /**
  * What every route of spec group 16 (pipelines) shares: a workspace API key (`Authorization: Bearer <API_KEY>`), the
- * generic envelope (`{error:false, status:"SUCCESS", data}`; lists `{data:[…], pagination}`), instants in epoch
- * milliseconds (spec "Template": `at.timestamp number`). Failures: `{error:true, status, message, field?}`.
+ * generic envelope (`{error:false, status:"SUCCESS", data}`; lists `{data:[…], pagination}`), every instant in epoch
+ * milliseconds, answers and bodies alike (spec "Template": `at.timestamp number`; docs/pipelines.md); query-string dates
+ * are ISO-8601. Failures: `{error:true, status, message, field?}`.
  */
-export const pl = { tag: 'Pipelines', envelope: 'generic', auth: 'api-key', time: { timestamp: 'epoch-ms' } } as const;
+export const pl = { tag: 'Pipelines', envelope: 'generic', auth: 'api-key', time: 'epoch-ms' } as const;
 
 export const PAGE = 'pagination { page limit total pages }';
 const TRANSITION = 'type next condition retries retryDelay';

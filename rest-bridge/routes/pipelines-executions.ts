@@ -77,6 +77,14 @@ export const executionRoutes: RouteSpec[] = [
     summary: 'Run one query as a QUERY stage would',
     bodyVariable: 'input',
     operation: `mutation ExecutePipelineQuery($input: PipelineQueryInput!) { executePipelineQuery(input: $input) { status resource score strategy alternatives } }`,
-    result: { '...': 'executePipelineQuery' },
+    // the spec's generic envelope (group 16): the answer under `data`; the envelope's `status` says whether anything
+    // matched (SUCCESS or QUERY_NO_RESULTS, docs/pipelines.md "QUERY")
+    result: {
+      status: 'executePipelineQuery.status',
+      'data.resource': 'executePipelineQuery.resource',
+      'data.score': 'executePipelineQuery.score',
+      'data.strategy': 'executePipelineQuery.strategy',
+      'data.alternatives': 'executePipelineQuery.alternatives',
+    },
   },
 ];

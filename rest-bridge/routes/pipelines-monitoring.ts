@@ -13,13 +13,10 @@ const ESCALATION = 'id executionId pipelineId severity reason stage status creat
 const COUNTERS = `activeExecutions stalledStages timedOutStages completedToday failedToday pipelinesChecked healthScoresCalculated statusChanges alertsGenerated
   transitionsProcessed transitionErrors webhooksDelivered webhookRetries webhookFailures escalationsToday openEscalations`;
 
-/** Every instant of these answers in epoch milliseconds (docs/pipelines.md); query-string dates are ISO-8601. */
-const m = { ...pl, time: 'epoch-ms' } as const;
-
 /** Spec group 16, monitoring routes: health, analytics, escalations and the workers (docs/pipelines.md). */
 export const monitoringRoutes: RouteSpec[] = [
   {
-    ...m,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines/escalations',
     summary: "The workspace's escalations, newest first",
@@ -28,7 +25,7 @@ export const monitoringRoutes: RouteSpec[] = [
     result: { data: 'pipelineEscalations.items', pagination: 'pipelineEscalations.pagination' },
   },
   {
-    ...m,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines/workers/stats',
     summary: "The workers' switches, intervals and counters for the workspace (pipelines:admin)",
@@ -36,7 +33,7 @@ export const monitoringRoutes: RouteSpec[] = [
     result: { data: 'pipelineWorkers' },
   },
   {
-    ...m,
+    ...pl,
     method: 'POST',
     path: '/v1/pipelines/workers/initialize',
     summary: "Create the workspace's worker switches (pipelines:admin)",
@@ -44,7 +41,7 @@ export const monitoringRoutes: RouteSpec[] = [
     result: { data: 'initializePipelineWorkers' },
   },
   {
-    ...m,
+    ...pl,
     method: 'POST',
     path: '/v1/pipelines/workers/start',
     summary: "Start the workspace's workers (pipelines:admin)",
@@ -52,7 +49,7 @@ export const monitoringRoutes: RouteSpec[] = [
     result: { data: 'startPipelineWorkers' },
   },
   {
-    ...m,
+    ...pl,
     method: 'POST',
     path: '/v1/pipelines/workers/stop',
     summary: "Stop the workspace's workers: its work waits (pipelines:admin)",
@@ -60,7 +57,7 @@ export const monitoringRoutes: RouteSpec[] = [
     result: { data: 'stopPipelineWorkers' },
   },
   {
-    ...m,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines/:pipelineId/health',
     summary: "A pipeline's health over the last 24 hours",
@@ -68,7 +65,7 @@ export const monitoringRoutes: RouteSpec[] = [
     result: { data: 'pipelineHealth' },
   },
   {
-    ...m,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines/:pipelineId/analytics',
     summary: "A pipeline's executions by hour, day or week, per stage and per selected resource",

@@ -7,7 +7,6 @@ import { CONFIG, HEALTH, PAGE, STAGE, STAMP, pl } from './pipelines-common.js';
  * `deprecatedAt`). The `healthScore {min, max}` filter of `GET /v1/pipelines` is read from the query parameters
  * `healthScoreMin` and `healthScoreMax` (the bridge names query parameters by operation variable).
  */
-const t = { ...pl, time: 'epoch-ms' } as const;
 
 const TEMPLATE = `id name description version status stages { ${STAGE} } config { ${CONFIG} } health { ${HEALTH} } metadata created { ${STAMP} } updated { ${STAMP} } publishedAt deprecatedAt`;
 const PIPELINE = `id templateId templateVersion name description status { current lastChanged reason } stages { ${STAGE} } config { ${CONFIG} } health { ${HEALTH} } healthScore
@@ -18,7 +17,7 @@ const NOT_DRAFT = 'The template is not a DRAFT (PUBLISHED or DEPRECATED template
 
 export const templateRoutes: RouteSpec[] = [
   {
-    ...t,
+    ...pl,
     method: 'POST',
     path: '/v1/pipelines/templates',
     summary: 'Create a pipeline template (DRAFT)',
@@ -29,7 +28,7 @@ export const templateRoutes: RouteSpec[] = [
     failures: { CONFLICT: 'A template of this name and version exists in the workspace.' },
   },
   {
-    ...t,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines/templates',
     summary: 'List pipeline templates',
@@ -37,7 +36,7 @@ export const templateRoutes: RouteSpec[] = [
     result: { data: 'pipelineTemplates.items', pagination: 'pipelineTemplates.pagination' },
   },
   {
-    ...t,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines/templates/:templateId',
     summary: 'One pipeline template',
@@ -45,7 +44,7 @@ export const templateRoutes: RouteSpec[] = [
     result: { data: 'pipelineTemplate' },
   },
   {
-    ...t,
+    ...pl,
     method: 'PATCH',
     path: '/v1/pipelines/templates/:templateId',
     summary: 'Change a DRAFT pipeline template',
@@ -55,7 +54,7 @@ export const templateRoutes: RouteSpec[] = [
     failures: { CONFLICT: `${NOT_DRAFT} Or the new name and version are another template's.` },
   },
   {
-    ...t,
+    ...pl,
     method: 'POST',
     path: '/v1/pipelines/templates/:templateId/publish',
     summary: 'Publish a DRAFT pipeline template (deprecating lower versions of its name)',
@@ -64,7 +63,7 @@ export const templateRoutes: RouteSpec[] = [
     failures: { TEMPLATE_INVALID: 'Validation found errors (the message lists them).', CONFLICT: 'The template is not a DRAFT.' },
   },
   {
-    ...t,
+    ...pl,
     method: 'POST',
     path: '/v1/pipelines/templates/:templateId/validate',
     summary: "Validate a pipeline template's definition",
@@ -72,7 +71,7 @@ export const templateRoutes: RouteSpec[] = [
     result: { data: 'validatePipelineTemplate' },
   },
   {
-    ...t,
+    ...pl,
     method: 'DELETE',
     path: '/v1/pipelines/templates/:templateId',
     summary: 'Delete a DRAFT pipeline template',
@@ -81,7 +80,7 @@ export const templateRoutes: RouteSpec[] = [
     failures: { CONFLICT: NOT_DRAFT },
   },
   {
-    ...t,
+    ...pl,
     method: 'POST',
     path: '/v1/pipelines/deploy',
     summary: 'Deploy a pipeline from a PUBLISHED template',
@@ -92,7 +91,7 @@ export const templateRoutes: RouteSpec[] = [
     failures: { CONFLICT: 'The template is a DRAFT or DEPRECATED (the message says which).' },
   },
   {
-    ...t,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines',
     summary: 'List pipelines',
@@ -101,7 +100,7 @@ export const templateRoutes: RouteSpec[] = [
     result: { data: 'pipelines.items', pagination: 'pipelines.pagination' },
   },
   {
-    ...t,
+    ...pl,
     method: 'GET',
     path: '/v1/pipelines/:pipelineId',
     summary: 'One pipeline',
@@ -111,7 +110,7 @@ export const templateRoutes: RouteSpec[] = [
     errorCodes: { NOT_FOUND: 'PIPELINE_NOT_FOUND' },
   },
   {
-    ...t,
+    ...pl,
     method: 'PATCH',
     path: '/v1/pipelines/:pipelineId',
     summary: 'Change a pipeline (name, description, status ACTIVE or DISABLED, config and health in part)',
@@ -122,7 +121,7 @@ export const templateRoutes: RouteSpec[] = [
     errorCodes: { NOT_FOUND: 'PIPELINE_NOT_FOUND' },
   },
   {
-    ...t,
+    ...pl,
     method: 'DELETE',
     path: '/v1/pipelines/:pipelineId',
     summary: 'Delete a pipeline (its running executions are stopped)',

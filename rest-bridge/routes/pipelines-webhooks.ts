@@ -4,14 +4,10 @@ import { PAGE, pl } from './pipelines-common.js';
 /** A delivery as REST writes it (spec `/webhooks`): instants in epoch milliseconds. */
 const WEBHOOK = 'id executionId pipelineId stage url method status attempts lastAttempt response { statusCode body headers } error messageId createdAt';
 
-/** Instants of a delivery in epoch milliseconds, like the family's stamps; the `startDate`/`endDate` filters are ISO-8601 (spec). */
-const time = { timestamp: 'epoch-ms', lastAttempt: 'epoch-ms', createdAt: 'epoch-ms' } as const;
-
 /** Spec group 16, webhooks routes (docs/pipelines.md "WEBHOOK deliveries"). */
 export const webhookRoutes: RouteSpec[] = [
   {
     ...pl,
-    time,
     method: 'GET',
     path: '/v1/pipelines/webhooks',
     summary: 'List webhook deliveries',
@@ -21,7 +17,6 @@ export const webhookRoutes: RouteSpec[] = [
   },
   {
     ...pl,
-    time,
     method: 'POST',
     path: '/v1/pipelines/webhooks/:webhookId/retry',
     summary: 'Retry a webhook delivery now',

@@ -1,9 +1,23 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { embeddedIpv4, forbiddenAddress, hostAllowed, NO_ALLOW, parseAllowList, staticUrlProblem } from '../../kernel/webhooks/guard.js';
 import { newSecret, SECRET_OVERLAP_MS, secretsInUse, signatureHeaders } from '../../kernel/webhooks/signature.js';
 import { resolveTarget } from '../../kernel/webhooks/send.js';
+
+// a name that resolves to a private address (DNS answered here, so the test needs no resolver): the guard checks
+// every address a name resolves to
+vi.mock('node:dns/promises', async (original) => {
+  const real = await original<typeof import('node:dns/promises')>();
+  const lookup = (host: string, options: object) =>
+    host === 'hooks.example'
+      ? Promise.resolve([
+          { address: '93.184.216.34', family: 4 },
+          { address: '10.0.0.7', family: 4 },
+        ])
+      : real.lookup(host, options as never);
+  return { ...real, default: { ...real, lookup }, lookup };
+});
 
 /**
  * The webhooks area's pure parts (docs/pipelines.md "WEBHOOK deliveries"): the SSRF guard (subgraphs/pipelines/webhooks/
@@ -161,6 +175,12 @@ describe('resolveTarget (no DNS for an IP literal)', () => {
     expect(await resolveTarget(new URL('http://10.1.1.1/'), NO_ALLOW)).toMatchObject({ error: 'refused: the URL targets a forbidden address (10.1.1.1 is a private (RFC 1918) address)' });
     expect(await resolveTarget(new URL('http://127.0.0.1:5/'), parseAllowList('127.0.0.0/8'))).toEqual({ address: '127.0.0.1', family: 4 });
     expect(await resolveTarget(new URL('http://[::1]:5/'), parseAllowList('::1'))).toEqual({ address: '::1', family: 6 });
+  });
+
+  it('refuses a name with a forbidden address among its records, in the same words as a literal (docs/pipelines.md)', async () => {
+    expect(await resolveTarget(new URL('http://hooks.example/x'), NO_ALLOW)).toEqual({
+      error: 'refused: the URL targets a forbidden address (hooks.example resolves to 10.0.0.7, 10.0.0.7 is a private (RFC 1918) address)',
+    });
   });
 
   it('refuses localhost before any lookup', async () => {
