@@ -10,13 +10,13 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import { type Express, type Request } from 'express';
+import express, { type Express, type Request } from 'express';
 import type { Config } from '../kernel/config.js';
 import { libraryLogger, type Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
 import { checkParsedBody, graphqlErrorHandler, graphqlNotFound, graphqlRequestBoundary, graphqlUploads } from '../kernel/graphql-http.js';
 import { isDatabaseUnavailable } from '../kernel/errors.js';
-import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, signPrincipal, type Principal } from '../kernel/principal.js';
+import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, JUDGE_PATH, judgeCredential, signPrincipal, type CredentialRefusal, type CredentialRequirement, type Principal } from '../kernel/principal.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import type { LocalResponse, SubgraphRuntime } from '../kernel/subgraph.js';
 import { databaseReady } from '../kernel/db.js';
@@ -185,6 +185,11 @@ export interface Gateway {
    * document text, or a registered one named by its hash (`extensions.persistedQuery`, gateway/persisted.ts).
    */
   execute(req: Request, body: { query?: string; variables?: Record<string, unknown>; operationName?: string; extensions?: Record<string, unknown> }, requestId: string): Promise<GatewayResponse>;
+  /**
+   * The refusal the credential on `req` earns against a route's requirement (kernel/principal.ts `judgeCredential`),
+   * or undefined when it passes: what the bridge asks before it answers a 400 (docs/contract.md "Order of checks").
+   */
+  judge(req: Request, requirement: CredentialRequirement): Promise<CredentialRefusal | undefined>;
   close(): Promise<void>;
 }
 
@@ -242,6 +247,18 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     return principal;
   };
 
+  const judge = async (req: Request, requirement: CredentialRequirement): Promise<CredentialRefusal | undefined> => {
+    try {
+      judgeCredential(requirement, await resolvePrincipal(req));
+      return undefined;
+    } catch (err) {
+      const e = err as { message: string; extensions?: { code?: unknown } };
+      if (typeof e.extensions?.code === 'string') return { code: e.extensions.code, message: e.message };
+      if (isDatabaseUnavailable(err)) return { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; retry shortly' };
+      throw err;
+    }
+  };
+
   const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]).filter((n) => !local.has(n));
   const app = createApp(config.TRUST_PROXY);
   observe(app, log, 'gateway', (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : 'unmatched'));
@@ -257,6 +274,12 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
       ...[...local.values()].map((r) => databaseReady(r.orm.em)),
     ]);
     return checks.every(Boolean);
+  });
+  // the bridge's question "does this credential pass the route's requirement?" (split topology; signed calls only)
+  app.post(JUDGE_PATH, express.json({ limit: '1kb' }), async (req, res) => {
+    if (!(await isBridgeCall(req.header(BRIDGE_HEADER), config.internalSecret))) return void res.status(404).json({ errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] });
+    const { requirement } = req.body as { requirement: CredentialRequirement };
+    res.json({ refusal: (await judge(req, requirement)) ?? null });
   });
   app.use(
     '/graphql',
@@ -307,6 +330,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   return {
     app,
     credentials,
+    judge,
     async execute(req, body, requestId) {
       const admission = admit(registry, config.GRAPHQL_OPERATIONS, body);
       if (!admission.ok) return { errors: [{ message: admission.message, extensions: { code: admission.code } }] };

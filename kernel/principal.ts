@@ -175,6 +175,42 @@ export function requireOneOriginConnector(p: Principal): { origin: string; conne
   return { origin, connector: connectors[0] };
 }
 
+/**
+ * What a REST route's credential must be, judged before the request's form (docs/contract.md "Order of checks"):
+ * `user` a user access token; `signed-in` a user or provider-context token; `origin-client` the client order
+ * family's origin credential; `api-key` a workspace API key allowed to call `family`; `none` nothing the bridge can
+ * judge apart from the body (the access-token routes carry their secret in it).
+ */
+export type CredentialRequirement = { kind: 'none' } | { kind: 'user' } | { kind: 'signed-in' } | { kind: 'origin-client' } | { kind: 'api-key'; family: string };
+
+/**
+ * Throws the 401 or 403 the route's operation would answer for this principal, with the same words (the same
+ * functions): a refusal a client gets before anything about its body. Nothing for a principal the route may take.
+ */
+export function judgeCredential(requirement: CredentialRequirement, p: Principal): void {
+  switch (requirement.kind) {
+    case 'none':
+      return;
+    case 'user':
+      return void requireUser(p);
+    case 'signed-in':
+      return void requireSignedIn(p);
+    case 'origin-client':
+      return void requireOriginClient(p);
+    case 'api-key':
+      return void requireApiKey(p, requirement.family);
+  }
+}
+
+/** A credential refused: 401 UNAUTHORIZED or 403 FORBIDDEN (503 SERVICE_UNAVAILABLE when its owner cannot answer). */
+export interface CredentialRefusal {
+  code: string;
+  message: string;
+}
+
+/** The gateway's internal route the bridge asks `judgeCredential` through in the split topology (signed calls only). */
+export const JUDGE_PATH = '/internal/credential';
+
 /** The bridge marks its calls to the gateway (signed, 60 s) so the gateway does not rate-limit them a second time. */
 export const BRIDGE_HEADER = 'x-platform-bridge';
 

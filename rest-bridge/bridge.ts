@@ -17,7 +17,7 @@ import { compileOperation, describeInputError, payloadOf, put, restError, variab
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { operationLimits } from '../kernel/operation-limits.js';
-import { BRIDGE_HEADER, signBridgeCall } from '../kernel/principal.js';
+import { BRIDGE_HEADER, JUDGE_PATH, signBridgeCall, type CredentialRefusal, type CredentialRequirement } from '../kernel/principal.js';
 import { type Gateway, type GatewayResponse } from '../gateway/gateway.js';
 import { observe, propagationHeaders, reenterScope } from '../kernel/observability.js';
 import { documentHash, persistedExtensions } from '../gateway/persisted.js';
@@ -81,6 +81,8 @@ type GraphQLResponse = GatewayResponse & { errors?: { message: string; extension
  */
 interface GatewayClient {
   send(req: Request, route: RouteSpec, sha256Hash: string, variables: Record<string, unknown>, files?: Record<string, Express.Multer.File[]>): Promise<GraphQLResponse>;
+  /** The gateway's judgement of the request's credential against a route's requirement (gateway/gateway.ts `judge`). */
+  judge(req: Request, requirement: CredentialRequirement): Promise<CredentialRefusal | undefined>;
 }
 
 /** The gateway in this process: the operation runs on its server directly; files become Upload values as they are. */
@@ -101,6 +103,7 @@ function localGateway(gateway: Gateway): GatewayClient {
       }
       return gateway.execute(req, { extensions: persistedExtensions(sha256Hash), variables }, req.id!);
     },
+    judge: (req, requirement) => gateway.judge(req, requirement),
   };
 }
 
@@ -111,13 +114,30 @@ function remoteGateway(config: Config, log: Logger): GatewayClient {
     if (!mark || now() - mark.at > 30_000) mark = { token: signBridgeCall(config.internalSecret), at: now() };
     return mark.token;
   };
+  const forwardedHeaders = async (req: Request): Promise<Record<string, string>> => {
+    const headers: Record<string, string> = { ...propagationHeaders(), 'x-forwarded-for': req.ip ?? '', [BRIDGE_HEADER]: await bridgeMark() };
+    for (const h of FORWARDED) {
+      const v = req.header(h);
+      if (v !== undefined) headers[h] = v;
+    }
+    return headers;
+  };
+  const judgeUrl = new URL(JUDGE_PATH, config.gatewayUrl);
   return {
-    async send(req, route, sha256Hash, variables, files) {
-      const headers: Record<string, string> = { ...propagationHeaders(), 'x-forwarded-for': req.ip ?? '', [BRIDGE_HEADER]: await bridgeMark() };
-      for (const h of FORWARDED) {
-        const v = req.header(h);
-        if (v !== undefined) headers[h] = v;
+    async judge(req, requirement) {
+      const headers = { ...(await forwardedHeaders(req)), 'content-type': 'application/json' };
+      let res: globalThis.Response;
+      try {
+        res = await fetch(judgeUrl, { method: 'POST', headers, body: JSON.stringify({ requirement }) });
+      } catch (err) {
+        log.error({ err: (err as Error).message }, 'gateway unreachable');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The platform is temporarily unavailable; retry shortly');
       }
+      if (!res.ok) throw new Error(`gateway answered ${res.status} to the credential question`);
+      return ((await res.json()) as { refusal: CredentialRefusal | null }).refusal ?? undefined;
+    },
+    async send(req, route, sha256Hash, variables, files) {
+      const headers = await forwardedHeaders(req);
       let body: string | FormData;
       if (route.files) {
         headers['apollo-require-preflight'] = 'true';
@@ -172,6 +192,37 @@ function multipartError(err: unknown): AppError {
   return new AppError('VALIDATION_ERROR', `body: malformed multipart/form-data (${message})`, 'body');
 }
 
+/**
+ * What a route's credential must be before its request's form is judged (docs/contract.md "Order of checks"): the
+ * scheme says which principal the operation takes. The access-token routes carry their credential (the connector's
+ * secret) in the body, so only the body can be judged there.
+ */
+export function requirementOf(route: RouteSpec): CredentialRequirement {
+  if (route.tag === 'Access tokens') return { kind: 'none' };
+  switch (route.auth) {
+    case 'none':
+      return { kind: 'none' };
+    case 'user-bearer':
+      return { kind: 'user' };
+    case 'api-key':
+    case 'api-key+workspace':
+      return { kind: 'api-key', family: route.tag.toLowerCase() };
+    case 'origin':
+    case 'origin+svc-user-agent':
+    case 'origin+intent-token':
+      return { kind: 'origin-client' };
+    default:
+      return { kind: 'signed-in' };
+  }
+}
+
+/** The credential headers of the route's scheme the request lacks, and the set they belong to. */
+function missingOf(route: RouteSpec, req: Request): { missing: string[]; required: string[] } {
+  const sets = REQUIRED_HEADERS[route.auth];
+  const required = sets.find((set) => set[0] && req.header(set[0])) ?? sets[0];
+  return { missing: required.filter((h) => !req.header(h)), required };
+}
+
 /** Answers a failure on a route, in its envelope, with its family's code for the generic one. */
 function fail(res: Response, route: RouteSpec, code: string, message: string, field?: string) {
   const mapped = (route.errorCodes as Record<string, string> | undefined)?.[code] ?? code;
@@ -220,6 +271,27 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     return boundedJson(config.MAX_JSON_BODY_BYTES, route.bodyArray ? { root: '' } : {});
   }
 
+  /**
+   * A request whose form is wrong (400) is answered so only once its credential passed (docs/contract.md "Order of
+   * checks"): missing headers are 401 as in step 2, and the gateway judges the credential against the route's
+   * requirement (a 401 or 403 it earns wins over the 400). Asked only on this path: an accepted request costs nothing.
+   */
+  async function refuseInput(req: Request, res: Response, route: RouteSpec, message: string, field?: string) {
+    const { missing, required } = missingOf(route, req);
+    if (missing.length) return fail(res, route, 'UNAUTHORIZED', missingHeaders(missing, required));
+    const requirement = requirementOf(route);
+    let refusal: CredentialRefusal | undefined;
+    try {
+      refusal = requirement.kind === 'none' ? undefined : await client.judge(req, requirement);
+    } catch (err) {
+      if (err instanceof AppError) return fail(res, route, err.code, err.message);
+      log.error({ err, route: `${route.method} ${route.path}` }, 'credential judgement failed');
+      return fail(res, route, 'INTERNAL_ERROR', 'Internal server error');
+    }
+    if (refusal) return fail(res, route, refusal.code, refusal.message);
+    fail(res, route, 'VALIDATION_ERROR', message, field);
+  }
+
   function handler(route: RouteSpec) {
     const op = compileOperation(route);
     const sha256Hash = documentHash(op.text);
@@ -244,22 +316,16 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
       },
       // 2. the credential the route needs must be present (its validity is the gateway's to judge)
       (req: Request, res: Response, next: NextFunction) => {
-        const sets = REQUIRED_HEADERS[route.auth];
-        const required = sets.find((set) => set[0] && req.header(set[0])) ?? sets[0];
-        const missing = required.filter((h) => !req.header(h));
+        const { missing, required } = missingOf(route, req);
         if (missing.length) return fail(res, route, 'UNAUTHORIZED', missingHeaders(missing, required));
         next();
       },
-      // 3. the body
+      // 3. the body (a refusal of it is answered only after the credential passed: `refuseInput`)
       (req: Request, res: Response, next: NextFunction) => {
         if (!expectsBody) return next();
-        if (route.files && !req.is('multipart/form-data')) {
-          return fail(res, route, 'VALIDATION_ERROR', 'body: must be multipart/form-data', 'body');
-        }
+        if (route.files && !req.is('multipart/form-data')) return next(new AppError('VALIDATION_ERROR', 'body: must be multipart/form-data', 'body'));
         // whatever the framing (Content-Length or chunked): a JSON route reads only application/json
-        if (!route.files && hasBody(req) && !req.is('application/json')) {
-          return fail(res, route, 'VALIDATION_ERROR', 'body: must be application/json', 'body');
-        }
+        if (!route.files && hasBody(req) && !req.is('application/json')) return next(new AppError('VALIDATION_ERROR', 'body: must be application/json', 'body'));
         parse(req, res, next);
       },
       reenterScope,
@@ -273,7 +339,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
           // (BAD_REQUEST: the gateway refused the request itself, split topology)
           if (isGraphQLInputError(code) || code === 'VALIDATION_ERROR' || code === 'BAD_REQUEST') {
             const described = error.extensions?.field ? restError(op, error.message, error.extensions.field) : describeInputError(error.message, route.bodyVariable);
-            return fail(res, route, 'VALIDATION_ERROR', described.message, described.field);
+            return refuseInput(req, res, route, described.message, described.field);
           }
           // the gateway refusing the route's own operation (over a limit, not registered) is the platform's fault
           if (!code || code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR' || GATEWAY_REFUSALS.has(code)) {
@@ -331,7 +397,12 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     // find the route by its pattern, so that the answer is in its family's envelope all the same
     const route = (res.locals.route as RouteSpec | undefined) ?? routeByPattern(req.method, req.path);
     res.locals.trace ??= req.id;
-    const answer = (code: string, message: string, field?: string) => (route ? fail(res, route, code, message, field) : sendError(res, envelopeOfPath(req.path), code, message, field));
+    const answer = (code: string, message: string, field?: string) => {
+      if (!route) return sendError(res, envelopeOfPath(req.path), code, message, field);
+      // the request's form is judged after its credential (docs/contract.md "Order of checks")
+      if (code === 'VALIDATION_ERROR') return void refuseInput(req, res, route, message, field);
+      fail(res, route, code, message, field);
+    };
     if (err instanceof AppError) return answer(err.code, err.message, err.field);
     const e = err as { type?: string; status?: number };
     if (e.type === 'entity.too.large') return answer('VALIDATION_ERROR', `body: exceeds ${Math.round(config.MAX_JSON_BODY_BYTES / 1024)} KB`, 'body');

@@ -4,6 +4,7 @@ import { routes, type RouteSpec } from '../rest-bridge/routes/index.js';
 import { api } from './helpers.js';
 import { newLsp } from './lsp-helpers.js';
 import { AGENT, gqlH, setA } from './workspace-helpers.js';
+import { pipelinesKey } from './pipelines-helpers.js';
 
 /**
  * A credential error names every header of the route's scheme that is missing, in one answer (docs/contract.md,
@@ -101,5 +102,66 @@ describe('a device-bound token says what is wrong with the device', () => {
     const other = await api('GET', path, { headers: setA(lsp.token, 'another-device-id') });
     expect(other.status).toBe(401);
     expect(other.body.message).toBe('Token was not issued for this device id');
+  });
+});
+
+/**
+ * The order of checks (docs/contract.md "Order of checks"): the credential (401), then permission (403), then the
+ * request's form (400), then state (409). A caller without a good credential learns nothing of a route's body schema.
+ * The bad credentials are the spec's headers with values no platform issued: a malformed token, an API key that does
+ * not exist, an origin no connector lists.
+ */
+const BAD: Record<string, Record<string, string>> = {
+  'user-bearer': { authorization: 'Bearer not-a-token' },
+  'set-a': { 'svc-auth-token': 'not-a-token', 'svc-user-agent': 'order-test', 'svc-auth-device': 'device-1' },
+  'set-b': { 'X-Auth-Token': 'not-a-token', 'X-User-Agent': 'order-test', 'X-Auth-Device': 'device-1' },
+  'set-a-or-b': { 'svc-auth-token': 'not-a-token', 'svc-user-agent': 'order-test', 'svc-auth-device': 'device-1' },
+  'origin+set-a': { origin: 'https://nobody.example', 'svc-auth-token': 'not-a-token', 'svc-user-agent': 'order-test', 'svc-auth-device': 'device-1' },
+  origin: { origin: 'https://nobody.example' },
+  'origin+svc-user-agent': { origin: 'https://nobody.example', 'svc-user-agent': 'order-test' },
+  'origin+intent-token': { origin: 'https://nobody.example', 'x-intent-token': 'not-a-token' },
+  'api-key': { authorization: 'Bearer lpk_not_a_key' },
+  'api-key+workspace': { authorization: 'Bearer lpk_not_a_key', 'X-Workspace-ID': '00000000-0000-4000-8000-000000000000' },
+};
+
+/** Routes that take a body, whose credential is in headers (the access-token routes carry their secret in the body). */
+const withBody = guarded.filter((r) => (r.bodyVariable || r.bodyFields || r.files) && r.tag !== 'Access tokens');
+
+/** A body no route accepts: truncated JSON (a multipart route refuses JSON of any kind). */
+const MALFORMED = '{"name": ';
+
+describe('the order of checks: the credential before the request’s form', () => {
+  it('covers every route with a body and a credential in its headers', () => {
+    expect(withBody.length).toBeGreaterThan(90);
+    for (const r of withBody) expect(Object.keys(BAD), `${r.method} ${r.path}`).toContain(r.auth);
+  });
+
+  it.each(withBody.map((r) => [r.method, r.path, r] as const))('%s %s: a bad credential and a malformed body is 401, not 400', async (method, _path, route) => {
+    const res = await api(method, pathOf(route), { headers: { ...BAD[route.auth], 'content-type': 'application/json' }, body: MALFORMED });
+    expect(res.status, JSON.stringify(res.body)).toBe(401);
+    expect(res.body.field).toBeUndefined();
+  });
+
+  it('the same request with a good credential is 400 naming the body (the form is judged once the credential passed)', async () => {
+    const lsp = await newLsp();
+    const res = await api('POST', '/v1/lsp/fleets/create', { headers: { ...setA(lsp.token), 'content-type': 'application/json' }, body: MALFORMED });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ error: true, status: 'VALIDATION_ERROR', field: 'body' });
+  });
+
+  it('a good API key without the family’s scope and a malformed body is 403, with the words of the operation', async () => {
+    const other = await pipelinesKey(['utilities']);
+    const res = await other.call('POST', '/templates', MALFORMED, { 'content-type': 'application/json' });
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body).toMatchObject({ error: true, status: 'FORBIDDEN', message: 'This API key may not call pipelines' });
+    // the same key where its scope allows: the body is judged (400)
+    const wrongForm = await api('POST', '/realm/utilities/nearby/search', { headers: { authorization: `Bearer ${other.key}`, 'content-type': 'application/json' }, body: MALFORMED });
+    expect(wrongForm.status, JSON.stringify(wrongForm.body)).toBe(400);
+  });
+
+  it('an origin no connector lists, with a body missing its required field, is 401 (POST /v1/order/intent)', async () => {
+    const res = await api('POST', '/v1/order/intent', { headers: { origin: `https://shop-${randomUUID().slice(0, 8)}.example` }, body: { bogus: 1 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(401);
+    expect(res.body.message).toMatch(/No enabled CSP connector allows this origin/);
   });
 });
