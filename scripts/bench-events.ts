@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PORT_NAMES, Platform, freePorts, runSection, type Ports } from './bench-platform.js';
+import { sequenceOf } from '../kernel/events.js';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_EVENTS_SUBSCRIPTIONS ?? 100);
 const RATES = (process.env.BENCH_EVENTS_RATES ?? '100,500').split(',').map(Number);
@@ -134,14 +135,15 @@ export async function runEvents(log: (m: string) => void = (m) => console.error(
         });
         statements.push(
           db
-            .query<{ id: string }>(
+            .query<{ id: string; tx: string }>(
               `insert into events.log (topic, key, workspace_id, payload)
-               select 'workspace.webhook_endpoint', r.key, r.workspace_id, r.payload from jsonb_to_recordset($1::jsonb) as r(key text, workspace_id uuid, payload jsonb) returning id::text`,
+               select 'workspace.webhook_endpoint', r.key, r.workspace_id, r.payload from jsonb_to_recordset($1::jsonb) as r(key text, workspace_id uuid, payload jsonb) returning id::text, tx::text`,
               [JSON.stringify(rows)],
             )
-            .then(({ rows: ids }) => {
+            .then(({ rows: positions }) => {
               const at = Date.now();
-              for (const r of ids) commits.set(r.id, at);
+              // the delivered event's `sequence` is its log position (kernel/events.ts sequenceOf)
+              for (const p of positions) commits.set(sequenceOf(p), at);
             }),
         );
       }
