@@ -319,7 +319,7 @@ export async function finish(
   // the current stage ends with the execution; on TIMEOUT also when it had not started yet (docs/pipelines.md: "its
   // current stage TIMEOUT, whatever it was doing")
   if (run && (run.status === 'RUNNING' || (status === 'TIMEOUT' && run.status === 'PENDING'))) {
-    closeRun(run, status === 'TIMEOUT' ? 'TIMEOUT' : status === 'SUCCESS' ? 'SUCCESS' : 'FAILED', at.getTime(), error);
+    closeRun(run, status, at.getTime(), error);
   }
   log(e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
   if (e.simulation) return;
