@@ -190,10 +190,12 @@ export async function consume(em: EntityManager, consumer: string, topic: string
       consumer,
       topic,
     ]);
-    // after the cursor's position, below the horizon (see above: no late commit is passed)
+    // after the cursor's position, below the horizon (see above: no late commit is passed); ordered by the columns
+    // (`l.tx`, `l.id`), not by the text columns of the same names the select makes: by text, 1001 sorts before 999,
+    // and a batch crossing a digit boundary would move the cursor past events it never handed over
     const rows = await t.execute<{ id: string; tx: string; topic: string; key: string; workspace_id: string | null; payload: unknown; created_at: Date }[]>(
-      `select id::text as id, tx::text as tx, topic, key, workspace_id, payload, created_at from events.log
-        where topic = ? and (tx, id) > (?::xid8, ?::bigint) and tx < ${HORIZON} order by tx, id limit ?`,
+      `select l.id::text as id, l.tx::text as tx, l.topic, l.key, l.workspace_id, l.payload, l.created_at from events.log l
+        where l.topic = ? and (l.tx, l.id) > (?::xid8, ?::bigint) and l.tx < ${HORIZON} order by l.tx, l.id limit ?`,
       [topic, cursor?.tx ?? '0', cursor?.position ?? '0', batch],
     );
     const lag = rows.length ? Math.max(0, now() - new Date(rows[0].created_at).getTime()) / 1000 : 0;

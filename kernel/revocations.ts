@@ -264,8 +264,8 @@ export class RevocationListener {
     let rows: { id: string; payload: unknown }[];
     try {
       const res = await client.query<{ id: string; payload: unknown }>(
-        `select id::text as id, payload from events.log
-          where topic = $1 and created_at > now() - make_interval(secs => $2) order by id`,
+        `select l.id::text as id, l.payload from events.log l
+          where l.topic = $1 and l.created_at > now() - make_interval(secs => $2) order by l.id`,
         [REVOCATION_TOPIC, this.windowSeconds],
       );
       rows = res.rows;

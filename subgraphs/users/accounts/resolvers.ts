@@ -14,7 +14,7 @@ export class AccountResolver {
   @Query(() => User, { description: "The signed-in user's own account, with every owner-only field. REST: `GET /v1/users/me`." })
   me(@Ctx() ctx: SubgraphContext): Promise<User> {
     const account = scope(ctx, 'account');
-    return accounts.activeUser(account.em, account.userId);
+    return accounts.ownAccount(account.em, account.userId);
   }
 
   @Query(() => PublicUser, {

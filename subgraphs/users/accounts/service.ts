@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { AppError, notFound, unauthorized } from '../../../kernel/errors.js';
-import { lockOne, lockOneOrNull } from '../../../kernel/db.js';
+import { lockOneOrNull } from '../../../kernel/db.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
 import { publish } from '../../../kernel/events.js';
@@ -17,10 +17,16 @@ import type { AccountDeletion, AvatarUpload, DeleteAccountInput, PublicUser, Upd
 
 const DAY_MS = 86_400_000;
 
-/** An account not scheduled for deletion, by id, or NOT_FOUND. */
-export async function activeUser(em: EntityManager, id: string): Promise<User> {
-  const user = isUuid(id) ? await em.findOne(User, { id, deletionDate: null }) : null;
-  if (!user) throw notFound('User');
+/**
+ * What a caller whose account was scheduled for deletion after the gateway judged its session gets: the 401 the next
+ * call gets (the deletion ended every session), not NOT_FOUND: a DELETE racing another call of the same account.
+ */
+const SESSION_ENDED = 'The session has ended: the account is scheduled for deletion';
+
+/** The caller's own account, not scheduled for deletion, or 401 (`SESSION_ENDED`). */
+export async function ownAccount(em: EntityManager, userId: string): Promise<User> {
+  const user = isUuid(userId) ? await em.findOne(User, { id: userId, deletionDate: null }) : null;
+  if (!user) throw unauthorized(SESSION_ENDED);
   return user;
 }
 
@@ -33,11 +39,14 @@ export async function usersByIds(em: EntityManager, ids: readonly string[]): Pro
 }
 
 /**
- * The caller's own account (NOT_FOUND once deleted), locked and read afresh in the write's transaction `tx`
- * (kernel/db.ts `lockOne`, docs/contract.md "Concurrency"): changes of one account apply one after another.
+ * The caller's own account (401 `SESSION_ENDED` once scheduled for deletion), locked and read afresh in the write's
+ * transaction `tx` (kernel/db.ts `lockOneOrNull`, docs/contract.md "Concurrency"): changes of one account apply one
+ * after another.
  */
 export async function lockOwnAccount(tx: EntityManager, userId: string): Promise<User> {
-  return lockOne(tx, User, { id: userId, deletionDate: null }, 'User');
+  const user = await lockOneOrNull(tx, User, { id: userId, deletionDate: null });
+  if (!user) throw unauthorized(SESSION_ENDED);
+  return user;
 }
 
 /**
@@ -105,7 +114,7 @@ export async function search(account: AccountScope, args: SearchArgs): Promise<U
 
 export async function uploadAvatar(account: AccountScope, upload: Parameters<typeof receiveFile>[0]): Promise<AvatarUpload> {
   const { em, config } = account;
-  const user = await activeUser(em, account.userId);
+  const user = await ownAccount(em, account.userId);
   const file = await receiveFile(upload, 'file', config.AVATAR_MAX_BYTES, IMAGE_TYPES);
   const store = storageOf(config);
   const folder = `public/avatars/${user.id}/`;
@@ -133,7 +142,7 @@ export async function uploadAvatar(account: AccountScope, upload: Parameters<typ
 
 /** Schedules the account's removal DELETION_GRACE_DAYS from now and ends every session at once. */
 export async function scheduleDeletion(account: AccountScope, input: DeleteAccountInput): Promise<AccountDeletion> {
-  const user = await activeUser(account.em, account.userId);
+  const user = await ownAccount(account.em, account.userId);
   if (!(await argon2.verify(user.passwordHash, input.password).catch(() => false))) {
     throw new AppError('FORBIDDEN', 'password: is incorrect', 'password');
   }
@@ -141,8 +150,7 @@ export async function scheduleDeletion(account: AccountScope, input: DeleteAccou
   await account.em.transactional(async (tx) => {
     // judged on the account locked in the transaction: a second deletion at once finds it scheduled and the caller's
     // session ended by the first, and is refused as it would be after it (the session's credential no longer works)
-    const u = await lockOneOrNull(tx, User, { id: user.id });
-    if (!u || u.deletionDate) throw unauthorized('The session has ended: the account is scheduled for deletion');
+    const u = await lockOwnAccount(tx, user.id);
     u.deletionDate = deletionDate;
     await tx.nativeUpdate(Session, { user: u.id, revokedAt: null }, { revokedAt: nowDate(), revokedReason: 'account_deleted' });
     await revoke(tx, [userTag(u.id)]);

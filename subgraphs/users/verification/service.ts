@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '../../../kernel/errors.js';
 import type { AccountScope } from '../common/scope.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES, receiveFile, storageOf } from '../common/files.js';
-import { activeUser, lockOwnAccount } from '../accounts/service.js';
+import { ownAccount, lockOwnAccount } from '../accounts/service.js';
 import { Verification, type VerificationFiles } from './entities.js';
 import { DocumentType, VerificationStatus, type VerificationInput, type VerificationSubmission } from './types.js';
 
 /** Stores the documents as private files and records the submission, pending review; one pending at a time. */
 export async function submitVerification(account: AccountScope, input: VerificationInput): Promise<VerificationSubmission> {
   const { em, config } = account;
-  const user = await activeUser(em, account.userId);
+  const user = await ownAccount(em, account.userId);
   if (await em.count(Verification, { user, status: VerificationStatus.pending })) {
     throw new AppError('CONFLICT', 'A verification is already pending review');
   }
