@@ -55,7 +55,7 @@ describe('escalations', () => {
     failed.push(e);
     const list = await p.call('GET', '/escalations');
     const items = ok(list);
-    expect(list.body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
+    expect(list.body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1, hasNext: false, hasPrevious: false });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ executionId: e.id, pipelineId: pipeline.id, severity: 'MEDIUM', stage: 'gate', status: 'OPEN', resolvedAt: null });
     expect(typeof items[0].reason).toBe('string');
@@ -74,7 +74,7 @@ describe('escalations', () => {
     expect(critical.map((x: any) => x.executionId)).toEqual([failed[2].id]);
     const page2 = await p.call('GET', '/escalations?limit=2&page=2');
     expect(ok(page2).map((x: any) => x.executionId)).toEqual([failed[0].id]);
-    expect(page2.body.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
+    expect(page2.body.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2, hasNext: false, hasPrevious: true });
     failsWith(await p.call('GET', '/escalations?severity=SEVERE'), 400, 'VALIDATION_ERROR', 'severity');
   });
 

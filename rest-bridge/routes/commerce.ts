@@ -1,11 +1,10 @@
-import type { RouteSpec } from './types.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 /**
  * Spec group 14 (client order integration) and the order routes of group 9 (docs/orders.md). Group 14 carries the
  * `origin` header, and `x-intent-token` once an intent exists; the desks take header set B with the CSP's or the
  * LSP's provider-context token. Instants are ISO-8601; coordinates `[lat, lng]`; money `{amount, currency}`.
  */
-const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const ACTOR = 'by { type id }';
 const HISTORY = `history { from to at ${ACTOR} reason }`;
 const SERVICE = 'service { quoteId fees { total { amount currency } tax discount cancellationFee } payment { mode paid paidAt simulated } xpress }';

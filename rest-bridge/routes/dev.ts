@@ -1,11 +1,10 @@
-import type { RouteSpec } from './types.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 /**
  * Spec group 10 (docs/dev.md): the developers of a DEV provider (`/v1/devs/:xcode/developers…`, a DEV context token)
  * and an LSP's FAQs (`/v1/lsps/:icode/faqs…`, an LSP context token), header set B; plus the developer invitations,
  * the platform's addition (how developers come in). Instants are ISO-8601.
  */
-const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const DEVELOPER = 'id userId name role status invitationId invitedBy joinedAt updatedAt updatedBy removedAt removedBy';
 const CONTEXT = 'contexts { type id source linkedAt linkedBy }';
 const CONTENT = `version revision question answer tags ${CONTEXT}`;

@@ -1,4 +1,4 @@
-import type { RouteSpec } from './types.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 /**
  * Spec groups 11–13 (docs/iot.md): an IoTSP's rules (`origin` and set A; assign, unassign and the connector listing set
@@ -6,7 +6,6 @@ import type { RouteSpec } from './types.js';
  * platform), plus the rule dry run, the platform's addition. The IoTSP of the context token is the tenant. Instants
  * are ISO-8601.
  */
-const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const RECORD = 'id status description tags createdAt createdBy updatedAt updatedBy';
 const RULE = `${RECORD} reference type head struct schema`;
 const TOPIC = `${RECORD} reference path qos`;

@@ -1,4 +1,4 @@
-import type { RouteSpec } from './types.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 /**
  * Group 5: LSP coverage areas and routes (`/v1/lsp/coverage`), header set A with an LSP provider-context token.
@@ -7,7 +7,6 @@ import type { RouteSpec } from './types.js';
  */
 
 const PREFIX = '/v1/lsp/coverage';
-const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const ADDRESS = 'address { name street1 city state country coordinates { latitude longitude } }';
 const POINT = `type id description ${ADDRESS}`;
 const STAMP = 'at { timestamp timezone } by';

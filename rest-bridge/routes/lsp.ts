@@ -1,11 +1,10 @@
-import type { RouteSpec } from './types.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 /**
  * The LSP family's REST shapes are the spec's: the graph's names are mapped back here by aliases (the owner
  * `workspace {type, icode}` is the graph's `provider {kind, code}`; an assignment's `vid` is `vehicleId`), and the
  * operating mode REST writes `24_7` is the graph's ALWAYS_OPEN (`enums`, rest-bridge/wire.ts).
  */
-const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const STAMP = 'at { timestamp timezone } by';
 const RECORD = `id workspace: provider { type: kind icode: code } added { ${STAMP} } updated { ${STAMP} }`;
 const FACILITY = `${RECORD} type code name description contacts { emails phones } address { name street1 city state country coordinates { latitude longitude } } timezone level operatingMode operatingHours { dayOfWeek openTime closeTime isClosed } digitalTwinSync status capabilities capacities { type total used reserved unit } capacitiesUpdatedAt`;

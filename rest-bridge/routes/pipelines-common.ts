@@ -6,7 +6,6 @@
  */
 export const pl = { tag: 'Pipelines', envelope: 'generic', auth: 'api-key', time: 'epoch-ms' } as const;
 
-export const PAGE = 'pagination { page limit total pages }';
 const TRANSITION = 'type next condition retries retryDelay';
 /** A stage as REST writes it (spec "Stage"). */
 export const STAGE = `name description action

@@ -1,5 +1,5 @@
-import type { RouteSpec } from './types.js';
-import { PAGE, pl } from './pipelines-common.js';
+import { pl } from './pipelines-common.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 const EXECUTION = `id pipelineId status currentStageIndex stages { name status attempts startedAt completedAt duration error { code message } }
   context metadata results error { code message stage } startedAt completedAt duration retryAttempts tags`;

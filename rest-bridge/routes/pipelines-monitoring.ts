@@ -1,5 +1,5 @@
-import type { RouteSpec } from './types.js';
-import { PAGE, pl } from './pipelines-common.js';
+import { pl } from './pipelines-common.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 const HEALTH_ANSWER = `pipelineId status healthScore lastCheck lastWorkerCheck
   metrics { totalExecutions successRate errorRate avgDuration p95Duration p99Duration activeExecutions }

@@ -1,5 +1,5 @@
-import type { RouteSpec } from './types.js';
-import { CONFIG, HEALTH, PAGE, STAGE, STAMP, pl } from './pipelines-common.js';
+import { CONFIG, HEALTH, STAGE, STAMP, pl } from './pipelines-common.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 /**
  * Spec group 16, templates and pipelines routes (docs/pipelines.md "Templates", "Validation", "Pipelines"). Every

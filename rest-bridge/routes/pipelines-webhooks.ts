@@ -1,5 +1,5 @@
-import type { RouteSpec } from './types.js';
-import { PAGE, pl } from './pipelines-common.js';
+import { pl } from './pipelines-common.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 /** A delivery as REST writes it (spec `/webhooks`): instants in epoch milliseconds. */
 const WEBHOOK = 'id executionId pipelineId stage url method status attempts lastAttempt response { statusCode body headers } error messageId createdAt';

@@ -9,6 +9,12 @@ import type { EnumSpellings, TimeForms } from '../wire.js';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
+ * The pagination every list answers, in every family (spec "Limits": `pagination` {page, limit, total, pages, hasNext,
+ * hasPrevious}; spec group 16 names the first four for pipelines lists, which answer the same six).
+ */
+export const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
+
+/**
  * Envelope style (docs/contract.md): `user` = {success,…} (user management and auth); `generic` = {error,status:"SUCCESS",…};
  * `result` = {error,status:"<FAMILY>::<RESULT>",…,trace} for families whose results carry their own status code.
  */

@@ -1,6 +1,5 @@
-import type { RouteSpec } from './types.js';
+import { PAGE, type RouteSpec } from './types.js';
 
-const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const ENDPOINT = 'id url types description status disabledReason failingSince secretRotatedAt createdBy createdAt updatedAt';
 const DELIVERY = 'id endpointId eventId eventType status attempts nextAttemptAt attemptLog { at statusCode latencyMs responseExcerpt error } createdAt updatedAt';
 

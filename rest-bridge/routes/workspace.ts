@@ -1,9 +1,8 @@
 import { PROVIDER_KINDS } from '../../kernel/principal.js';
-import type { RouteSpec } from './types.js';
+import { PAGE, type RouteSpec } from './types.js';
 
 const WORKSPACE = 'id name description ownerId createdAt updatedAt';
 const MEMBERSHIP = `workspace { ${WORKSPACE} } role`;
-const PAGE = 'pagination { page limit total pages hasNext hasPrevious }';
 const CONTACTS = 'contacts { emails phones }';
 const ADDRESS = 'address { name street1 city state country coordinates { latitude longitude } }';
 const PROVIDER = `id code kind type name description logo ${CONTACTS} ${ADDRESS} createdBy createdAt updatedAt`;

@@ -1,12 +1,14 @@
 import { inject } from 'vitest';
 import { ResponseValidator } from './openapi-validator.js';
+import { checkWire } from './wire-rules.js';
 
 /**
  * Every answer the e2e suite receives from a REST bridge is checked against the bridge's own OpenAPI document: a
  * status the operation does not document, or a body that does not match its schema, makes the fetch throw, so the
  * test that made the call fails (the document cannot drift from what the bridge answers). A setup file of the e2e
  * project (vitest.config.ts). Bridges: the suite's, and any platform of a test's own (a bridge is recognised by its
- * /openapi.json, fetched once per origin).
+ * /openapi.json, fetched once per origin). Each JSON answer is also checked against the spec's wire rules
+ * (test/support/wire-rules.ts: envelopes, codes and their statuses, instants, pagination), written from the spec's text.
  */
 const realFetch = globalThis.fetch;
 const validators = new Map<string, Promise<ResponseValidator | undefined>>();
@@ -46,5 +48,10 @@ globalThis.fetch = async function checkedFetch(input: RequestInfo | URL, init?: 
   }
   const problems = validator.check(method, url.pathname, res.status, body);
   if (problems.length) throw new Error(`OpenAPI: the answer does not match the document:\n  ${problems.join('\n  ')}`);
+  // and against the spec's wire rules (test/support/wire-rules.ts), which the document, generated from the bridge, cannot hold
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+    const wire = checkWire(method, url.pathname, res.status, body);
+    if (wire.length) throw new Error(`Wire rules: the answer breaks the spec's rules:\n  ${wire.join('\n  ')}`);
+  }
   return res;
 };
