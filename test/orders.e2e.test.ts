@@ -201,7 +201,7 @@ describe('the client order journey', () => {
 
     // the same order in one GraphQL query, with its LSP, agent and vehicle (the CSP member's context)
     const q = await gqlH(
-      `query($code: String!) { cspOrders(providerCode: $code) { items { reference status lsp { code name } csp { code } agent { id name status } quote { price { amount currency } source } waypoints { no type } packages { ptc status } } } }`,
+      `query($code: String!) { cspOrders(providerCode: $code) { items { reference status lsp { code name } csp { code } agent { id name status } quote { price { amount currency } source } waypoints { no type } packages { trackingCode ptc status } } } }`,
       { code: shop.csp.code },
       { 'X-Auth-Token': shop.cspContext, 'X-User-Agent': 'desk/1.0', 'X-Auth-Device': 'ws-device-1' },
     );
@@ -214,6 +214,9 @@ describe('the client order journey', () => {
       { no: 2, type: 'dropoff' },
     ]);
     expect(order.packages[0].status).toBe('DELIVERED');
+    // the graph names the tracking code in full (docs/graph-conventions.md "Names"); `ptc` stays, deprecated, the same
+    expect(order.packages[0].trackingCode).toMatch(/^PTC-[0-9A-Z]{11}$/);
+    expect(order.packages[0].ptc).toBe(order.packages[0].trackingCode);
   }, 120_000);
 
   it("the other client routes: a stop and a package read and changed, a package removed, the service read and paid, the client's lists", async () => {

@@ -10,7 +10,7 @@ const HISTORY = `history { from to at ${ACTOR} reason }`;
 const SERVICE = 'service { quoteId fees { total { amount currency } tax discount cancellationFee } payment { mode paid paidAt simulated } xpress }';
 const ORDER = `id reference status stage sandbox cspCode connectorId clientId clientUserId externalRef note lspCode agentId vehicleId ${SERVICE} rating { score comment ratedAt } placedAt createdAt updatedAt tokenExpiresAt`;
 const WAYPOINT = 'no type description coordinates { latitude longitude } address country contact { type reference phone email }';
-const PACKAGE = 'ptc waypointNo careLevel category weight note status';
+const PACKAGE = 'ptc: trackingCode waypointNo careLevel category weight note status';
 const QUOTE = `quoteId: id lspCode lsp { code name } price { amount currency } breakdown { name basis quantity rate amount } source distanceKm weightKg xpress expiresAt`;
 
 const client = { tag: 'Client orders', envelope: 'generic', auth: 'origin' } as const;
@@ -118,7 +118,7 @@ export const clientOrderRoutes: RouteSpec[] = [
     method: 'PATCH',
     path: '/v1/order/packages/:PTC',
     summary: 'Change a package',
-    operation: `mutation UpdateOrderPackage($PTC: String!, $input: PackageUpdateInput!) { updateOrderPackage(ptc: $PTC, input: $input) { ${PACKAGE} } }`,
+    operation: `mutation UpdateOrderPackage($PTC: String!, $input: PackageUpdateInput!) { updateOrderPackage(trackingCode: $PTC, input: $input) { ${PACKAGE} } }`,
     bodyVariable: 'input',
     result: { data: 'updateOrderPackage' },
   },
@@ -127,7 +127,7 @@ export const clientOrderRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/v1/order/packages/:PTC',
     summary: 'A package',
-    operation: `query OrderPackage($PTC: String!) { orderPackage(ptc: $PTC) { ${PACKAGE} } }`,
+    operation: `query OrderPackage($PTC: String!) { orderPackage(trackingCode: $PTC) { ${PACKAGE} } }`,
     result: { data: 'orderPackage' },
   },
   { ...intent, method: 'GET', path: '/v1/order/packages', summary: 'The packages', operation: `query OrderPackages { orderPackages { ${PACKAGE} } }`, result: { data: 'orderPackages' } },
@@ -136,7 +136,7 @@ export const clientOrderRoutes: RouteSpec[] = [
     method: 'DELETE',
     path: '/v1/order/packages/:PTC',
     summary: 'Remove a package',
-    operation: `mutation DeleteOrderPackage($PTC: String!) { deleteOrderPackage(ptc: $PTC) }`,
+    operation: `mutation DeleteOrderPackage($PTC: String!) { deleteOrderPackage(trackingCode: $PTC) }`,
     result: { 'data.deleted': 'deleteOrderPackage' },
   },
   {

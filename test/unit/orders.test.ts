@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkMove, checkStopOrder, CLIENT_LISTS, MOVES, mod3736, newOrderReference, newPtc, parsePtc } from '../../subgraphs/commerce/orders/rules.js';
+import { checkMove, checkStopOrder, CLIENT_LISTS, MOVES, mod3736, newOrderReference, newPtc, parsePtc, trackingCodeOf } from '../../subgraphs/commerce/orders/rules.js';
 import { intentOfToken, issueIntentToken } from '../../subgraphs/commerce/common/intent-token.js';
 import { requestHash } from '../../subgraphs/commerce/common/idempotency.js';
 
@@ -48,6 +48,16 @@ describe('package tracking codes: ISO/IEC 7064 MOD 37,36', () => {
 
   it('order references are ORD- and 10 Crockford characters', () => {
     expect(newOrderReference()).toMatch(/^ORD-[0-9A-HJKMNP-TV-Z]{10}$/);
+  });
+});
+
+describe('a package named in the graph: `trackingCode`, or the deprecated `ptc` (docs/graph-conventions.md "Names")', () => {
+  it('takes either name, or both when they agree; neither, or two different codes, is a 400 naming the field', () => {
+    expect(trackingCodeOf('PTC-ABC', undefined)).toBe('PTC-ABC');
+    expect(trackingCodeOf(null, 'PTC-ABC')).toBe('PTC-ABC');
+    expect(trackingCodeOf('PTC-ABC', 'PTC-ABC')).toBe('PTC-ABC');
+    expect(() => trackingCodeOf(undefined, null)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', field: 'trackingCode' }));
+    expect(() => trackingCodeOf('PTC-ABC', 'PTC-XYZ')).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', field: 'ptc' }));
   });
 });
 

@@ -182,11 +182,16 @@ export class Waypoint extends TenantEntity {
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'package' })
 export class Package extends TenantEntity {
-  [OptionalProps]?: 'id' | 'workspaceId' | 'status';
+  [OptionalProps]?: 'id' | 'workspaceId' | 'status' | 'trackingCode';
   @Field(() => ID, { description: "The package's identifier." }) @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
-  @Field({ description: 'Package tracking code: `PTC-`, 10 Crockford base32 characters and an ISO 7064 MOD 37,36 check character (docs/orders.md "Packages").' })
+  @Field({ description: 'The tracking code under its abbreviation.', deprecationReason: 'Use `trackingCode` (docs/graph-conventions.md "Names": no abbreviations).' })
   @Property({ unique: true })
   ptc!: string;
+  /** The tracking code (REST's `ptc`): stored as `ptc`. */
+  @Field({ description: 'Package tracking code: `PTC-`, 10 Crockford base32 characters and an ISO 7064 MOD 37,36 check character (docs/orders.md "Packages"). REST: `ptc`.' })
+  get trackingCode(): string {
+    return this.ptc;
+  }
   @Field(() => ID, { description: 'The order it belongs to.' }) @Index() @Property({ type: 'uuid' }) orderId!: string;
   /** The stop it is bound to (its number is read from the stop, so renumbering keeps the binding). */
   @Property({ type: 'uuid' }) waypointId!: string;

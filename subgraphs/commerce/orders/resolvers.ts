@@ -17,9 +17,18 @@ import {
   WaypointUpdateInput,
 } from './types.js';
 import * as orders from './service.js';
+import { trackingCodeOf } from './rules.js';
 
 const NO = { description: 'Number (`no`) of the stop.' };
-const PTC = { description: 'The package tracking code (`PTC-…`, any letter case; a failing check character is a 400).' };
+const TRACKING_CODE = {
+  nullable: true,
+  description: 'The package tracking code (`PTC-…`, any letter case; a failing check character is a 400). Required: this or the deprecated `ptc`.',
+};
+const PTC = {
+  nullable: true,
+  description: 'The package tracking code under its abbreviation.',
+  deprecationReason: 'Use `trackingCode` (docs/graph-conventions.md "Names": no abbreviations).',
+};
 
 /**
  * The client's side of an order (spec group 14). Every field but `createOrderIntent` and `clientOrders` takes the
@@ -75,13 +84,18 @@ export class OrderResolver {
   }
 
   @Mutation(() => Package, { description: 'Change a package of the intent. REST: `PATCH /v1/order/packages/:PTC`.' })
-  updateOrderPackage(@Arg('ptc', PTC) ptc: string, @Arg('input', { description: 'The changes.' }) input: PackageUpdateInput, @Ctx() ctx: SubgraphContext) {
-    return orders.updatePackage(ctx, ptc, input);
+  updateOrderPackage(
+    @Arg('trackingCode', () => String, TRACKING_CODE) trackingCode: string | null | undefined,
+    @Arg('ptc', () => String, PTC) ptc: string | null | undefined,
+    @Arg('input', { description: 'The changes.' }) input: PackageUpdateInput,
+    @Ctx() ctx: SubgraphContext,
+  ) {
+    return orders.updatePackage(ctx, trackingCodeOf(trackingCode, ptc), input);
   }
 
   @Query(() => Package, { description: 'One package of the intent or order. REST: `GET /v1/order/packages/:PTC`.' })
-  orderPackage(@Arg('ptc', PTC) ptc: string, @Ctx() ctx: SubgraphContext) {
-    return orders.getPackage(ctx, ptc);
+  orderPackage(@Arg('trackingCode', () => String, TRACKING_CODE) trackingCode: string | null | undefined, @Arg('ptc', () => String, PTC) ptc: string | null | undefined, @Ctx() ctx: SubgraphContext) {
+    return orders.getPackage(ctx, trackingCodeOf(trackingCode, ptc));
   }
 
   @Query(() => [Package], { description: 'The packages of the intent or order (at most 100). REST: `GET /v1/order/packages`.' })
@@ -90,8 +104,12 @@ export class OrderResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Remove a package of the intent. REST: `DELETE /v1/order/packages/:PTC`.' })
-  deleteOrderPackage(@Arg('ptc', PTC) ptc: string, @Ctx() ctx: SubgraphContext) {
-    return orders.deletePackage(ctx, ptc);
+  deleteOrderPackage(
+    @Arg('trackingCode', () => String, TRACKING_CODE) trackingCode: string | null | undefined,
+    @Arg('ptc', () => String, PTC) ptc: string | null | undefined,
+    @Ctx() ctx: SubgraphContext,
+  ) {
+    return orders.deletePackage(ctx, trackingCodeOf(trackingCode, ptc));
   }
 
   @Mutation(() => Order, { description: 'Rate a delivered order, once. Honours Idempotency-Key. REST: `POST /v1/order/service/rating`.' })

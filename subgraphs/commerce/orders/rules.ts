@@ -2,7 +2,7 @@
  * The order family's pure rules (docs/orders.md): the lifecycle, the order of stops, package tracking codes and
  * the client's order lists. Unit-tested in test/unit/orders.test.ts.
  */
-import { AppError } from '../../../kernel/errors.js';
+import { AppError, validationError } from '../../../kernel/errors.js';
 import { crockford } from '../../../kernel/ids.js';
 import type { ActorType, ClientOrdersType, OrderStatus, WaypointType } from './enums.js';
 
@@ -102,3 +102,14 @@ export function parsePtc(input: string): { ptc: string } | { problem: PtcProblem
 
 /** A new order reference: `ORD-` + 10 Crockford characters. */
 export const newOrderReference = (): string => `ORD-${crockford(10)}`;
+
+/**
+ * The tracking code a graph call names: `trackingCode`, or the deprecated `ptc` (docs/graph-conventions.md "Names");
+ * one of them, and not two different codes.
+ */
+export function trackingCodeOf(trackingCode: string | null | undefined, ptc: string | null | undefined): string {
+  if (trackingCode != null && ptc != null && trackingCode !== ptc) throw validationError('ptc', 'give trackingCode or the deprecated ptc, not both');
+  const code = trackingCode ?? ptc;
+  if (code == null) throw validationError('trackingCode', 'is required');
+  return code;
+}
