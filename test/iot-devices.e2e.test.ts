@@ -208,6 +208,34 @@ describe('IoT device lifecycle', () => {
     expect(device.body.data).toMatchObject({ reportsStored: 0, reportsFailed: 2 });
   });
 
+  it('a device bound to a topic publishes on it only: under another ACTIVE topic of its IoTSP the report is TOPIC_NOT_REGISTERED, nothing stored', async () => {
+    // docs/iot.md "Devices": `topicReference`, "the topic it publishes on, or null for any ACTIVE topic of its IoTSP"
+    const { t, rule, topic } = await deviceWorld();
+    const second = await registerTopic(t);
+    expect([topic.status, second.status]).toEqual(['ACTIVE', 'ACTIVE']);
+    const imei = newImei();
+    const reg = await registerDevice(t, { externalId: imei, rule: rule.reference, topic: topic.reference });
+    const ref = reg.device.reference;
+    const now = Math.floor(Date.now() / 1000);
+    const client = await mqtt.connectAsync(inject('mqttUrl'), { username: reg.credential.username, password: reg.credential.password, reconnectPeriod: 0 });
+    await client.publishAsync(second.path.replace('+', imei), line(imei, 1, 2, '3', 4, now), { qos: 1 });
+    // then on its own topic, which is stored: the first report was judged, not lost on the way
+    await client.publishAsync(topic.path.replace('+', imei), line(imei, 1.5, 2.5, '3', 4, now + 60), { qos: 1 });
+    await client.endAsync();
+    const stored = await until(
+      () => t.call('GET', `/v1/iotsp/devices/${ref}/telemetry`),
+      (r) => r.body.data?.length === 1,
+    );
+    expect(stored.body.data[0]).toMatchObject({ source: 'MQTT', topic: topic.path.replace('+', imei), values: { position: { latitude: 1.5, longitude: 2.5 } } });
+    const failed = await until(
+      () => t.call('GET', `/v1/iotsp/devices/${ref}/telemetry?outcome=FAILED`),
+      (r) => r.body.data?.length === 1,
+    );
+    expect(failed.body.data[0]).toMatchObject({ source: 'MQTT', topic: second.path.replace('+', imei), error: { code: 'TOPIC_NOT_REGISTERED' } });
+    const device = await t.call('GET', `/v1/iotsp/devices/${ref}`);
+    expect(device.body.data).toMatchObject({ reportsStored: 1, reportsFailed: 1 });
+  });
+
   it('list filters, duplicate external id, unknown rule, delete (credential and telemetry gone), another tenant sees nothing', async () => {
     const { vehicle, t, rule } = await deviceWorld();
     const other = await createRule(t, { reference: `other-${newImei()}` });
