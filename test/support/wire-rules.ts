@@ -229,12 +229,17 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 /** docs/graph-conventions.md "Scalars": ISO-8601 answered in UTC with milliseconds. */
 const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** A calendar day (ISO 8601 `YYYY-MM-DD`), not an instant: an LSP pricing rule's `validFrom`/`validUntil` (docs/lsp.md). */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 function instantProblem(value: unknown, form: InstantRule): string | undefined {
   if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return undefined;
   if (form === 'iso') return typeof value === 'string' && ISO_UTC_MS.test(value) ? undefined : `${JSON.stringify(value)} is not ISO-8601 UTC with milliseconds`;
   if (typeof value !== 'number' || !Number.isInteger(value)) return `${JSON.stringify(value)} is not a number of ${form}`;
-  // 2001-09-09 … 5138 in milliseconds; 2001-09-09 … 5138 in seconds
-  const [lo, hi] = form === 'epoch-ms' ? [1e12, 1e14] : [1e9, 1e11];
+  // milliseconds from 1973-03-03 (10^11: below it a number reads as seconds, as the utilities read their inputs,
+  // docs/contract.md "Numbers") to the year 5138; seconds from 1970 (a caller's departure may be that early) to 5138
+  const [lo, hi] = form === 'epoch-ms' ? [1e11, 1e14] : [0, 1e11];
   return value >= lo && value < hi ? undefined : `${value} is not in the range of ${form}`;
 }
 

@@ -57,6 +57,8 @@ describe('checkWire', () => {
       'POST /realm/utilities/eta → 200: result.estimatedArrival: 1764410400000 is not in the range of unix-seconds (Utilities: instants unix-seconds)',
     ]);
     expect(checkWire('POST', '/realm/utilities/eta', 200, { error: false, status: 'SUCCESS', data: {} })).toHaveLength(2);
+    // a departure at the epoch arrives 33 minutes later: 1980 s is a Unix time too
+    expect(checkWire('POST', '/realm/utilities/eta', 200, { ...eta, result: { estimatedArrival: 1980 } })).toEqual([]);
   });
 
   it('holds pipelines to epoch milliseconds: an ISO instant anywhere in the answer is drift', () => {
@@ -72,6 +74,8 @@ describe('checkWire', () => {
     const area = { added: { at: { timestamp: 1_764_406_800_000, timezone: 'Africa/Nairobi' }, by: 'u1' } };
     expect(checkWire('GET', '/v1/lsp/coverage/areas/a1', 200, { error: false, status: 'COVERAGE::FETCHED', area })).toEqual([]);
     expect(checkWire('GET', '/v1/lsp/coverage/areas/a1', 200, { error: false, status: 'COVERAGE::FETCHED', area: { added: { at: { timestamp: '2026-11-29T10:00:00.000Z' } } } })).toHaveLength(1);
+    // a pricing rule's validity is a calendar day (docs/lsp.md: "ISO 8601 dates"), not an instant
+    expect(checkWire('GET', '/v1/lsp/hubs/h1', 200, { error: false, status: 'SUCCESS', data: { pricing: [{ validFrom: '2026-01-01', validUntil: '2026-12-31' }] } })).toEqual([]);
     expect(checkWire('GET', '/v1/lsp/fleets/f1', 200, { error: false, status: 'SUCCESS', data: { updatedAt: 1_764_406_800_000 } })).toEqual([
       'GET /v1/lsp/fleets/f1 → 200: data.updatedAt: 1764406800000 is not ISO-8601 UTC with milliseconds (LSP fleets, warehouses, hubs and agents: instants iso)',
     ]);
