@@ -1,17 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { GraphQLError } from 'graphql';
+import { unitDatabase, type UnitDatabase } from './database.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../kernel/config.js';
-import { isUniqueViolation, lockOne, lockOneOrNull, ormOptions } from '../../kernel/db.js';
+import { isUniqueViolation, lockOne, lockOneOrNull } from '../../kernel/db.js';
 import { AppError } from '../../kernel/errors.js';
 import { createLogger } from '../../kernel/logger.js';
 import { formatSubgraphError, UNIQUE_CONFLICT_MESSAGE } from '../../kernel/subgraph.js';
@@ -93,35 +88,19 @@ PrimaryKey({ type: 'uuid' })(Tally.prototype, 'id');
 Property({ type: 'integer' })(Tally.prototype, 'count');
 Entity({ tableName: 'tally' })(Tally);
 
-let db: PGlite;
-let server: PGLiteSocketServer;
+let unit: UnitDatabase | undefined;
 let orm: MikroORM;
-let dataDir: string;
 let ready: Promise<void> | undefined;
 const fresh = () => orm.em.fork() as EntityManager;
 
 async function prepare(): Promise<void> {
-  db = await PGlite.create();
-  await db.exec('create schema units; create table units.tally (id uuid primary key, count integer not null);');
-  server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 4 });
-  await server.start();
-  dataDir = mkdtempSync(join(tmpdir(), 'units-concurrency-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'j'.repeat(32),
-    INTERNAL_SECRET: 'i'.repeat(32),
-    DB_POOL_SIZE: '1',
-    DATABASE_URL: `postgres://postgres:postgres@${server.getServerConn()}/postgres`,
-  });
-  orm = await MikroORM.init(ormOptions(config, { schema: 'units', entities: [Tally], migrations: [], migrationsPath: dataDir }));
+  unit = await unitDatabase('concurrency', 'create schema units; create table units.tally (id uuid primary key, count integer not null);', [Tally]);
+  orm = unit.orm;
 }
 const setup = () => (ready ??= prepare());
 
 afterAll(async () => {
-  await orm?.close();
-  await server?.stop();
-  await db?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await unit?.close();
 });
 
 describe('lockOne', () => {

@@ -1,14 +1,9 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGlite } from '@electric-sql/pglite';
 import { Entity, PrimaryKey } from '@mikro-orm/decorators/legacy';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { unitDatabase, type UnitDatabase } from './database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../kernel/config.js';
-import { ormOptions } from '../../kernel/db.js';
 import { consume, EVENTS_DDL } from '../../kernel/events.js';
 
 /**
@@ -25,32 +20,17 @@ class Unused {
 PrimaryKey({ type: 'integer' })(Unused.prototype, 'id');
 Entity({ tableName: 'unused' })(Unused);
 
+let unit: UnitDatabase | undefined;
 let db: PGlite;
-let server: PGLiteSocketServer;
 let orm: MikroORM;
-let dataDir: string;
 
 beforeAll(async () => {
-  db = await PGlite.create();
-  server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 2 });
-  await server.start();
-  dataDir = mkdtempSync(join(tmpdir(), 'units-event-log-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'j'.repeat(32),
-    INTERNAL_SECRET: 'i'.repeat(32),
-    DB_POOL_SIZE: '1',
-    DATABASE_URL: `postgres://postgres:postgres@${server.getServerConn()}/postgres`,
-  });
-  orm = await MikroORM.init(ormOptions(config, { schema: 'public', entities: [Unused], migrations: [], migrationsPath: dataDir }));
-  for (const ddl of EVENTS_DDL) await db.exec(ddl);
+  unit = await unitDatabase('event-log', `create schema units; create table units.unused (id integer primary key); ${EVENTS_DDL.join(';\n')}`, [Unused]);
+  ({ db, orm } = unit);
 }, 60_000);
 
 afterAll(async () => {
-  await orm?.close();
-  await server?.stop();
-  await db?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await unit?.close();
 });
 
 describe('consume', () => {

@@ -1,15 +1,10 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { unitDatabase, type UnitDatabase } from './database.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../kernel/config.js';
-import { ormOptions } from '../../kernel/db.js';
 import { AppError } from '../../kernel/errors.js';
 import {
   isProviderOwned,
@@ -58,10 +53,9 @@ Entity({ tableName: 'notice' })(Notice);
 
 const WS_A = randomUUID();
 const WS_B = randomUUID();
+let unit: UnitDatabase | undefined;
 let db: PGlite;
-let server: PGLiteSocketServer;
 let orm: MikroORM;
-let dataDir: string;
 const fresh = () => orm.em.fork() as EntityManager;
 
 /** The error a promise rejects with (fails the test when it resolves). */
@@ -82,22 +76,15 @@ let ready: Promise<void> | undefined;
 const setup = () => (ready ??= prepare());
 
 async function prepare(): Promise<void> {
-  db = await PGlite.create();
-  await db.exec(`create schema units;
+  unit = await unitDatabase(
+    'tenancy',
+    `create schema units;
     create table units.parcel (id uuid primary key, workspace_id uuid not null, label text not null);
     create table units.crate (id uuid primary key, workspace_id uuid not null, icode text not null, label text not null);
-    create table units.notice (id uuid primary key, body text not null);`);
-  server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 4 });
-  await server.start();
-  dataDir = mkdtempSync(join(tmpdir(), 'units-tenancy-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'j'.repeat(32),
-    INTERNAL_SECRET: 'i'.repeat(32),
-    DB_POOL_SIZE: '1',
-    DATABASE_URL: `postgres://postgres:postgres@${server.getServerConn()}/postgres`,
-  });
-  orm = await MikroORM.init(ormOptions(config, { schema: 'units', entities: [Parcel, Crate, Notice], migrations: [], migrationsPath: dataDir }));
+    create table units.notice (id uuid primary key, body text not null);`,
+    [Parcel, Crate, Notice],
+  );
+  ({ db, orm } = unit);
   // rows of two workspaces and two providers, written the way the platform writes them: through scoped managers
   const a = scopeToWorkspace(fresh(), WS_A);
   a.create(Parcel, { id: randomUUID(), label: 'a-1' } as never);
@@ -121,10 +108,7 @@ async function prepare(): Promise<void> {
 }
 
 afterAll(async () => {
-  await orm?.close(true);
-  await server?.stop();
-  await db?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await unit?.close();
 });
 
 describe('an unscoped read fails loudly', { timeout: 60_000 }, () => {
