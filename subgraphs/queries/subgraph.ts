@@ -2,7 +2,7 @@ import type { SubgraphDefinition } from '../../kernel/subgraph.js';
 import { followBatches } from '../../kernel/events.js';
 import { preloadGeo } from '../utilities/common/geography.js';
 import { preloadMoney } from '../utilities/common/money.js';
-import { startCaches } from './common/cache.js';
+import { configureCaches, sweepCaches } from './common/cache.js';
 import { migrations } from './migrations/index.js';
 import { CoverageCopy, FleetVehicleCopy, ServiceEntryRecord, ServicePerformanceRecord } from './registry/entities.js';
 import { RegistryResolver } from './registry/resolvers.js';
@@ -19,6 +19,8 @@ import { applyRegistryBatch, REGISTRY_CONSUMER, REGISTRY_TOPICS } from './regist
  */
 /** How often the registry consumer polls: a change in LSP shows up in discovery well within 1 s. */
 const REGISTRY_POLL_MS = 200;
+/** How often expired cache entries are deleted (common/cache.ts `sweepCaches`). */
+const CACHE_SWEEP_MS = 60_000;
 
 export const queriesSubgraph: SubgraphDefinition = {
   name: 'queries',
@@ -33,11 +35,13 @@ export const queriesSubgraph: SubgraphDefinition = {
   onStart: async (orm, config, log) => {
     preloadMoney();
     preloadGeo();
-    const stopCaches = await startCaches(config.databaseUrl, { capacity: config.CAPACITY_CACHE_TTL_SECONDS, pricing: config.PRICING_CACHE_TTL_SECONDS }, log);
+    configureCaches({ capacity: config.CAPACITY_CACHE_TTL_SECONDS, pricing: config.PRICING_CACHE_TTL_SECONDS });
+    const sweep = setInterval(() => void sweepCaches(orm.em.fork()).catch((err: unknown) => log.warn({ err }, 'cache sweep failed; retried in a minute')), CACHE_SWEEP_MS);
+    sweep.unref();
     const stopRegistry = followBatches(orm, log, REGISTRY_CONSUMER, REGISTRY_TOPICS, applyRegistryBatch, REGISTRY_POLL_MS);
     return () => {
       stopRegistry();
-      stopCaches();
+      clearInterval(sweep);
     };
   },
 };

@@ -44,7 +44,7 @@ export class CapacityResolver {
     return capacity.invalidateCapacityCache(queriesScope(ctx), lsp, serviceId, capacityType);
   }
 
-  @Query(() => CapacityCacheStats, { description: "The capacity answers cached for the caller's workspace by the replica answering. REST: `GET /v1/queries/capacity/cache/stats`." })
+  @Query(() => CapacityCacheStats, { description: "The capacity answers cached for the caller's workspace (one cache for every replica). REST: `GET /v1/queries/capacity/cache/stats`." })
   capacityCacheStats(@Ctx() ctx: SubgraphContext) {
     return capacity.capacityCacheStats(queriesScope(ctx));
   }

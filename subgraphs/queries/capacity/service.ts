@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { AppError, isDatabaseUnavailable, notFound, validationError } from '../../../kernel/errors.js';
 import { UUID_PATTERN } from '../../../kernel/ids.js';
-import { caches, cachesTrusted, invalidateCached, serviceTag } from '../common/cache.js';
+import { caches, invalidateCached, serviceTag } from '../common/cache.js';
 import type { QueriesScope } from '../common/scope.js';
 import type { Capacity } from '../common/types.js';
 import { catchUpRegistry, entryRow } from '../registry/service.js';
@@ -19,7 +19,7 @@ import {
 
 /**
  * Capacity queries (spec group 17 `/capacity/*`; docs/queries.md "Capacity"). A capacity is computed from the
- * service's registry row (`rowCapacities`) and cached per (service, type) in this process's capacity cache, key
+ * service's registry row (`rowCapacities`) and cached per (service, type) in the family's capacity cache (PostgreSQL, shared by every replica), key
  * `<workspace>|<lsp>:<serviceId>:<TYPE>`, tags the service's, `…:capacity` and `…:capacity:<TYPE>`: a registry change of
  * the service (the event consumer) and the invalidation route drop it on every replica, else it lives
  * CAPACITY_CACHE_TTL_SECONDS. Only answers are cached, never a failure.
@@ -64,7 +64,7 @@ export function capacityFromRow(row: EntryRow, type: string): Capacity {
 
 /** One capacity of a service through the cache (`load` reads the service's row on a miss). */
 function cachedCapacity(s: QueriesScope, lsp: string, serviceId: string, type: string, load: () => Promise<EntryRow>): Promise<Capacity> {
-  return caches.capacity.through(cacheKey(s.workspaceId, lsp, serviceId, type), tagsOf(s.workspaceId, lsp, serviceId, type), cachesTrusted(), async () =>
+  return caches.capacity.through(s.em, cacheKey(s.workspaceId, lsp, serviceId, type), tagsOf(s.workspaceId, lsp, serviceId, type), async () =>
     capacityFromRow(await load(), type),
   ) as Promise<Capacity>;
 }
@@ -174,8 +174,8 @@ export async function invalidateCapacityCache(s: QueriesScope, lsp: string, serv
   });
 }
 
-/** The workspace's live entries of this replica's capacity cache. */
-export function capacityCacheStats(s: QueriesScope): CapacityCacheStats {
-  const entries = caches.capacity.live(`${s.workspaceId}|`);
+/** The workspace's live entries of the capacity cache (one for every replica). */
+export async function capacityCacheStats(s: QueriesScope): Promise<CapacityCacheStats> {
+  const entries = await guarded(() => caches.capacity.live(s.em, `${s.workspaceId}|`));
   return { size: entries.length, entries };
 }

@@ -4,7 +4,7 @@ import type { RuleLike } from '../../lsp/facilities/pricing-rules.js';
 import { TransportMode } from '../../utilities/common/enums.js';
 import { findCountry, modeDistance } from '../../utilities/common/geography.js';
 import { vatRateOf } from '../../utilities/fares/cross-border.js';
-import { caches, cachesTrusted, invalidateCached, serviceTag } from '../common/cache.js';
+import { caches, invalidateCached, serviceTag } from '../common/cache.js';
 import type { ServiceType } from '../common/enums.js';
 import type { QueriesScope } from '../common/scope.js';
 import { entryRow } from '../registry/service.js';
@@ -59,7 +59,7 @@ const keyOf = (workspaceId: string, lsp: string, serviceId: string) => `${worksp
 /** A service's pricing source, through the cache; NOT_FOUND for a service not in the caller's workspace. */
 export async function pricingSource(s: QueriesScope, lsp: string, serviceId: string): Promise<PricingSource> {
   const tag = serviceTag(s.workspaceId, lsp, serviceId.toLowerCase());
-  const value = await caches.pricing.through(keyOf(s.workspaceId, lsp, serviceId), [tag, `${tag}:pricing`], cachesTrusted(), async () => sourceOf(await entryRow(s, lsp, serviceId)));
+  const value = await caches.pricing.through(s.em, keyOf(s.workspaceId, lsp, serviceId), [tag, `${tag}:pricing`], async () => sourceOf(await entryRow(s, lsp, serviceId)));
   return value as PricingSource;
 }
 
@@ -182,7 +182,8 @@ export async function invalidatePricingCache(s: QueriesScope, lsp: string, servi
   return { message: `Pricing cache of ${row.lsp}:${row.service_id} invalidated` };
 }
 
-export function pricingCacheStats(s: QueriesScope): PricingCacheStats {
-  const entries = caches.pricing.live(`${s.workspaceId}|`).map((e) => e.key);
+/** The workspace's live entries of the pricing cache (one for every replica). */
+export async function pricingCacheStats(s: QueriesScope): Promise<PricingCacheStats> {
+  const entries = (await caches.pricing.live(s.em, `${s.workspaceId}|`)).map((e) => e.key);
   return { size: entries.length, entries };
 }
