@@ -1,6 +1,7 @@
 import { rateLimitRefusals, watchPool } from './metrics.js';
 import type { Request, Response } from 'express';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
 import { now as clockNow } from './clock.js';
@@ -66,7 +67,7 @@ interface Lease {
   available: number;
   /** The row's points when last seen: points leased in this window by all replicas together. */
   granted: number;
-  /** Size of the next lease: 1, doubling with each lease in the window, up to the window's cap. */
+  /** Size of the next lease: 1, doubling with each lease in the window, up to the window's cap; 1 once it is shared. */
   chunk: number;
   /**
    * The lease statement in flight for this key. Requests waiting for it share its outcome: when it fails (the database
@@ -92,19 +93,23 @@ const SWEEP_MS = 60_000;
  * one session). Per key: a row whose window is over (or older than the one asked for) restarts with the points asked
  * for; otherwise it grants min(asked, limit − points), never more, so a row's points never exceed the limit. The grant
  * is kept in `last_grant` because RETURNING sees only the new row (PostgreSQL 15 has no `old` in RETURNING).
- * Parameters: $1 keys, $2 points asked (1 ≤ asked ≤ limit), $3 limits, $4 window ends (ms). Keys come sorted, so two
+ * `holder` is the one process that has leased in the window, or `*` once a second one has: a shared window grants one
+ * point per statement, whatever was asked.
+ * Parameters: $1 keys, $2 points asked (1 ≤ asked ≤ limit), $3 limits, $4 window ends (ms), $5 this process. Keys come sorted, so two
  * statements lock common rows in the same order (no deadlock). Plain parameterised query: no named prepared statement.
  */
-const GRANT = 'GREATEST(0, LEAST(excluded.last_grant, (SELECT q.lim FROM req q WHERE q.key = r.key) - r.points))';
+const SHARED = '(r.holder <> excluded.holder)';
+const GRANT = `GREATEST(0, LEAST(CASE WHEN ${SHARED} THEN 1 ELSE excluded.last_grant END, (SELECT q.lim FROM req q WHERE q.key = r.key) - r.points))`;
 const LEASE = `
   WITH req (key, want, lim, expire) AS (SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::bigint[]))
-  INSERT INTO bridge.rate_limits AS r (key, points, expire, last_grant)
-  SELECT key, LEAST(want, lim), expire, LEAST(want, lim) FROM req
+  INSERT INTO bridge.rate_limits AS r (key, points, expire, last_grant, holder)
+  SELECT key, LEAST(want, lim), expire, LEAST(want, lim), $5 FROM req
   ON CONFLICT (key) DO UPDATE SET
     points = CASE WHEN r.expire < excluded.expire THEN excluded.points ELSE r.points + ${GRANT} END,
     last_grant = CASE WHEN r.expire < excluded.expire THEN excluded.last_grant ELSE ${GRANT} END,
+    holder = CASE WHEN r.expire < excluded.expire THEN excluded.holder WHEN ${SHARED} THEN '*' ELSE r.holder END,
     expire = GREATEST(r.expire, excluded.expire)
-  RETURNING key, points, last_grant`;
+  RETURNING key, points, last_grant, holder`;
 
 const noop = () => undefined;
 
@@ -123,17 +128,23 @@ const noop = () => undefined;
  * A refused request takes no point from any window (every window is checked before any point is taken); a caller that
  * is over a limit costs no I/O until the window ends.
  *
+ * Shared windows. While one process alone serves a caller in a window, it leases in chunks as above. As soon as a
+ * second process leases in that window, the row marks it shared and every later lease of it, by any process, is of
+ * one point, taken by the request that asked for it: no replica then holds points it does not use, and Remaining is
+ * the row's own count. A caller spread over replicas by a load balancer costs one statement per request; a caller
+ * served by one replica costs what it did alone.
+ *
  * Guarantees and tolerance:
  * - One process alone admits exactly `limit` requests per window, and X-RateLimit-Remaining falls by exactly one per
  *   request (remaining = limit − (points leased − points unused here)).
  * - N replicas together never admit more than `limit` requests per window.
- * - Points leased but unused by a replica are lost at the window's end, so with N replicas a caller can be refused
- *   early: after at least limit − (N − 1) × max(1, floor(limit × 5%)) admitted requests, i.e. at most 5% of the limit
- *   early per additional replica (one point per additional replica for limits under 20). Each replica holds at most
- *   one lease's worth of unused points, since it leases only when its lease is empty. (A process tracking more than
- *   100,000 keys drops its oldest leases, and their unused points with them: early again, never over.)
- * - Remaining with several replicas counts what the others have leased, not only what they have used; it is exact for
- *   one replica.
+ * - With several replicas, only the points a process leased before the window became shared can go unused: at most
+ *   the chunk it held then (its first leases are of 1, then 2 and 4 points, within max(1, floor(limit × 5%))). If the
+ *   caller's later requests never reach that process again, the others refuse early by at most those points; when
+ *   they do reach it (round-robin), it uses them and the caller gets exactly `limit`. Remaining in a shared window is
+ *   exact, except on a request served from such points (it counts from what that process last saw).
+ * - (A process tracking more than 100,000 keys drops its oldest leases, and their unused points with them: early
+ *   again, never over.)
  *
  * (rate-limiter-flexible's Postgres store was tried first: its named prepared statements collide on the embedded
  * PGlite, whose connections share one session. This file uses plain parameterised queries only.)
@@ -142,6 +153,8 @@ export class RateLimits {
   private readonly windows: Record<string, Window>;
   private readonly leases = new Map<string, Lease>();
   private readonly sweeper: NodeJS.Timeout;
+  /** This process in the rows it leases (`holder`). */
+  private readonly holder = randomUUID();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -164,10 +177,15 @@ export class RateLimits {
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
     await pool.query('CREATE SCHEMA IF NOT EXISTS bridge');
-    await pool.query('CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0)');
-    // a table created before leasing lacks last_grant (looked up first: ALTER TABLE locks the table even when it has it)
-    const { rowCount } = await pool.query("SELECT 1 FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits' AND column_name = 'last_grant'");
-    if (!rowCount) await pool.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
+    await pool.query(
+      "CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0, holder text NOT NULL DEFAULT '')",
+    );
+    // a table created before leasing lacks last_grant, one before shared windows lacks holder (looked up first: ALTER
+    // TABLE locks the table even when it has the column)
+    const { rows } = await pool.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits'");
+    const has = new Set(rows.map((r) => r.column_name));
+    if (!has.has('last_grant')) await pool.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
+    if (!has.has('holder')) await pool.query("ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS holder text NOT NULL DEFAULT ''");
     return new RateLimits(pool, config, config.jwtSecret);
   }
 
@@ -255,7 +273,13 @@ export class RateLimits {
     slots.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const wants = slots.map((s) => Math.max(1, Math.min(s.lease.chunk, s.window.cap, s.window.points - s.lease.granted)));
     const run = this.pool
-      .query<{ key: string; points: number; last_grant: number }>(LEASE, [slots.map((s) => s.key), wants, slots.map((s) => s.window.points), slots.map((s) => s.lease.expire)])
+      .query<{ key: string; points: number; last_grant: number; holder: string }>(LEASE, [
+        slots.map((s) => s.key),
+        wants,
+        slots.map((s) => s.window.points),
+        slots.map((s) => s.lease.expire),
+        this.holder,
+      ])
       .then(({ rows }) => {
         const byKey = new Map(rows.map((r) => [r.key, r]));
         for (const { key, window, lease } of slots) {
@@ -265,7 +289,7 @@ export class RateLimits {
           lease.available += grant;
           // nothing granted: the row is full until the window ends
           lease.granted = grant > 0 ? Number(row.points) : Math.max(Number(row.points), window.points);
-          lease.chunk = Math.min(lease.chunk * 2, window.cap);
+          lease.chunk = row.holder === '*' ? 1 : Math.min(lease.chunk * 2, window.cap);
         }
       })
       .finally(() => {

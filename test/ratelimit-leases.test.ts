@@ -10,7 +10,7 @@ import { freePort } from './support/platform.js';
 
 /**
  * Quota leasing (kernel/ratelimit.ts) against the suite's real database: two RateLimits instances stand for two
- * replicas. General limits as configured here: 100 a minute, 1000 an hour.
+ * replicas; a window both lease in is shared, and leased one point at a time. General limits as configured here: 100 a minute, 1000 an hour.
  */
 
 const LIMIT = 100;
@@ -92,17 +92,27 @@ describe('rate limits by quota leasing', () => {
     expect(leasesOfA() - before).toBeLessThanOrEqual(29);
   });
 
-  it('two replicas together never admit more than the limit, and refuse together', async () => {
+  it('two replicas serving one caller in turn (round-robin) admit exactly the limit, each remaining value once, and refuse together', async () => {
     await clearOfMinuteEdge();
     const who = caller();
     const outcomes: LimitOutcome[] = [];
     for (let i = 0; i < 200; i += 8) {
       outcomes.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => ((i + j) % 2 ? b : a).check(who)))));
     }
-    expect(admitted(outcomes)).toBeLessThanOrEqual(LIMIT);
-    expect(admitted(outcomes)).toBeGreaterThanOrEqual(LIMIT - 5);
+    // the window is shared from B's first lease on: one point per statement, none held unused at the end
+    expect(admitted(outcomes)).toBe(LIMIT);
     expect((await a.check(who)).blocked).toBe(true);
     expect((await b.check(who)).blocked).toBe(true);
+  });
+
+  it('a shared window counts Remaining from the row: 100 requests in turn through two replicas, one at a time, count down 99 … 0', async () => {
+    await clearOfMinuteEdge();
+    const who = caller();
+    const served: LimitOutcome[] = [];
+    for (let i = 0; i < LIMIT; i++) served.push(await (i % 2 ? b : a).check(who));
+    expect(served.every((o) => !o.blocked)).toBe(true);
+    expect(served.map((o) => o.remaining)).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i));
+    expect(await a.check(who)).toMatchObject({ blocked: true, remaining: 0 });
   });
 
   it('when one replica has used the limit, the other refuses (one statement, then none)', async () => {
@@ -116,19 +126,23 @@ describe('rate limits by quota leasing', () => {
     expect(leasesOfB() - before).toBe(1);
   });
 
-  it('the tolerance: points another replica holds unused make the refusal early by at most 5% of the limit, and it still serves them', async () => {
+  it('the tolerance: points a replica leased before the window was shared, and holds unused, make the others refuse early by those points only; it still serves them', async () => {
     await clearOfMinuteEdge();
     const who = caller();
-    // B leases 1, 2 then 4 points: 4 requests served, 3 points held unused
+    // B alone leases 1, 2 then 4 points: 4 requests served, 3 points held unused; A's first lease makes the window
+    // shared, and A leases one point at a time up to the limit
     for (let i = 0; i < 4; i++) expect((await b.check(who)).blocked).toBe(false);
+    const beforeA = leasesOfA();
     let servedByA = 0;
     while (!(await a.check(who)).blocked) servedByA++;
     expect(servedByA).toBe(LIMIT - 7);
+    expect(leasesOfA() - beforeA).toBe(LIMIT - 7); // one statement per point; the refusal needs none (the row was full)
     expect(servedByA + 4).toBeGreaterThanOrEqual(LIMIT - 5);
     // B still serves the points it holds, then refuses: exactly the limit in all
     let servedByB = 0;
     while (!(await b.check(who)).blocked) servedByB++;
     expect(servedByB).toBe(3);
+    expect(servedByA + 4 + servedByB).toBe(LIMIT);
   });
 
   it('a refused request takes no point from the other windows', async () => {
