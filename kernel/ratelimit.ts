@@ -176,16 +176,29 @@ export class RateLimits {
     watchPool('ratelimit', pool);
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
-    await pool.query('CREATE SCHEMA IF NOT EXISTS bridge');
-    await pool.query(
-      "CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0, holder text NOT NULL DEFAULT '')",
-    );
-    // a table created before leasing lacks last_grant, one before shared windows lacks holder (looked up first: ALTER
-    // TABLE locks the table even when it has the column)
-    const { rows } = await pool.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits'");
-    const has = new Set(rows.map((r) => r.column_name));
-    if (!has.has('last_grant')) await pool.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
-    if (!has.has('holder')) await pool.query("ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS holder text NOT NULL DEFAULT ''");
+    // the table, under an advisory lock: replicas starting together on a fresh database would otherwise race on
+    // CREATE TABLE IF NOT EXISTS (PostgreSQL then refuses the second with a duplicate pg_type row)
+    const ddl = await pool.connect();
+    try {
+      await ddl.query('BEGIN');
+      await ddl.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['migrate:bridge.rate_limits']);
+      await ddl.query('CREATE SCHEMA IF NOT EXISTS bridge');
+      await ddl.query(
+        "CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0, holder text NOT NULL DEFAULT '')",
+      );
+      // a table created before leasing lacks last_grant, one before shared windows lacks holder (looked up first:
+      // ALTER TABLE locks the table even when it has the column)
+      const { rows } = await ddl.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits'");
+      const has = new Set(rows.map((r) => r.column_name));
+      if (!has.has('last_grant')) await ddl.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
+      if (!has.has('holder')) await ddl.query("ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS holder text NOT NULL DEFAULT ''");
+      await ddl.query('COMMIT');
+    } catch (err) {
+      await ddl.query('ROLLBACK').catch(noop);
+      throw err;
+    } finally {
+      ddl.release();
+    }
     return new RateLimits(pool, config, config.jwtSecret);
   }
 
