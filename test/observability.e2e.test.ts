@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { api, bridgeUrl, gatewayUrl, newUser } from './helpers.js';
@@ -29,17 +31,42 @@ const metricsOf = async (base: string, headers: Record<string, string> = {}) => 
 
 const origin = (url: string) => new URL(url).origin;
 
+/**
+ * What Prometheus scrapes for the process behind `base`: that process, or with replicas behind HAProxy
+ * (PLATFORM_REPLICAS; docs/operations.md "Metrics") each replica, whose addresses the load balancer's configuration
+ * lists under the frontend bound to `base`'s port. Metrics are per process; a load balancer's port reaches one.
+ */
+function scrapeTargets(base: string): string[] {
+  const cfg = join(inject('dataDir'), 'haproxy.cfg');
+  if (!existsSync(cfg)) return [origin(base)];
+  const port = new URL(base).port;
+  const blocks = readFileSync(cfg, 'utf8').split(/^(?=frontend |backend )/m);
+  const name = blocks.find((b) => b.startsWith('frontend ') && new RegExp(`^\\s*bind \\S+:${port}$`, 'm').test(b))?.match(/^frontend (\S+)/)?.[1];
+  const servers = [...(blocks.find((b) => b.startsWith(`backend ${name}\n`)) ?? '').matchAll(/^\s*server \S+ (\S+)$/gm)].map((m) => `http://${m[1]}`);
+  expect(servers.length, `no replicas behind port ${port} in ${cfg}`).toBeGreaterThan(1);
+  return servers;
+}
+
+/** The metrics of every process behind `base` (one text per process, in one string). */
+const scrapeAll = async (base: string) => (await Promise.all(scrapeTargets(base).map((t) => metricsOf(t)))).join('\n');
+
+/** A sample summed over every process behind `base` (undefined when none has it). */
+async function sampleAll(base: string, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
+  const values = (await Promise.all(scrapeTargets(base).map(async (t) => sample(await metricsOf(t), name, labels)))).filter((v) => v !== undefined);
+  return values.length ? values.reduce((a, b) => a + b, 0) : undefined;
+}
+
 describe('metrics on every process of the suite platform', () => {
   it('the bridge counts each REST request under its route template and status; an unknown path under "unmatched", its text nowhere', async () => {
     const user = await newUser();
-    const before = sample(await metricsOf(bridgeUrl()), 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' }) ?? 0;
+    const before = (await sampleAll(bridgeUrl(), 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' })) ?? 0;
     for (let i = 0; i < 3; i++) expect((await api('GET', '/v1/users/me', { token: user.accessToken })).status).toBe(200);
     const secret = `no-such-${randomBytes(6).toString('hex')}`;
     expect((await api('GET', `/v1/${secret}`)).status).toBe(404);
-    const text = await metricsOf(bridgeUrl());
+    const text = await scrapeAll(bridgeUrl());
     // other files run at the same time and call the same route: at least our three
-    expect(sample(text, 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' })).toBeGreaterThanOrEqual(before + 3);
-    expect(sample(text, 'http_request_duration_seconds_count', { service: 'bridge', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(await sampleAll(bridgeUrl(), 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' })).toBeGreaterThanOrEqual(before + 3);
+    expect(await sampleAll(bridgeUrl(), 'http_request_duration_seconds_count', { service: 'bridge', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(secret);
     expect(text).not.toMatch(/@example\.test/);
     // every route label is a template of the route table (or one of the fixed names)
@@ -55,10 +82,10 @@ describe('metrics on every process of the suite platform', () => {
       body: JSON.stringify({ query: 'query WhoAmIForMetrics { me { id } }' }),
     });
     expect(res.status).toBe(200);
-    const text = await metricsOf(origin(gatewayUrl()));
-    expect(sample(text, 'http_request_duration_seconds_count', { service: 'gateway', route: 'WhoAmIForMetrics', status: '200' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'gateway_subgraph_fetch_duration_seconds_count', { subgraph: 'users' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'credential_cache_lookups_total', { result: 'miss' })).toBeGreaterThanOrEqual(1);
+    const text = await scrapeAll(gatewayUrl());
+    expect(await sampleAll(gatewayUrl(), 'http_request_duration_seconds_count', { service: 'gateway', route: 'WhoAmIForMetrics', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(await sampleAll(gatewayUrl(), 'gateway_subgraph_fetch_duration_seconds_count', { subgraph: 'users' })).toBeGreaterThanOrEqual(1);
+    expect(await sampleAll(gatewayUrl(), 'credential_cache_lookups_total', { result: 'miss' })).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^# TYPE rate_limit_refusals_total counter$/m);
     expect(sample(text, 'db_pool_connections', { pool: 'ratelimit', state: 'total' })).toBeGreaterThanOrEqual(0);
   });
