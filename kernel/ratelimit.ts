@@ -130,8 +130,7 @@ const noop = () => undefined;
  *
  * Shared windows. While one process alone serves a caller in a window, it leases in chunks as above. As soon as a
  * second process leases in that window, the row marks it shared and every later lease of it, by any process, is of
- * one point, taken by the request that asked for it: no replica then holds points it does not use, and Remaining is
- * the row's own count. A caller spread over replicas by a load balancer costs one statement per request; a caller
+ * one point, taken by the request that asked for it: no replica then holds points it does not use. A caller spread over replicas by a load balancer costs one statement per request; a caller
  * served by one replica costs what it did alone.
  *
  * Guarantees and tolerance:
@@ -141,8 +140,9 @@ const noop = () => undefined;
  * - With several replicas, only the points a process leased before the window became shared can go unused: at most
  *   the chunk it held then (its first leases are of 1, then 2 and 4 points, within max(1, floor(limit × 5%))). If the
  *   caller's later requests never reach that process again, the others refuse early by at most those points; when
- *   they do reach it (round-robin), it uses them and the caller gets exactly `limit`. Remaining in a shared window is
- *   exact, except on a request served from such points (it counts from what that process last saw).
+ *   they do reach it (round-robin), it uses them and the caller gets exactly `limit`.
+ * - Remaining is the place of the request's point in the window (limit − its number), so each value is answered once;
+ *   a request served from points leased before the window was shared answers its value after later ones.
  * - (A process tracking more than 100,000 keys drops its oldest leases, and their unused points with them: early
  *   again, never over.)
  *

@@ -7,6 +7,8 @@ import { PASSWORD, api, newUser, randomIp, uniqueEmail, type ApiResponse } from 
  */
 
 const LIMIT = 100;
+/** Replicas of every process behind the load balancer (PLATFORM_REPLICAS): consecutive requests reach different ones. */
+const REPLICATED = Number(process.env.PLATFORM_REPLICAS ?? 1) > 1;
 
 /** Waits, if needed, so that `needMs` of work fits in the current minute window. */
 async function clearOfMinuteEdge(needMs = 10_000) {
@@ -50,7 +52,11 @@ describe('general burst limit (100 a minute per caller)', () => {
     const first = await calls(LIMIT, 1, login);
     expect(first.map((r) => r.status).filter((s) => s === 429)).toEqual([]);
     expect(first.every((r) => r.status === 401)).toBe(true);
-    expect(first.map(remaining)).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i));
+    // each of 99 … 0 once; one process answers them in order. Through replicas, a request served from points its
+    // replica leased before the window was shared answers its point's value late (docs/contract.md "Rate limits")
+    const countdown = Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i);
+    if (REPLICATED) expect(first.map(remaining).sort((a, b) => b - a)).toEqual(countdown);
+    else expect(first.map(remaining)).toEqual(countdown);
 
     const over = await login();
     expectLimited(over, 'user');
