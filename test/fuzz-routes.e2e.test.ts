@@ -983,81 +983,85 @@ function examplesFor(r: RouteSpec, sample: unknown): FuzzRequest[] {
 }
 
 describe('fuzz: every route of the bridge', () => {
-  it('answers generated hostile requests with no 5xx, in its envelope, with a documented status; refused writes change nothing', async () => {
-    const started = Date.now();
-    // victims last: the deepest paths first, and those of a whole workspace (`:wid`) after the provider-scoped ones
-    const depth = (r: RouteSpec) => (r.path.includes(':wid') ? 100 : 0) - r.path.split('/').length;
-    const ordered = [...routes.filter((r) => !isVictimRoute(r)), ...routes.filter(isVictimRoute).sort((a, b) => depth(a) - depth(b))];
-    for (const r of ordered) {
-      stats.routes++;
-      const documented = documentedStatuses(r);
-      const readBack = readBackRoute(r);
-      const sample = overlay(r, A);
-      const paths = [...new Set([...valuePaths(sample), ...schemaPaths(bodySchema(r))])];
-      const bodyArb: fc.Arbitrary<Body | undefined> = r.files
-        ? multipartArb(r)
-        : hasBody(r)
-          ? jsonBodyArb(sample, paths)
-          : r.method === 'GET'
-            ? fc.constant(undefined)
-            : fc.option(wholeBody, { nil: undefined, freq: 3 });
-      const paramNames = paramsOf(r);
-      // one dimension is hostile per request, the others are clean, so that each reaches as deep as it can
-      const clean = { label: 'random', tenant: 'A' as const, credential: 'default' as const, params: Object.fromEntries(paramNames.map((n) => [n, { kind: 'valid' as const }])), query: '' };
-      const cleanBody = hasBody(r) && !r.files ? { text: jsonText(sample) } : undefined;
-      const paramsArb = paramNames.length ? (fc.record(Object.fromEntries(paramNames.map((n) => [n, paramArb]))) as fc.Arbitrary<Record<string, ParamVariant>>) : fc.constant({});
-      const requestArb: fc.Arbitrary<FuzzRequest> = fc
-        .oneof(
-          { weight: hasBody(r) ? 5 : 0, arbitrary: bodyArb.map((body): FuzzRequest => ({ ...clean, label: 'body', body })) },
-          { weight: paramNames.length ? 3 : 0, arbitrary: paramsArb.map((params): FuzzRequest => ({ ...clean, label: 'params', params, body: cleanBody })) },
-          { weight: 1, arbitrary: queryArb(r).map((query): FuzzRequest => ({ ...clean, label: 'query', query, body: cleanBody })) },
-          {
-            weight: 1,
-            arbitrary: fc
-              .constantFrom<FuzzRequest['credential']>('user', 'lsp', 'csp', 'setB', 'none')
-              .map((credential): FuzzRequest => ({ ...clean, label: `credential ${credential}`, credential, body: cleanBody })),
-          },
-          {
-            weight: 1,
-            arbitrary: fc.record({
-              label: fc.constant('everything'),
-              tenant: fc.constantFrom<'A' | 'B'>('A', 'A', 'A', 'B'),
-              credential: fc.constantFrom<FuzzRequest['credential']>('default', 'default', 'default', 'default', 'user', 'lsp', 'csp', 'setB', 'none'),
-              params: paramsArb,
-              query: queryArb(r),
-              body: bodyArb,
-            }),
-          },
-          // one 10 KB parameter at most: two would pass Node's 16 KB limit on the request line and headers, which the HTTP
-          // server itself refuses (431, before any application code; docs/contract.md)
-        )
-        .filter((q) => Object.values(q.params).filter((p) => p.kind === 'raw' && p.raw.length > 1000).length <= 1);
-      const routeSeed = (SEED ^ [...key(r)].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7)) | 0;
-      for (const example of examplesFor(r, sample)) await runOne(r, example, documented, readBack);
-      await fc.assert(
-        fc.asyncProperty(requestArb, async (req) => {
-          await runOne(r, req, documented, readBack);
-          return true; // failures are collected over every route and reported together below
-        }),
-        { seed: routeSeed, numRuns: RUNS },
-      );
-    }
-    // whatever was stored on the way, every read of both tenants still answers (a list never breaks because of one row)
-    for (const r of routes.filter((x) => x.method === 'GET')) {
-      for (const tenant of ['A', 'B'] as const) {
-        const params = Object.fromEntries(paramsOf(r).map((n) => [n, { kind: 'valid' as const }]));
-        await runOne(r, { label: 'final read', tenant, credential: 'default', params, query: '' }, documentedStatuses(r), undefined);
+  it(
+    'answers generated hostile requests with no 5xx, in its envelope, with a documented status; refused writes change nothing',
+    async () => {
+      const started = Date.now();
+      // victims last: the deepest paths first, and those of a whole workspace (`:wid`) after the provider-scoped ones
+      const depth = (r: RouteSpec) => (r.path.includes(':wid') ? 100 : 0) - r.path.split('/').length;
+      const ordered = [...routes.filter((r) => !isVictimRoute(r)), ...routes.filter(isVictimRoute).sort((a, b) => depth(a) - depth(b))];
+      for (const r of ordered) {
+        stats.routes++;
+        const documented = documentedStatuses(r);
+        const readBack = readBackRoute(r);
+        const sample = overlay(r, A);
+        const paths = [...new Set([...valuePaths(sample), ...schemaPaths(bodySchema(r))])];
+        const bodyArb: fc.Arbitrary<Body | undefined> = r.files
+          ? multipartArb(r)
+          : hasBody(r)
+            ? jsonBodyArb(sample, paths)
+            : r.method === 'GET'
+              ? fc.constant(undefined)
+              : fc.option(wholeBody, { nil: undefined, freq: 3 });
+        const paramNames = paramsOf(r);
+        // one dimension is hostile per request, the others are clean, so that each reaches as deep as it can
+        const clean = { label: 'random', tenant: 'A' as const, credential: 'default' as const, params: Object.fromEntries(paramNames.map((n) => [n, { kind: 'valid' as const }])), query: '' };
+        const cleanBody = hasBody(r) && !r.files ? { text: jsonText(sample) } : undefined;
+        const paramsArb = paramNames.length ? (fc.record(Object.fromEntries(paramNames.map((n) => [n, paramArb]))) as fc.Arbitrary<Record<string, ParamVariant>>) : fc.constant({});
+        const requestArb: fc.Arbitrary<FuzzRequest> = fc
+          .oneof(
+            { weight: hasBody(r) ? 5 : 0, arbitrary: bodyArb.map((body): FuzzRequest => ({ ...clean, label: 'body', body })) },
+            { weight: paramNames.length ? 3 : 0, arbitrary: paramsArb.map((params): FuzzRequest => ({ ...clean, label: 'params', params, body: cleanBody })) },
+            { weight: 1, arbitrary: queryArb(r).map((query): FuzzRequest => ({ ...clean, label: 'query', query, body: cleanBody })) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .constantFrom<FuzzRequest['credential']>('user', 'lsp', 'csp', 'setB', 'none')
+                .map((credential): FuzzRequest => ({ ...clean, label: `credential ${credential}`, credential, body: cleanBody })),
+            },
+            {
+              weight: 1,
+              arbitrary: fc.record({
+                label: fc.constant('everything'),
+                tenant: fc.constantFrom<'A' | 'B'>('A', 'A', 'A', 'B'),
+                credential: fc.constantFrom<FuzzRequest['credential']>('default', 'default', 'default', 'default', 'user', 'lsp', 'csp', 'setB', 'none'),
+                params: paramsArb,
+                query: queryArb(r),
+                body: bodyArb,
+              }),
+            },
+            // one 10 KB parameter at most: two would pass Node's 16 KB limit on the request line and headers, which the HTTP
+            // server itself refuses (431, before any application code; docs/contract.md)
+          )
+          .filter((q) => Object.values(q.params).filter((p) => p.kind === 'raw' && p.raw.length > 1000).length <= 1);
+        const routeSeed = (SEED ^ [...key(r)].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7)) | 0;
+        for (const example of examplesFor(r, sample)) await runOne(r, example, documented, readBack);
+        await fc.assert(
+          fc.asyncProperty(requestArb, async (req) => {
+            await runOne(r, req, documented, readBack);
+            return true; // failures are collected over every route and reported together below
+          }),
+          { seed: routeSeed, numRuns: RUNS },
+        );
       }
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const byStatus = [...stats.byStatus.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([s, n]) => `${s}×${n}`)
-      .join(' ');
-    console.log(`fuzz-routes: seed ${SEED}, ${stats.routes} routes, ${stats.requests} requests (${byStatus}), ${stats.readBacks} read-backs, ${failures.length} failures, ${seconds} s`);
-    if (failureKinds.size) console.log(`fuzz-routes: failures by route and kind:\n${[...failureKinds].map(([k, n]) => `  ${n}× ${k}`).join('\n')}`);
-    expect(failures, `seed ${SEED}:\n${failures.slice(0, 60).join('\n')}`).toEqual([]);
-  }, BUDGET_MS);
+      // whatever was stored on the way, every read of both tenants still answers (a list never breaks because of one row)
+      for (const r of routes.filter((x) => x.method === 'GET')) {
+        for (const tenant of ['A', 'B'] as const) {
+          const params = Object.fromEntries(paramsOf(r).map((n) => [n, { kind: 'valid' as const }]));
+          await runOne(r, { label: 'final read', tenant, credential: 'default', params, query: '' }, documentedStatuses(r), undefined);
+        }
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const byStatus = [...stats.byStatus.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
+      console.log(`fuzz-routes: seed ${SEED}, ${stats.routes} routes, ${stats.requests} requests (${byStatus}), ${stats.readBacks} read-backs, ${failures.length} failures, ${seconds} s`);
+      if (failureKinds.size) console.log(`fuzz-routes: failures by route and kind:\n${[...failureKinds].map(([k, n]) => `  ${n}× ${k}`).join('\n')}`);
+      expect(failures, `seed ${SEED}:\n${failures.slice(0, 60).join('\n')}`).toEqual([]);
+    },
+    BUDGET_MS,
+  );
 });
 
 // ───────────────────────────── the gateway: the same operations, straight to /graphql ─────────────────────────────

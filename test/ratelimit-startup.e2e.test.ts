@@ -26,7 +26,7 @@ describe('the rate-limit store, opened by replicas at once', () => {
     const opened = await Promise.allSettled(Array.from({ length: 8 }, () => RateLimits.open(config)));
     const limits = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
     try {
-      expect(opened.filter((o) => o.status === 'rejected').map((o) => String((o).reason))).toEqual([]);
+      expect(opened.filter((o) => o.status === 'rejected').map((o) => String(o.reason))).toEqual([]);
       const outcomes = await Promise.all(limits.map((l) => l.check('test:startup')));
       expect(outcomes.map((o) => o.blocked)).toEqual(Array(8).fill(false));
       expect(Math.min(...outcomes.map((o) => o.remaining))).toBeLessThanOrEqual(100 - 8);
