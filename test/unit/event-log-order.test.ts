@@ -1,6 +1,4 @@
-import 'reflect-metadata';
 import type { PGlite } from '@electric-sql/pglite';
-import { Entity, PrimaryKey } from '@mikro-orm/decorators/legacy';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { unitDatabase, type UnitDatabase } from './database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,19 +11,12 @@ import { consume, EVENTS_DDL } from '../../kernel/events.js';
  * and hand 100 over twice. (Found by the race harness: 8 profile changes at once, transactions 997 to 1010, made 14
  * `user.updated` events.)
  */
-/** MikroORM needs an entity to start; the log is read with SQL. */
-class Unused {
-  id!: number;
-}
-PrimaryKey({ type: 'integer' })(Unused.prototype, 'id');
-Entity({ tableName: 'unused' })(Unused);
-
 let unit: UnitDatabase | undefined;
 let db: PGlite;
 let orm: MikroORM;
 
 beforeAll(async () => {
-  unit = await unitDatabase('event-log', `create schema units; create table units.unused (id integer primary key); ${EVENTS_DDL.join(';\n')}`, [Unused]);
+  unit = await unitDatabase('event-log', EVENTS_DDL.join(';\n'));
   ({ db, orm } = unit);
 }, 60_000);
 

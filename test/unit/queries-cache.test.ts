@@ -1,5 +1,3 @@
-import 'reflect-metadata';
-import { Entity, PrimaryKey } from '@mikro-orm/decorators/legacy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClockOffset } from '../../kernel/clock.js';
@@ -12,17 +10,11 @@ import { unitDatabase, type UnitDatabase } from './database.js';
  * before an invalidation of one of its tags committed is never answered again (it may predate the change), and two
  * caches of the same name (two replicas) share their entries.
  */
-class Unused {
-  id!: number;
-}
-PrimaryKey({ type: 'integer' })(Unused.prototype, 'id');
-Entity({ tableName: 'unused' })(Unused);
-
 let unit: UnitDatabase | undefined;
 let em: EntityManager;
 
 beforeAll(async () => {
-  unit = await unitDatabase('queries-cache', `create schema units; create table units.unused (id integer primary key); create schema queries; ${CACHE_DDL.join(';\n')}`, [Unused]);
+  unit = await unitDatabase('queries-cache', `create schema queries; ${CACHE_DDL.join(';\n')}`);
   em = unit.orm.em.fork();
 }, 60_000);
 
