@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../rest-bridge/routes/index.js';
 import type { RouteSpec } from '../rest-bridge/routes/types.js';
 import { ERROR_CODES } from '../kernel/errors.js';
-import { PDF, PNG, api, bridgeUrl, gatewayUrl, newUser, randomIp, type TestUser } from './helpers.js';
+import { PDF, PNG, SUITE_REPLICAS, api, bridgeUrl, gatewayUrl, newUser, randomIp, type TestUser } from './helpers.js';
 import { AGENT, DEVICE, allowOrigins, contextToken, createConnector, invite, issueToken, joinAs, setupProvider, uniqueName } from './workspace-helpers.js';
 import { addRule, addVehicle, coverageArea, coverageRoute, createFleet, createParking, createSite, newAgent, newLsp } from './lsp-helpers.js';
 import { ORIGIN as IOT_ORIGIN, newImei, trackerRule } from './iot-helpers.js';
@@ -39,7 +39,7 @@ const ORIGIN = 'https://fuzz.example.com';
  * through a load balancer to two replicas of every process (PLATFORM_REPLICAS: four more hops per request, twice the
  * processes on the same cores).
  */
-const BUDGET_MS = 600_000 * Math.max(1, Number(process.env.PLATFORM_REPLICAS ?? 1));
+const BUDGET_MS = 600_000 * SUITE_REPLICAS;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ───────────────────────────── fixtures: tenants and credentials ─────────────────────────────

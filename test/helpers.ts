@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 
 export const bridgeUrl = () => inject('bridgeUrl');
 export const gatewayUrl = () => inject('gatewayUrl');
+/** Replicas of every process behind the suite's load balancer (PLATFORM_REPLICAS; 1: none): consecutive requests reach different ones. */
+export const SUITE_REPLICAS = Math.max(1, Number(process.env.PLATFORM_REPLICAS ?? 1));
 
 export interface ApiResponse<T = any> {
   status: number;

@@ -47,26 +47,27 @@ function scrapeTargets(base: string): string[] {
   return servers;
 }
 
-/** The metrics of every process behind `base` (one text per process, in one string). */
-const scrapeAll = async (base: string) => (await Promise.all(scrapeTargets(base).map((t) => metricsOf(t)))).join('\n');
+/** The metrics of every process behind `base`, one text each. */
+const scrapeAll = (base: string) => Promise.all(scrapeTargets(base).map((t) => metricsOf(t)));
 
-/** A sample summed over every process behind `base` (undefined when none has it). */
-async function sampleAll(base: string, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
-  const values = (await Promise.all(scrapeTargets(base).map(async (t) => sample(await metricsOf(t), name, labels)))).filter((v) => v !== undefined);
+/** A sample summed over the processes' texts, as Prometheus' `sum()` over targets (undefined when none has it). */
+function sampleSum(texts: string[], name: string, labels: Record<string, string> = {}): number | undefined {
+  const values = texts.map((t) => sample(t, name, labels)).filter((v) => v !== undefined);
   return values.length ? values.reduce((a, b) => a + b, 0) : undefined;
 }
 
 describe('metrics on every process of the suite platform', () => {
   it('the bridge counts each REST request under its route template and status; an unknown path under "unmatched", its text nowhere', async () => {
     const user = await newUser();
-    const before = (await sampleAll(bridgeUrl(), 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' })) ?? 0;
+    const before = sampleSum(await scrapeAll(bridgeUrl()), 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' }) ?? 0;
     for (let i = 0; i < 3; i++) expect((await api('GET', '/v1/users/me', { token: user.accessToken })).status).toBe(200);
     const secret = `no-such-${randomBytes(6).toString('hex')}`;
     expect((await api('GET', `/v1/${secret}`)).status).toBe(404);
-    const text = await scrapeAll(bridgeUrl());
+    const texts = await scrapeAll(bridgeUrl());
+    const text = texts.join('\n');
     // other files run at the same time and call the same route: at least our three
-    expect(await sampleAll(bridgeUrl(), 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' })).toBeGreaterThanOrEqual(before + 3);
-    expect(await sampleAll(bridgeUrl(), 'http_request_duration_seconds_count', { service: 'bridge', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(sampleSum(texts, 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /v1/users/me', status: '200' })).toBeGreaterThanOrEqual(before + 3);
+    expect(sampleSum(texts, 'http_request_duration_seconds_count', { service: 'bridge', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(secret);
     expect(text).not.toMatch(/@example\.test/);
     // every route label is a template of the route table (or one of the fixed names)
@@ -82,10 +83,11 @@ describe('metrics on every process of the suite platform', () => {
       body: JSON.stringify({ query: 'query WhoAmIForMetrics { me { id } }' }),
     });
     expect(res.status).toBe(200);
-    const text = await scrapeAll(gatewayUrl());
-    expect(await sampleAll(gatewayUrl(), 'http_request_duration_seconds_count', { service: 'gateway', route: 'WhoAmIForMetrics', status: '200' })).toBeGreaterThanOrEqual(1);
-    expect(await sampleAll(gatewayUrl(), 'gateway_subgraph_fetch_duration_seconds_count', { subgraph: 'users' })).toBeGreaterThanOrEqual(1);
-    expect(await sampleAll(gatewayUrl(), 'credential_cache_lookups_total', { result: 'miss' })).toBeGreaterThanOrEqual(1);
+    const texts = await scrapeAll(gatewayUrl());
+    const text = texts.join('\n');
+    expect(sampleSum(texts, 'http_request_duration_seconds_count', { service: 'gateway', route: 'WhoAmIForMetrics', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sampleSum(texts, 'gateway_subgraph_fetch_duration_seconds_count', { subgraph: 'users' })).toBeGreaterThanOrEqual(1);
+    expect(sampleSum(texts, 'credential_cache_lookups_total', { result: 'miss' })).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^# TYPE rate_limit_refusals_total counter$/m);
     expect(sample(text, 'db_pool_connections', { pool: 'ratelimit', state: 'total' })).toBeGreaterThanOrEqual(0);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PNG, api, form, newUser, randomIp, type ApiResponse, type TestUser } from './helpers.js';
+import { PNG, SUITE_REPLICAS, api, form, newUser, randomIp, type ApiResponse, type TestUser } from './helpers.js';
 import { callA, newOwner } from './workspace-helpers.js';
 
 /**
@@ -22,8 +22,6 @@ import { callA, newOwner } from './workspace-helpers.js';
 
 /** The suite's topology: split runs the bridge and the gateway as separate processes (each counts in its own memory). */
 const SPLIT = process.env.PLATFORM_TOPOLOGY === 'split';
-/** Replicas of every process behind the load balancer (PLATFORM_REPLICAS): consecutive requests reach different ones. */
-const REPLICATED = Number(process.env.PLATFORM_REPLICAS ?? 1) > 1;
 
 const MINUTE = 60;
 const HOUR = 3600;
@@ -240,7 +238,7 @@ describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', ()
       // each aliased search is one: 100 − 15 × (b + 1) left. Through two gateway replicas the window is shared from the
       // second batch on, and Remaining counts as used the points the first replica leased alone and holds unused (its
       // leases of 1, 2, 4, 5, 5 for 15 searches: 2; docs/contract.md "Rate limits")
-      if (REPLICATED && b > 0) {
+      if (SUITE_REPLICAS > 1 && b > 0) {
         expect(header(batch, 'x-ratelimit-limit')).toBe('100');
         const remaining = Number(header(batch, 'x-ratelimit-remaining'));
         expect(remaining).toBeLessThanOrEqual(100 - 15 * (b + 1));
