@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { api, newUser, PASSWORD, uniqueEmail, type TestUser, expectError } from './helpers.js';
 
 /**
@@ -219,6 +221,46 @@ describe('POST /v1/auth/login', () => {
     const body: Record<string, unknown> = { email: uniqueEmail(), password: PASSWORD, ...patch };
     for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
     expectError(await api('POST', '/v1/auth/login', { body }), 400, 'VALIDATION_ERROR', field);
+  });
+});
+
+describe('password hashes (docs/contract.md "Credentials")', () => {
+  const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
+  afterAll(() => db.end());
+  const storedHash = async (id: string): Promise<string> => (await db.query('select password_hash from users."user" where id = $1', [id])).rows[0].password_hash;
+  /** A PHC string's algorithm and parameters: `$argon2id$v=19$m=…,t=…,p=…$salt$hash` (in whatever order they come). */
+  const phc = (hash: string) => {
+    const [, algorithm, version, params, salt, digest] = hash.split('$');
+    return { algorithm, version, ...Object.fromEntries(params.split(',').map((kv) => kv.split('='))), salted: salt.length > 0 && digest.length > 0 };
+  };
+  /** OWASP Password Storage Cheat Sheet, "Argon2id": m=19456 (19 MiB), t=2, p=1. */
+  const OWASP_BASELINE = { algorithm: 'argon2id', version: 'v=19', m: '19456', t: '2', p: '1', salted: true };
+
+  it("a password is stored as an argon2id hash at OWASP's baseline, never as itself", async () => {
+    const u = await newUser();
+    const hash = await storedHash(u.id);
+    expect(phc(hash)).toEqual(OWASP_BASELINE);
+    expect(hash).not.toContain(u.password);
+  });
+
+  it('a hash made with other parameters still signs in, and is replaced by one at the baseline on that sign-in only', async () => {
+    const u = await newUser();
+    // the argon2 package's own default (64 MiB, t=3, p=4): what accounts created before the baseline hold
+    const old = await argon2.hash(u.password, { type: argon2.argon2id });
+    expect(phc(old)).toMatchObject({ m: '65536', t: '3', p: '4' });
+    await db.query('update users."user" set password_hash = $1 where id = $2', [old, u.id]);
+
+    expectError(await login(u.email, 'Wrong-password-1'), 401, 'UNAUTHORIZED');
+    expect(await storedHash(u.id)).toBe(old);
+
+    const res = await login(u.email, u.password);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const renewed = await storedHash(u.id);
+    expect(phc(renewed)).toEqual(OWASP_BASELINE);
+    expect(await argon2.verify(renewed, u.password)).toBe(true);
+
+    expect((await login(u.email, u.password)).status).toBe(200);
+    expect(await storedHash(u.id)).toBe(renewed);
   });
 });
 

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
@@ -11,6 +10,7 @@ import { publish } from '../../../kernel/events.js';
 import type { AccountScope } from '../common/scope.js';
 import { IMAGE_TYPES, receiveFile, storageOf } from '../common/files.js';
 import { Session } from '../auth/entities.js';
+import { checkPassword } from '../auth/rules.js';
 import { User } from './entities.js';
 import { DELETION_GRACE_DAYS, containing, isVisibleTo, publicView, searchWindow, visibleToFilter, type SearchArgs } from './rules.js';
 import type { AccountDeletion, AvatarUpload, DeleteAccountInput, PublicUser, UpdateProfileInput, UserSearchResult } from './types.js';
@@ -143,7 +143,7 @@ export async function uploadAvatar(account: AccountScope, upload: Parameters<typ
 /** Schedules the account's removal DELETION_GRACE_DAYS from now and ends every session at once. */
 export async function scheduleDeletion(account: AccountScope, input: DeleteAccountInput): Promise<AccountDeletion> {
   const user = await ownAccount(account.em, account.userId);
-  if (!(await argon2.verify(user.passwordHash, input.password).catch(() => false))) {
+  if (!(await checkPassword(user.passwordHash, input.password))) {
     throw new AppError('FORBIDDEN', 'password: is incorrect', 'password');
   }
   const deletionDate = new Date(now() + DELETION_GRACE_DAYS * DAY_MS);

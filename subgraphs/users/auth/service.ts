@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import { now, nowDate } from '../../../kernel/clock.js';
@@ -11,7 +10,7 @@ import type { AccountScope, GuestScope } from '../common/scope.js';
 import { User } from '../accounts/entities.js';
 import { UserType } from '../accounts/types.js';
 import { Session, type RevokedReason } from './entities.js';
-import { parseRefreshToken, refreshExpiry, refreshTokenText } from './rules.js';
+import { checkPassword, hashPassword, parseRefreshToken, refreshExpiry, refreshTokenText } from './rules.js';
 import type { AuthPayload, LoginInput, RegisterInput, SessionInfo } from './types.js';
 
 const emailTaken = () => new AppError('CONFLICT', 'email: an account with this e-mail already exists', 'email');
@@ -47,7 +46,7 @@ export async function register(guest: GuestScope, input: RegisterInput): Promise
   const email = input.email.trim().toLowerCase();
   if (await guest.em.count(User, { email })) throw emailTaken();
   // (hashed before the transaction: a transaction holds a connection, and a hash takes a CPU for a while)
-  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(input.password);
   return guest.em.transactional(async (tx) => {
     const user = tx.create(User, {
       email,
@@ -68,8 +67,12 @@ export async function register(guest: GuestScope, input: RegisterInput): Promise
 
 export async function login(guest: GuestScope, input: LoginInput): Promise<AuthPayload> {
   const user = await guest.em.findOne(User, { email: input.email.trim().toLowerCase() });
-  if (!user || !(await argon2.verify(user.passwordHash, input.password).catch(() => false))) throw unauthorized('Invalid e-mail or password');
+  const password = user ? await checkPassword(user.passwordHash, input.password) : false;
+  if (!user || !password) throw unauthorized('Invalid e-mail or password');
   if (user.deletionDate) throw unauthorized('This account is scheduled for deletion and can no longer sign in');
+  // a hash made with other parameters than today's is replaced by one made with them, now that the password is known
+  // (only if it is still the one verified: a password changed meanwhile is not overwritten)
+  if (password === 'stale') await guest.em.nativeUpdate(User, { id: user.id, passwordHash: user.passwordHash }, { passwordHash: await hashPassword(input.password) });
   return openSession(guest, guest.em, user, input.deviceId);
 }
 
