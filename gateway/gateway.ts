@@ -16,7 +16,18 @@ import { libraryLogger, type Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
 import { checkParsedBody, graphqlErrorHandler, graphqlNotFound, graphqlRequestBoundary, graphqlUploads } from '../kernel/graphql-http.js';
 import { isDatabaseUnavailable } from '../kernel/errors.js';
-import { BRIDGE_HEADER, PRINCIPAL_HEADER, isBridgeCall, JUDGE_PATH, judgeCredential, signPrincipal, type CredentialRefusal, type CredentialRequirement, type Principal } from '../kernel/principal.js';
+import {
+  BRIDGE_HEADER,
+  PRINCIPAL_HEADER,
+  PROBE_HEADER,
+  isBridgeCall,
+  JUDGE_PATH,
+  judgeCredential,
+  signPrincipal,
+  type CredentialRefusal,
+  type CredentialRequirement,
+  type Principal,
+} from '../kernel/principal.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import type { LocalResponse, SubgraphRuntime } from '../kernel/subgraph.js';
 import { databaseReady } from '../kernel/db.js';
@@ -85,6 +96,9 @@ function sqlStatementsPlugin(): ApolloServerPlugin<GatewayContext> {
     },
   };
 }
+
+/** The principal of a permission probe: a copy marked `probe` (the resolved one may be cached and shared). */
+const probed = (principal: Principal, probe: boolean): Principal => (probe ? { ...principal, probe: true } : principal);
 
 /** A GraphQL response as the gateway answers it: the same shape as a subgraph's (formatted errors). */
 export type GatewayResponse = LocalResponse;
@@ -184,7 +198,12 @@ export interface Gateway {
    * Runs an operation in-process for a caller whose credential headers are on `req` (the bridge, in one process): a
    * document text, or a registered one named by its hash (`extensions.persistedQuery`, gateway/persisted.ts).
    */
-  execute(req: Request, body: { query?: string; variables?: Record<string, unknown>; operationName?: string; extensions?: Record<string, unknown> }, requestId: string): Promise<GatewayResponse>;
+  execute(
+    req: Request,
+    body: { query?: string; variables?: Record<string, unknown>; operationName?: string; extensions?: Record<string, unknown> },
+    requestId: string,
+    options?: { probe?: boolean },
+  ): Promise<GatewayResponse>;
   /**
    * The refusal the credential on `req` earns against a route's requirement (kernel/principal.ts `judgeCredential`),
    * or undefined when it passes: what the bridge asks before it answers a 400 (docs/contract.md "Order of checks").
@@ -314,7 +333,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     reenterScope,
     expressMiddleware(server, {
       context: async ({ req, res }) => ({
-        principal: await resolvePrincipal(req),
+        principal: probed(await resolvePrincipal(req), res.locals.bridgeCall === true && req.header(PROBE_HEADER) === '1'),
         requestId: requestIdOf(req),
         caller: res.locals.caller as string | undefined,
         legacyJson: acceptsLegacyJson(req.header('accept')),
@@ -331,7 +350,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     app,
     credentials,
     judge,
-    async execute(req, body, requestId) {
+    async execute(req, body, requestId, options) {
       const admission = admit(registry, config.GRAPHQL_OPERATIONS, body);
       if (!admission.ok) return { errors: [{ message: admission.message, extensions: { code: admission.code } }] };
       const { extensions: _, ...rest } = body;
@@ -343,7 +362,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
         const e = err as { message: string; extensions?: Record<string, unknown> };
         return { errors: [{ message: e.message, extensions: { code: e.extensions?.code ?? 'INTERNAL_ERROR' } }] };
       }
-      const response = await server.executeOperation<Record<string, unknown>>(request, { contextValue: { principal, requestId } });
+      const response = await server.executeOperation<Record<string, unknown>>(request, { contextValue: { principal: probed(principal, options?.probe === true), requestId } });
       if (response.body.kind !== 'single') throw new Error('incremental delivery is not supported');
       return response.body.singleResult as GatewayResponse;
     },

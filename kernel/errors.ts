@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // a permission probe that passed (kernel/principal.ts `authorized`): read by the bridge, never answered to a client
+  PROBE_PASSED: 400,
   // the gateway's guards (docs/gateway.md): an operation refused before execution
   QUERY_TOO_COMPLEX: 400,
   PERSISTED_QUERY_NOT_FOUND: 400,

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { forbidden, notFound, unauthorized } from './errors.js';
+import { AppError, forbidden, notFound, unauthorized } from './errors.js';
 import { hmacKey } from './tokens.js';
 
 /** What the caller's client told us about itself; never logged. */
@@ -44,7 +44,7 @@ export type Role = (typeof ROLES)[number];
  * - `connector`: a connector access token (Authorization: Bearer) for server-to-server calls
  * - `origin`: no credential but an `origin` header that enabled CSP connectors list (the client order family)
  */
-export type Principal =
+export type Principal = (
   | { kind: 'anonymous'; client: ClientInfo }
   | { kind: 'user'; userId: string; sessionId: string; client: ClientInfo }
   | {
@@ -73,7 +73,16 @@ export type Principal =
       originAllowed?: boolean;
       client: ClientInfo;
     }
-  | { kind: 'origin'; origin: string; connectors: OriginConnector[]; client: ClientInfo };
+  | { kind: 'origin'; origin: string; connectors: OriginConnector[]; client: ClientInfo }
+) & {
+  /**
+   * A permission probe (docs/contract.md "Order of checks"): the bridge asks whether this caller may run the route's
+   * operation before it answers a 400 for the request's form. The first scope check the operation's resolver passes
+   * ends it (`authorized`), before anything is read for or written by the operation. Set only by the gateway, for the
+   * bridge's signed calls; a copy of the resolved principal, never the cached one.
+   */
+  probe?: true;
+};
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 export type ProviderPrincipal = Extract<Principal, { kind: 'provider' }>;
@@ -210,6 +219,8 @@ export interface CredentialRefusal {
 
 /** The gateway's internal route the bridge asks `judgeCredential` through in the split topology (signed calls only). */
 export const JUDGE_PATH = '/internal/credential';
+/** Marks a bridge call to the gateway as a permission probe (`Principal.probe`): honoured on signed bridge calls only. */
+export const PROBE_HEADER = 'x-platform-probe';
 
 /** The bridge marks its calls to the gateway (signed, 60 s) so the gateway does not rate-limit them a second time. */
 export const BRIDGE_HEADER = 'x-platform-bridge';
@@ -230,4 +241,12 @@ export async function isBridgeCall(token: string | undefined, secret: string): P
     () => true,
     () => false,
   );
+}
+
+/**
+ * Called by every family's scope function once the caller passed it (credential, tenant, role): a permission probe
+ * ends here with PROBE_PASSED, so the bridge answers the request's form (400); any other request goes on.
+ */
+export function authorized(p: Principal): void {
+  if (p.probe) throw new AppError('PROBE_PASSED', 'The caller may run this operation (permission probe)');
 }

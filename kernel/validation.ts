@@ -1,6 +1,7 @@
 import { validate, type ValidatorOptions } from 'class-validator';
 import { ArgumentValidationError, getMetadataStorage, type ValidatorFn } from 'type-graphql';
 import { validationError } from './errors.js';
+import type { Principal } from './principal.js';
 
 /**
  * The one input rule every subgraph's arguments go through (kernel/subgraph.ts passes `validateArguments` to
@@ -75,7 +76,9 @@ export function checkNulls(value: unknown, path = ''): void {
  */
 export function argumentValidator(options: ValidatorOptions = {}, rules: { nullMeansAbsent?: boolean } = {}): ValidatorFn {
   const validatorOptions: ValidatorOptions = { skipMissingProperties: true, forbidUnknownValues: false, ...options };
-  return async (argValue) => {
+  return async (argValue, _type, data) => {
+    // a permission probe's arguments are placeholders (kernel/principal.ts `Principal.probe`): only its scope check counts
+    if ((data?.context as { principal?: Principal } | undefined)?.principal?.probe) return;
     if (argValue === null || argValue === undefined || typeof argValue !== 'object') return;
     if (!rules.nullMeansAbsent) checkNulls(argValue);
     const items: unknown[] = Array.isArray(argValue) ? argValue : [argValue];

@@ -7,17 +7,17 @@ import Upload from 'graphql-upload/Upload.mjs';
 import type { Config } from '../kernel/config.js';
 import type { Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
-import { AppError, isDatabaseUnavailable, isGraphQLInputError } from '../kernel/errors.js';
+import { AppError, httpStatusOf, isDatabaseUnavailable, isGraphQLInputError } from '../kernel/errors.js';
 import { graphqlMultipartForm, type MultipartFile } from '../kernel/multipart.js';
 import { assertInput, boundedJson, hasBody } from '../kernel/input.js';
 import { publicFilesRoot } from '../kernel/storage.js';
 import { routes, type RouteSpec } from './routes/index.js';
 import type { CredentialScheme } from './routes/types.js';
-import { compileOperation, describeInputError, payloadOf, put, restError, variablesFor } from './translate.js';
+import { compileOperation, describeInputError, payloadOf, probeVariables, put, restError, variablesFor, type CompiledOperation } from './translate.js';
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { operationLimits } from '../kernel/operation-limits.js';
-import { BRIDGE_HEADER, JUDGE_PATH, signBridgeCall, type CredentialRefusal, type CredentialRequirement } from '../kernel/principal.js';
+import { BRIDGE_HEADER, JUDGE_PATH, PROBE_HEADER, signBridgeCall, type CredentialRefusal, type CredentialRequirement } from '../kernel/principal.js';
 import { type Gateway, type GatewayResponse } from '../gateway/gateway.js';
 import { observe, propagationHeaders, reenterScope } from '../kernel/observability.js';
 import { documentHash, persistedExtensions } from '../gateway/persisted.js';
@@ -80,7 +80,8 @@ type GraphQLResponse = GatewayResponse & { errors?: { message: string; extension
  * gateway/persisted.ts): `{ extensions: { persistedQuery: { version: 1, sha256Hash } }, variables }`.
  */
 interface GatewayClient {
-  send(req: Request, route: RouteSpec, sha256Hash: string, variables: Record<string, unknown>, files?: Record<string, Express.Multer.File[]>): Promise<GraphQLResponse>;
+  /** `probe`: as a permission probe (kernel/principal.ts `Principal.probe`), which ends at the resolver's scope check. */
+  send(req: Request, route: RouteSpec, sha256Hash: string, variables: Record<string, unknown>, files?: Record<string, Express.Multer.File[]>, options?: { probe?: boolean }): Promise<GraphQLResponse>;
   /** The gateway's judgement of the request's credential against a route's requirement (gateway/gateway.ts `judge`). */
   judge(req: Request, requirement: CredentialRequirement): Promise<CredentialRefusal | undefined>;
 }
@@ -88,7 +89,7 @@ interface GatewayClient {
 /** The gateway in this process: the operation runs on its server directly; files become Upload values as they are. */
 function localGateway(gateway: Gateway): GatewayClient {
   return {
-    send(req, route, sha256Hash, variables, files) {
+    send(req, route, sha256Hash, variables, files, options) {
       for (const [field, path] of Object.entries(route.files ?? {})) {
         const file = files?.[field]?.[0];
         if (!file) continue;
@@ -101,7 +102,7 @@ function localGateway(gateway: Gateway): GatewayClient {
         });
         put(variables, path, upload);
       }
-      return gateway.execute(req, { extensions: persistedExtensions(sha256Hash), variables }, req.id!);
+      return gateway.execute(req, { extensions: persistedExtensions(sha256Hash), variables }, req.id!, options);
     },
     judge: (req, requirement) => gateway.judge(req, requirement),
   };
@@ -136,8 +137,9 @@ function remoteGateway(config: Config, log: Logger): GatewayClient {
       if (!res.ok) throw new Error(`gateway answered ${res.status} to the credential question`);
       return ((await res.json()) as { refusal: CredentialRefusal | null }).refusal ?? undefined;
     },
-    async send(req, route, sha256Hash, variables, files) {
+    async send(req, route, sha256Hash, variables, files, options) {
       const headers = await forwardedHeaders(req);
+      if (options?.probe) headers[PROBE_HEADER] = '1';
       let body: string | FormData;
       if (route.files) {
         headers['apollo-require-preflight'] = 'true';
@@ -282,7 +284,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     const requirement = requirementOf(route);
     let refusal: CredentialRefusal | undefined;
     try {
-      refusal = requirement.kind === 'none' ? undefined : await client.judge(req, requirement);
+      refusal = requirement.kind === 'none' ? undefined : ((await client.judge(req, requirement)) ?? (await permissionProbe(req, res, route)));
     } catch (err) {
       if (err instanceof AppError) return fail(res, route, err.code, err.message);
       log.error({ err, route: `${route.method} ${route.path}` }, 'credential judgement failed');
@@ -292,9 +294,32 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
     fail(res, route, 'VALIDATION_ERROR', message, field);
   }
 
+  /**
+   * Whether the caller, whose credential passed, may run the route's operation at all (docs/contract.md "Order of
+   * checks"): the operation is sent as a permission probe, with the path and query parameters and the least value of
+   * every other variable (translate.ts `probeVariables`), and ends at its resolver's scope check. A 401 or 403 there is
+   * the answer; anything else (the probe passed, or the record the path names does not exist) leaves the 400. The two
+   * file routes act on the caller's own account and take no role: they are not probed.
+   */
+  async function permissionProbe(req: Request, res: Response, route: RouteSpec): Promise<CredentialRefusal | undefined> {
+    const compiled = operations.get(route);
+    if (!compiled || route.files) return undefined;
+    // (the route's parameters as its handlers saw them: Express resets req.params for an error handler)
+    const params = (res.locals.params ?? req.params ?? {}) as Record<string, string>;
+    const variables = probeVariables(compiled.op, { params, query: req.query ?? {} });
+    const error = (await client.send(req, route, compiled.sha256Hash, variables, undefined, { probe: true })).errors?.[0];
+    const code = error?.extensions?.code;
+    if (code === 'SERVICE_UNAVAILABLE') throw new AppError('SERVICE_UNAVAILABLE', error!.message);
+    const status = httpStatusOf(code);
+    return code && (status === 401 || status === 403) ? { code, message: error.message } : undefined;
+  }
+  /** Each route's compiled operation and its hash (filled as the handlers are built). */
+  const operations = new Map<RouteSpec, { op: CompiledOperation; sha256Hash: string }>();
+
   function handler(route: RouteSpec) {
     const op = compileOperation(route);
     const sha256Hash = documentHash(op.text);
+    operations.set(route, { op, sha256Hash });
     const routeLimits = operationLimits(op.document);
     const parse = bodyParser(route);
     const expectsBody = Boolean(route.bodyVariable || route.bodyFields || route.files);
@@ -308,6 +333,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
       async (req: Request, res: Response, next: NextFunction) => {
         res.locals.envelope = route.envelope;
         res.locals.trace = req.id;
+        res.locals.params = req.params;
         const outcome = await limits.check(await limits.callerKey(req), routeLimits);
         setRateHeaders(res, outcome);
         res.locals.route = route;

@@ -1,4 +1,4 @@
-import { Kind, parse, type DocumentNode, type OperationDefinitionNode, type TypeNode } from 'graphql';
+import { Kind, isEnumType, isInputObjectType, isListType, isNonNullType, parse, typeFromAST, type DocumentNode, type GraphQLInputType, type OperationDefinitionNode, type TypeNode } from 'graphql';
 import { validationError, AppError } from '../kernel/errors.js';
 import { assertParam, canonicalUuid } from '../kernel/input.js';
 import { isUuid } from '../kernel/ids.js';
@@ -164,4 +164,58 @@ export function describeInputError(message: string, bodyVariable?: string): { fi
   const whole = /^Variable "\$([^"]+)" of (non-null|required) type "([^"]+)" (must not be null|was not provided)/.exec(message);
   if (whole) return { field: whole[1], message: `${whole[1]}: is required` };
   return { message };
+}
+
+/** The least value each scalar accepts (kernel/scalars.ts for the platform's own): what a permission probe sends. */
+const LEAST_SCALAR: Record<string, unknown> = {
+  ID: '00000000-0000-4000-8000-000000000000',
+  String: 'x',
+  Int: 0,
+  Float: 0,
+  Boolean: false,
+  DateTime: '1970-01-01T00:00:00.000Z',
+  Decimal: '0',
+  JSONObject: {},
+};
+
+/** A value of `type` that coerces, as small as it can be: required input fields filled, lists empty, enums their first value. */
+function leastValue(type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return leastValue(type.ofType);
+  if (isListType(type)) return [];
+  if (isEnumType(type)) return type.getValues()[0]?.value;
+  if (isInputObjectType(type)) {
+    const value: Record<string, unknown> = {};
+    for (const field of Object.values(type.getFields())) if (isNonNullType(field.type) && field.defaultValue === undefined) value[field.name] = leastValue(field.type);
+    return value;
+  }
+  if (!Object.hasOwn(LEAST_SCALAR, type.name)) throw new Error(`no least value for scalar ${type.name}`);
+  return LEAST_SCALAR[type.name];
+}
+
+/**
+ * The variables of a permission probe (docs/contract.md "Order of checks"): the route's operation asked only who may
+ * run it, so the body plays no part. Path and query parameters are passed as the request gave them when they read as
+ * their type (the record they name decides a permission: `/v1/workspaces/:workspaceId/…`); every other required
+ * variable gets the least value of its type, so that the operation reaches its resolver whatever the body was.
+ */
+export function probeVariables(op: CompiledOperation, req: { params: Record<string, string>; query: Record<string, unknown> }): Record<string, unknown> {
+  const schema = supergraphApiSchema();
+  const vars: Record<string, unknown> = {};
+  for (const { name, type } of op.variables) {
+    const given = Object.hasOwn(req.params, name)
+      ? { raw: req.params[name], where: 'path' as const }
+      : typeof req.query[name] === 'string'
+        ? { raw: req.query[name], where: 'query' as const }
+        : undefined;
+    if (given) {
+      try {
+        Object.assign(vars, op.wire.input({ [name]: coerceString(name, given.raw, type, given.where, op.wire.enumOf(name)) }));
+        continue;
+      } catch {
+        // a parameter that does not read as its type: the least value stands for it
+      }
+    }
+    if (type.kind === Kind.NON_NULL_TYPE) vars[name] = leastValue(typeFromAST(schema, type) as GraphQLInputType);
+  }
+  return vars;
 }

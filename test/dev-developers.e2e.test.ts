@@ -110,6 +110,10 @@ describe('changing a developer', () => {
     const other = await joinAsDeveloper(dev, 'DEVELOPER');
     okList(await callB('GET', devs(dev.code), d.token), 1, 20, 3);
     fails(await callB('PATCH', `${devs(dev.code)}/${other.record.id}`, d.token, { status: 'SUSPENDED' }), 'FORBIDDEN');
+    // permission before the request's form (docs/contract.md "Order of checks"): who may not manage developers learns
+    // nothing of the body (403, as above), a provider admin is told what is wrong with it (400)
+    fails(await callB('PATCH', `${devs(dev.code)}/${other.record.id}`, d.token, { status: 'NAPPING' }), 'FORBIDDEN');
+    fails(await callB('PATCH', `${devs(dev.code)}/${other.record.id}`, admin.token, { status: 'NAPPING' }), 'VALIDATION_ERROR');
     fails(await callB('DELETE', `${devs(dev.code)}/${other.record.id}`, d.token), 'FORBIDDEN');
     fails(await callB('PATCH', `${devs(dev.code)}/${admin.record.id}`, admin.token, { role: 'DEVELOPER' }), 'FORBIDDEN');
     fails(await callB('DELETE', `${devs(dev.code)}/${admin.record.id}`, admin.token), 'FORBIDDEN');

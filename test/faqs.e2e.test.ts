@@ -262,6 +262,9 @@ describe('roles', () => {
     }
     fails(await callB('POST', faqs(lsp), developer.token, faqBody()), 'FORBIDDEN');
     fails(await callB('PATCH', `${faqs(lsp)}/${faq.reference}`, developer.token, { answer: 'no' }), 'FORBIDDEN');
+    // permission before the request's form (docs/contract.md "Order of checks"): wrong types are the same 403
+    fails(await callB('POST', faqs(lsp), developer.token, { question: 42, answer: ['no'] }), 'FORBIDDEN');
+    fails(await callB('PATCH', `${faqs(lsp)}/${faq.reference}`, developer.token, { answer: { not: 'text' } }), 'FORBIDDEN');
     fails(await callB('DELETE', `${faqs(lsp)}/${faq.reference}`, developer.token), 'FORBIDDEN');
     for (const m of [supervisor, coordinator]) {
       ok(await callB('POST', faqs(lsp), m.token, faqBody()), 201);

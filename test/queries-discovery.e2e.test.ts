@@ -287,6 +287,11 @@ describe('who may call', () => {
     const foreign = await q.call('POST', '/discovery/discover', body, { 'x-workspace-id': other.wid });
     fails(foreign, 'FORBIDDEN');
     expect(foreign.body.message).toMatch(/verify workspace access/);
+    // permission before the request's form (docs/contract.md "Order of checks"): a malformed body changes nothing
+    const foreignMalformed = await q.call('POST', '/discovery/discover', '{"serviceType": ', { 'x-workspace-id': other.wid, 'content-type': 'application/json' });
+    fails(foreignMalformed, 'FORBIDDEN');
+    expect(foreignMalformed.body.message).toMatch(/verify workspace access/);
+    fails(await q.call('POST', '/discovery/discover', '{"serviceType": ', { 'content-type': 'application/json' }), 'VALIDATION_ERROR');
     const utilitiesOnly = await queriesKey(lsp, ['utilities']);
     fails(await utilitiesOnly.call('POST', '/discovery/discover', body), 'FORBIDDEN');
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { routes as bridgeRoutes } from '../rest-bridge/routes/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, bridgeUrl, newUser, until, type ApiResponse, type TestUser } from './helpers.js';
 import { accept, callA, connectorBody, contextToken, invite, providerBody, uniqueName, UUID_RE } from './workspace-helpers.js';
@@ -131,15 +132,31 @@ async function ownerOfNewWorkspace(who: string, user: TestUser) {
   return { wid, name, csp: csp.data.code as string, lsp: lsp.data.code as string, actor: actor(who, user, userToken, wid, csp.data.code, lsp.data.code) };
 }
 
+/** A body given as text is sent as JSON all the same. */
+const jsonType = (body: unknown) => (typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : {});
+
+/** A body no route accepts: truncated JSON (docs/contract.md "Order of checks"). */
+const MALFORMED = '{"name": ';
+
+/** The same caller, whose every request carries MALFORMED as its JSON body instead of the one given. */
+function malformed(a: Actor): Actor {
+  return {
+    ...a,
+    asUser: (method, path) => a.asUser(method, path, MALFORMED),
+    asCsp: (method, path) => a.asCsp(method, path, MALFORMED),
+    asLsp: (method, path) => a.asLsp(method, path, MALFORMED),
+  };
+}
+
 function actor(who: string, user: TestUser, userToken: () => Promise<string>, wid: string, csp: string, lsp: string): Actor {
   const cspToken = pool(async () => contextToken(await userToken(), wid, 'csp', csp));
   const lspToken = pool(async () => contextToken(await userToken(), wid, 'lsp', lsp));
   return {
     who,
     userId: user.id,
-    asUser: async (method, path, body) => callA(method, path, await userToken(), body),
-    asCsp: async (method, path, body) => callA(method, path, await cspToken(), body),
-    asLsp: async (method, path, body) => callA(method, path, await lspToken(), body),
+    asUser: async (method, path, body) => callA(method, path, await userToken(), body, jsonType(body)),
+    asCsp: async (method, path, body) => callA(method, path, await cspToken(), body, jsonType(body)),
+    asLsp: async (method, path, body) => callA(method, path, await lspToken(), body, jsonType(body)),
   };
 }
 
@@ -1537,6 +1554,12 @@ describe('the role matrix: documents and routes', () => {
     expect(inFamilies.map(routeKey).filter((k) => !matrix.has(k))).toEqual([]);
   });
 
+  it('the routes that take a body are known here (each refused role also sends a malformed one)', () => {
+    const withBody = [...WORKSPACE_ROUTES, ...LSP_ROUTES].filter(takesBody);
+    expect(withBody.length).toBeGreaterThan(40);
+    expect(withBody.map(routeKey)).toContain('PATCH /v1/workspace/:wid');
+  });
+
   it("every route has a probe here, and every probe a route (but the invitees' accept routes, exercised by the set-up)", () => {
     const probed = [...WORKSPACE_ROUTES, ...LSP_ROUTES]
       .filter((r) => r.credential !== 'invitee')
@@ -1566,8 +1589,22 @@ function cellTests(route: Success & { method: string; path: string }, probe: Pro
         await out.unchanged?.();
       }
     });
+    // the order of checks (docs/contract.md): permission before the request's form, so a role without the permission
+    // learns nothing of the body either: the same request with a malformed body is the same 403
+    if (mode === 'FORBIDDEN' && takesBody(route)) {
+      it.concurrent(`${route.method} ${route.path} — ${who} with a malformed body → 403`, async () => {
+        const out = await probe.run({ actor: malformed(fx.actors.get(who)!), allowed: false, stranger });
+        expectRefusal(out.res, route, 'FORBIDDEN');
+        await out.unchanged?.();
+      });
+    }
   }
 }
+
+/** Whether the bridge reads a body on the route (its method and path, whatever the parameters are named). */
+const shape = (method: string, path: string) => `${method} ${path.replace(/:\w+/g, ':')}`;
+const BODY_ROUTES = new Set(bridgeRoutes.filter((r) => r.bodyVariable || r.bodyFields).map((r) => shape(r.method, r.path)));
+const takesBody = (route: { method: string; path: string }) => BODY_ROUTES.has(shape(route.method, route.path));
 
 describe('workspace family: every route × every role', () => {
   for (const route of WORKSPACE_ROUTES) {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden, notFound, unauthorized } from '../../../kernel/errors.js';
 import {
+  authorized,
   originWorkspace,
   requireOneOriginConnector,
   requireOriginClient,
@@ -44,6 +45,7 @@ export interface IntentScope extends ClientScope {
 /** A client without an intent (creating one, listing a client's orders): the origin must name exactly one connector. */
 export function clientScope(ctx: SubgraphContext): ClientScope {
   const { origin, connector } = requireOneOriginConnector(ctx.principal);
+  authorized(ctx.principal);
   return { em: scopeToWorkspace(ctx.em, connector.workspaceId), connector, origin, ctx };
 }
 
@@ -66,6 +68,7 @@ export async function intentScope(ctx: SubgraphContext): Promise<IntentScope> {
   if (!connector) throw unauthorized("The intent's connector is disabled or no longer allows this origin");
   if (!safeEqualHex(sha256(token), order.tokenHash) || order.tokenRevokedAt) throw unauthorized('Intent token revoked');
   if (order.tokenExpiresAt <= nowDate()) throw unauthorized('Intent token expired');
+  authorized(ctx.principal);
   const em = scopeToWorkspace(ctx.em, order.workspaceId);
   return { em, connector, origin, ctx, order: em.merge(order) };
 }
@@ -91,11 +94,16 @@ export function deskScope(ctx: SubgraphContext, kind: 'csp' | 'lsp', code: strin
   if (!(DESK_PERMISSIONS[permission] as readonly Role[]).includes(principal.role)) {
     throw forbidden(`Your role (${principal.role}) may not ${permission === 'write' ? 'assign or cancel' : 'read'} orders`);
   }
+  authorized(principal);
   return { em: scopeToWorkspace(ctx.em, principal.workspaceId), principal, ctx };
 }
 
 /** The signed-in user (an agent's app): a user access token. */
-export const agentUser = (ctx: SubgraphContext) => requireUser(ctx.principal);
+export function agentUser(ctx: SubgraphContext) {
+  const user = requireUser(ctx.principal);
+  authorized(user);
+  return user;
+}
 
 /**
  * What an entity reference from another subgraph may see: a caller bound to a workspace (a provider member, a

@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden } from '../../../kernel/errors.js';
-import { requireProviderCode, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
+import { authorized, requireProviderCode, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
 import { scopeToProvider } from '../../../kernel/tenancy.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
+import { foundOrSynced } from '../developers/access.js';
+import { Developer } from '../developers/entities.js';
+import { isProviderAdmin } from '../developers/rules.js';
 
 /**
  * Who calls the DEV family (spec group 10, header set B), and the one way its resolvers learn it (docs/dev.md):
@@ -40,7 +43,23 @@ function providerScope(ctx: SubgraphContext, kind: 'dev' | 'lsp', code: string):
  * A member acting as the DEV provider `code`. Reading is open to all of them; managing developers is for provider
  * admins, which the developers service decides with the caller's own developer record (developers/rules.ts).
  */
-export const developerScope = (ctx: SubgraphContext, code: string): ProviderScope => providerScope(ctx, 'dev', code);
+export function developerScope(ctx: SubgraphContext, code: string): ProviderScope {
+  const s = providerScope(ctx, 'dev', code);
+  authorized(s.principal);
+  return s;
+}
+
+/**
+ * A provider admin acting as the DEV provider `code` (developers/rules.ts `isProviderAdmin`): the workspace's OWNER
+ * or an ADMIN, or a developer whose own ACTIVE record has the role ADMIN; FORBIDDEN for anyone else.
+ */
+export async function developerAdminScope(ctx: SubgraphContext, code: string): Promise<ProviderScope> {
+  const s = providerScope(ctx, 'dev', code);
+  const own = isProviderAdmin(s.principal.role, null) ? null : await foundOrSynced(ctx.em, () => s.em.findOne(Developer, { userId: s.principal.userId, status: { $ne: 'REMOVED' } }));
+  if (!isProviderAdmin(s.principal.role, own)) throw forbidden("Only the provider's admins (the workspace's OWNER or ADMINs, or a developer with the role ADMIN) manage developers");
+  authorized(s.principal);
+  return s;
+}
 
 /** A member acting as the LSP `code`, whose role has `permission` on FAQs. */
 export function faqScope(ctx: SubgraphContext, code: string, permission: FaqPermission): ProviderScope {
@@ -48,6 +67,7 @@ export function faqScope(ctx: SubgraphContext, code: string, permission: FaqPerm
   if (!(FAQ_PERMISSIONS[permission] as readonly Role[]).includes(s.principal.role)) {
     throw forbidden(`Your role (${s.principal.role}) may not ${permission === 'lock' ? 'lock or unlock' : permission} FAQs`);
   }
+  authorized(s.principal);
   return s;
 }
 

@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { UserReference, userRef } from '../../../kernel/references.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
-import { developerScope } from '../common/scope.js';
+import { developerAdminScope, developerScope } from '../common/scope.js';
 import { Developer } from './entities.js';
 import * as developers from './service.js';
 import { DeveloperListArgs, DeveloperPage, DeveloperUpdateInput } from './types.js';
@@ -22,20 +22,20 @@ export class DeveloperResolver {
   }
 
   @Mutation(() => Developer, { description: "A provider admin changes a developer's role or status (docs/dev.md). REST: `PATCH /v1/devs/:xcode/developers/:id`." })
-  updateDeveloper(
+  async updateDeveloper(
     @Arg('providerCode', CODE) providerCode: string,
     @Arg('id', () => ID, ID_ARG) id: string,
     @Arg('input', { description: 'The new role or status.' }) input: DeveloperUpdateInput,
     @Ctx() ctx: SubgraphContext,
   ) {
-    return developers.updateDeveloper(developerScope(ctx, providerCode), id, input);
+    return developers.updateDeveloper(await developerAdminScope(ctx, providerCode), id, input);
   }
 
   @Mutation(() => Developer, {
     description: 'A provider admin removes a developer: their access to the provider ends at once; answers the REMOVED record. REST: `DELETE /v1/devs/:xcode/developers/:id`.',
   })
-  removeDeveloper(@Arg('providerCode', CODE) providerCode: string, @Arg('id', () => ID, ID_ARG) id: string, @Ctx() ctx: SubgraphContext) {
-    return developers.removeDeveloper(developerScope(ctx, providerCode), id);
+  async removeDeveloper(@Arg('providerCode', CODE) providerCode: string, @Arg('id', () => ID, ID_ARG) id: string, @Ctx() ctx: SubgraphContext) {
+    return developers.removeDeveloper(await developerAdminScope(ctx, providerCode), id);
   }
 
   @FieldResolver(() => UserReference, { nullable: true, description: 'The user who invited the developer (resolved by the users subgraph).' })

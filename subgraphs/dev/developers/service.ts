@@ -1,5 +1,5 @@
 import { nowDate } from '../../../kernel/clock.js';
-import { forbidden, notFound } from '../../../kernel/errors.js';
+import { notFound } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { lockOne } from '../../../kernel/db.js';
 import { publish } from '../../../kernel/events.js';
@@ -8,7 +8,7 @@ import { pageOf } from '../../lsp/common/query.js';
 import type { ProviderScope } from '../common/scope.js';
 import { foundOrSynced, syncDevelopers } from './access.js';
 import { Developer } from './entities.js';
-import { checkedChange, checkRemoval, isProviderAdmin } from './rules.js';
+import { checkedChange, checkRemoval } from './rules.js';
 import type { DeveloperListArgs, DeveloperUpdateInput } from './types.js';
 
 /** The developers of a DEV provider (docs/dev.md "Developers"): list, read, change role or status, remove. */
@@ -31,20 +31,13 @@ export async function getDeveloper(s: ProviderScope, id: string): Promise<Develo
   return developer;
 }
 
-/** The caller must be a provider admin (rules.ts). */
-async function requireAdmin(s: ProviderScope): Promise<void> {
-  const own = await s.em.findOne(Developer, { userId: s.principal.userId, status: { $ne: 'REMOVED' } });
-  if (!isProviderAdmin(s.principal.role, own)) throw forbidden("Only the provider's admins (the workspace's OWNER or ADMINs, or a developer with the role ADMIN) manage developers");
-}
-
 /**
- * A provider admin changes a developer's role or status. Suspending (or reactivating) takes effect at once: the
+ * A provider admin (`s` from common/scope.ts `developerAdminScope`) changes a developer's role or status. Suspending (or reactivating) takes effect at once: the
  * developer's cached context tokens are revoked (kernel/revocations.ts). Judged on the record locked in the
  * transaction (kernel/db.ts `lockOne`): a change racing a removal finds it REMOVED, as it would after it.
  */
 export async function updateDeveloper(s: ProviderScope, id: string, input: DeveloperUpdateInput): Promise<Developer> {
   await getDeveloper(s, id);
-  await requireAdmin(s);
   return s.em.transactional(async (tx) => {
     const developer = await lockOne(tx, Developer, { id }, 'Developer');
     const next = checkedChange(developer, input, s.principal.userId);
@@ -65,7 +58,6 @@ export async function updateDeveloper(s: ProviderScope, id: string, input: Devel
  */
 export async function removeDeveloper(s: ProviderScope, id: string): Promise<Developer> {
   await getDeveloper(s, id);
-  await requireAdmin(s);
   return s.em.transactional(async (tx) => {
     const developer = await lockOne(tx, Developer, { id }, 'Developer');
     checkRemoval(developer, s.principal.userId);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden } from '../../../kernel/errors.js';
-import { requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
+import { authorized, requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
 import { scopeToProvider } from '../../../kernel/tenancy.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
@@ -29,6 +29,7 @@ export function iotScope(ctx: SubgraphContext, permission: IotPermission): IotSc
   if (!(IOT_PERMISSIONS[permission] as readonly Role[]).includes(principal.role)) {
     throw forbidden(`Your role (${principal.role}) may not change the IoTSP's rules, topics and devices`);
   }
+  authorized(principal);
   return { em: scopeToProvider(ctx.em, principal.workspaceId, principal.providerCode), principal, ctx };
 }
 

@@ -1,7 +1,7 @@
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import { stampNow, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
-import { requireUser } from '../../../kernel/principal.js';
+import { authorized, requireUser } from '../../../kernel/principal.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { scopeToProvider } from '../../../kernel/tenancy.js';
 import { randomSecret, sha256 } from '../../../kernel/tokens.js';
@@ -116,6 +116,7 @@ export async function inviteAgent(ctx: SubgraphContext, input: InviteAgentInput)
 /** A signed-in user accepts: they become an ACTIVE agent of that LSP (once; a second acceptance is CONFLICT). */
 export async function acceptAgentInvitation(ctx: SubgraphContext, token: string): Promise<Agent> {
   const user = requireUser(ctx.principal);
+  authorized(user);
   const found = /^agt_[A-Za-z0-9_-]{20,}$/.test(token) ? await ctx.em.findOne(AgentInvitation, { tokenHash: sha256(token) }, { filters: false }) : null;
   if (!found || found.status !== 'PENDING' || found.expiresAt < nowDate()) throw notFound('Invitation');
   // the invitee acts as no LSP yet: the transaction works in the invitation's own LSP scope

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden } from '../../../kernel/errors.js';
-import { originWorkspace, requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
+import { authorized, originWorkspace, requireProvider, type ProviderPrincipal, type Role } from '../../../kernel/principal.js';
 import { PROVIDER_FILTER, scopeToProvider, scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { stampNow, type RecordStamp } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
@@ -36,6 +36,7 @@ export function scope(ctx: SubgraphContext, permission: LspPermission): LspScope
   if (!(LSP_PERMISSIONS[permission] as readonly Role[]).includes(principal.role)) {
     throw forbidden(`Your role (${principal.role}) may not ${permission} LSP records`);
   }
+  authorized(principal);
   return {
     em: scopeToProvider(ctx.em, principal.workspaceId, principal.providerCode),
     principal,

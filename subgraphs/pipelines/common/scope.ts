@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden } from '../../../kernel/errors.js';
-import { requireApiKey } from '../../../kernel/principal.js';
+import { authorized, requireApiKey } from '../../../kernel/principal.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
@@ -26,5 +26,6 @@ export const ADMIN_SCOPE = 'pipelines:admin';
 export function pipelinesScope(ctx: SubgraphContext, access: 'use' | 'admin' = 'use'): PipelinesScope {
   const key = requireApiKey(ctx.principal, access === 'admin' ? ADMIN_SCOPE : 'pipelines');
   if (access === 'admin' && !key.scopes.includes(ADMIN_SCOPE)) throw forbidden(`The worker operations need an API key with the ${ADMIN_SCOPE} scope (made by a workspace OWNER or ADMIN)`);
+  authorized(key);
   return { workspaceId: key.workspaceId, keyId: key.keyId, em: scopeToWorkspace(ctx.em, key.workspaceId), ctx };
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden } from '../../../kernel/errors.js';
-import { requireApiKey } from '../../../kernel/principal.js';
+import { authorized, requireApiKey } from '../../../kernel/principal.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
 /** Who calls the queries family: a workspace API key allowed to call it, and the request's entity manager. */
@@ -24,5 +24,6 @@ export function queriesScope(ctx: SubgraphContext): QueriesScope {
   if (asked !== undefined && asked.toLowerCase() !== key.workspaceId.toLowerCase()) {
     throw forbidden("Insufficient permissions; verify workspace access: X-Workspace-ID names another workspace than the API key's");
   }
+  authorized(key);
   return { workspaceId: key.workspaceId, keyId: key.keyId, em: ctx.em, ctx };
 }

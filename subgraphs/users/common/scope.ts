@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MiddlewareFn } from 'type-graphql';
 import type { Config } from '../../../kernel/config.js';
 import { forbidden } from '../../../kernel/errors.js';
-import { requireUser, type ClientInfo } from '../../../kernel/principal.js';
+import { authorized, requireUser, type ClientInfo } from '../../../kernel/principal.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
 /**
@@ -51,6 +51,7 @@ export function scope(ctx: SubgraphContext, access: 'account' | 'guest' | 'viewe
   const { em, config, principal } = ctx;
   if (access === 'account') {
     const { userId, sessionId } = requireUser(principal);
+    authorized(principal);
     return { em, config, userId, sessionId };
   }
   if (access === 'guest') {
@@ -96,5 +97,6 @@ export async function adminScope(ctx: SubgraphContext): Promise<AdminScope> {
   const { userId } = requireUser(principal);
   const row = await em.getConnection().execute<{ email: string }[]>('select email from "users"."user" where id = ? and deletion_date is null', [userId]);
   if (!row.length || !config.platformAdmins.includes(row[0].email.toLowerCase())) throw forbidden('Platform administrators only');
+  authorized(principal);
   return { em, config, adminId: userId };
 }

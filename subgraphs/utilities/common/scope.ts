@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireApiKey, requireOneOriginConnector } from '../../../kernel/principal.js';
+import { authorized, requireApiKey, requireOneOriginConnector } from '../../../kernel/principal.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 
 /** Who calls the utilities family: a workspace API key allowed to call it, and the request's entity manager. */
@@ -17,6 +17,7 @@ export interface UtilitiesScope {
  */
 export function scope(ctx: SubgraphContext): UtilitiesScope {
   const key = requireApiKey(ctx.principal, 'utilities');
+  authorized(key);
   return { workspaceId: key.workspaceId, keyId: key.keyId, em: ctx.em };
 }
 
@@ -26,5 +27,6 @@ export function scope(ctx: SubgraphContext): UtilitiesScope {
  */
 export function clientScope(ctx: SubgraphContext): UtilitiesScope {
   const { connector } = requireOneOriginConnector(ctx.principal);
+  authorized(ctx.principal);
   return { workspaceId: connector.workspaceId, keyId: connector.connectorId, em: ctx.em };
 }

@@ -3,7 +3,7 @@ import type { Config } from '../../../kernel/config.js';
 import { forbidden, notFound, unauthorized } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { loader } from '../../../kernel/loaders.js';
-import { requireSignedIn, type Principal } from '../../../kernel/principal.js';
+import { authorized, requireSignedIn, type Principal } from '../../../kernel/principal.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { Member } from '../workspaces/entities.js';
@@ -63,9 +63,14 @@ export function scope(ctx: SubgraphContext, context: { providerKind: PathKind },
 export function scope(ctx: SubgraphContext, where?: string | { providerKind: PathKind }, permission?: Permission): Caller | SignedIn | Promise<WorkspaceScope | ProviderContextScope> {
   const caller: Caller = { em: ctx.em, config: ctx.config, principal: ctx.principal, ctx, sees: seesFor(ctx) };
   if (where === undefined) return caller;
-  if (where === 'signed-in') return signedIn(caller);
-  if (typeof where === 'object') return inProviderContext(caller, where.providerKind, permission!);
-  return inWorkspace(caller, where, permission!);
+  // the decision is taken here, once, for a permission probe (kernel/principal.ts `authorized`)
+  const decided = <S>(s: S): S => {
+    authorized(ctx.principal);
+    return s;
+  };
+  if (where === 'signed-in') return decided(signedIn(caller));
+  if (typeof where === 'object') return inProviderContext(caller, where.providerKind, permission!).then(decided);
+  return inWorkspace(caller, where, permission!).then(decided);
 }
 
 function signedIn(caller: Caller): SignedIn {
