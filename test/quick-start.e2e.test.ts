@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,7 +16,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'quick-start-'));
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// a whole node_modules tree: removed without blocking the worker, and given the time a loaded disk needs
+afterAll(() => rm(dir, { recursive: true, force: true, maxRetries: 3 }), 600_000);
 
 describe('a fresh npm install', () => {
   it('exits 0 with no install-scripts warning, and the approved scripts ran (Node 24 unpacked, argon2 loads)', async () => {
