@@ -37,17 +37,10 @@ import { extractUploads, multipartBody } from './uploads.js';
 import { operationLimitsPlugin } from './operation-limits.js';
 import { formatGuardError, limitRules } from './guards.js';
 import { OperationRegistry, admit, persistedDocuments } from './persisted.js';
+import type { GatewayContext } from './context.js';
 
-export interface GatewayContext {
-  principal: Principal;
-  requestId: string;
-  /** A direct GraphQL client's rate-limit key (unset for the bridge's calls, which the bridge has counted). */
-  caller?: string;
-  /** SQL statements the subgraphs reported for this operation's fetches (`extensions.sqlStatements` of each). */
-  sqlStatements?: { count: number };
-  /** The client accepts `application/json` and not `application/graphql-response+json` (GraphQL over HTTP, docs/gateway.md). */
-  legacyJson?: boolean;
-}
+// the operation's context is gateway/context.ts's (the plugins name it too); named here as well
+export type { GatewayContext } from './context.js';
 
 /**
  * GraphQL over HTTP: a client that accepts `application/json` but not `application/graphql-response+json` gets 200 for

@@ -2,7 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { operationLimits } from '../kernel/operation-limits.js';
 import { rateHeaders, type RateLimits } from '../kernel/ratelimit.js';
-import type { GatewayContext } from './gateway.js';
+import type { GatewayContext } from './context.js';
 
 /**
  * The per-action limits (kernel/operation-limits.ts) for GraphQL clients of the gateway: once the operation is known,

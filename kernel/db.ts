@@ -13,11 +13,8 @@ import { CountingLogger } from './sql-count.js';
 import type { LoggerOptions } from '@mikro-orm/core';
 import { notFound } from './errors.js';
 
-/** A statement and its parameters (`?` placeholders), to run alone or inside a caller's larger statement. */
-export interface Statement {
-  sql: string;
-  params: unknown[];
-}
+/** A statement and its parameters (kernel/statement.ts), named here too where the subgraphs import it. */
+export type { Statement } from './statement.js';
 
 /**
  * The SQL of a point on the Earth as the spatial tables store it for their GiST indexes: earthdistance's

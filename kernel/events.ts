@@ -2,7 +2,7 @@ import { eventConsumerLag, eventsConsumed } from './metrics.js';
 import { now } from './clock.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from './logger.js';
-import type { Statement } from './db.js';
+import type { Statement } from './statement.js';
 
 /**
  * The platform's event log: a transactional outbox in PostgreSQL (schema `events`), shared by every subgraph.

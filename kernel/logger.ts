@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import { requestScope } from './observability.js';
+import { requestScope } from './request-scope.js';
 
 /**
  * One logger shape for every process: JSON lines on stdout, `service` naming the process.

@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from './logger.js';
 import { httpDuration } from './metrics.js';
-import { startTelemetry } from './telemetry.js';
+import { requestScope, type RequestScope } from './request-scope.js';
+import { startServerSpan, startTelemetry } from './telemetry.js';
 
 /**
  * Request ids, trace context and access logs (docs/operations.md).
@@ -16,19 +16,9 @@ import { startTelemetry } from './telemetry.js';
  * - One access-log line per request and process: method, route template (or GraphQL operation), status, duration,
  *   principal kind. No ids of people, no query strings, no bodies, no headers.
  */
-export interface RequestScope {
-  requestId: string;
-  traceId: string;
-  /** This process's span id for the request (what it sends on as the parent). */
-  spanId: string;
-  flags: string;
-  /** The credential's kind once the gateway resolved it (user, provider, api-key, connector, anonymous …). */
-  principal?: string;
-  /** The GraphQL operation's name once resolved (gateway and subgraphs). */
-  operation?: string;
-}
 
-export const requestScope = new AsyncLocalStorage<RequestScope>();
+// the request scope is kernel/request-scope.ts's (the logger reads it too); named here as well, where the gateway imports it
+export { requestScope, type RequestScope } from './request-scope.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -78,15 +68,6 @@ export const operationNamePlugin = {
 /** Paths operators poll (health, metrics): their access lines are at debug level. */
 const QUIET = new Set(['/healthz', '/readyz', '/metrics']);
 
-/** Starts a server span for a request (set by kernel/telemetry.ts when OpenTelemetry is on). */
-export type SpanStarter = (
-  service: string,
-  req: Request,
-  trace: { traceId: string; parentId?: string; flags: string },
-) => { traceId: string; spanId: string; end(route: string, status: number): void } | undefined;
-let startSpan: SpanStarter | undefined;
-export const setSpanStarter = (s: SpanStarter) => void (startSpan = s);
-
 /**
  * Mounts request ids, trace context, the access log and the HTTP metrics on an app (first, before its routes).
  * `routeOf` names the request for logs and metrics once it has finished: a route template or an operation name.
@@ -97,7 +78,7 @@ export function observe(app: Express, log: Logger, service: string, routeOf: (re
     const started = process.hrtime.bigint();
     const requestId = requestIdFrom(req.header('x-request-id'));
     const trace = traceFrom(req.header('traceparent'));
-    const span = startSpan?.(service, req, trace);
+    const span = startServerSpan(service, req, trace);
     const scope: RequestScope = { requestId, traceId: span?.traceId ?? trace.traceId, spanId: span?.spanId ?? randomBytes(8).toString('hex'), flags: trace.flags };
     req.id = requestId;
     res.locals.scope = scope;

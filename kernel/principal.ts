@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { AppError, forbidden, notFound, unauthorized } from './errors.js';
-import { hmacKey } from './tokens.js';
+import { hmacKey } from './hmac-keys.js';
 
 /** What the caller's client told us about itself; never logged. */
 export interface ClientInfo {

@@ -1,5 +1,5 @@
+import type { Request } from 'express';
 import type { Logger } from './logger.js';
-import { setSpanStarter } from './observability.js';
 
 /**
  * OpenTelemetry trace export (docs/operations.md), off by default. The standard variables switch it on:
@@ -15,6 +15,18 @@ export function telemetryEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
 }
 
 let started: Promise<void> | undefined;
+
+/** Starts a server span for a request (set by `start` when OpenTelemetry is on; kernel/observability.ts calls it). */
+export type SpanStarter = (
+  service: string,
+  req: Request,
+  trace: { traceId: string; parentId?: string; flags: string },
+) => { traceId: string; spanId: string; end(route: string, status: number): void } | undefined;
+let startSpan: SpanStarter | undefined;
+const setSpanStarter = (s: SpanStarter) => void (startSpan = s);
+
+/** A server span for a request when OpenTelemetry is on, else undefined (the request keeps its own ids). */
+export const startServerSpan: SpanStarter = (service, req, trace) => startSpan?.(service, req, trace);
 
 /** Starts the SDK once per process when switched on (a no-op otherwise). */
 export function startTelemetry(log: Logger): Promise<void> {

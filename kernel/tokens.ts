@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import type { ProviderKind, Role } from './principal.js';
 import { now } from './clock.js';
+import { hmacKey } from './hmac-keys.js';
 
 /**
  * Platform tokens: HS256 JWTs signed with JWT_SECRET, each with a `typ`:
@@ -31,17 +32,6 @@ export interface ConnectorClaims {
   connectorId: string;
   workspaceId: string;
   tokenId: string;
-}
-
-/** The HMAC key of a secret, imported once (jose would import a raw secret again on every sign and verify). */
-const keys = new Map<string, Promise<CryptoKey>>();
-export function hmacKey(secret: string): Promise<CryptoKey> {
-  let k = keys.get(secret);
-  if (!k) {
-    k = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    keys.set(secret, k);
-  }
-  return k;
 }
 
 async function sign(typ: string, subject: string, claims: Record<string, unknown>, secret: string, ttlSeconds: number, jti?: string) {

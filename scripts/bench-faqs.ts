@@ -23,7 +23,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { crockford } from '../kernel/ids.js';
 import { learnWords, planSearch, runSearch, type Tenant } from '../subgraphs/dev/faqs/search.js';
-import { AGENT, DEVICE, call, jwtClaims, rng, setA } from './bench-fixtures.js';
+import { AGENT, DEVICE, call, jwtClaims, rng, setA, type FaqBase, type FaqFixtures } from './bench-fixtures.js';
 
 /** The two knowledge bases. */
 export const FAQ_SIZES = [1_000, 100_000] as const;
@@ -468,23 +468,6 @@ export function faqGenerator(): () => GeneratedFaq {
 }
 
 // ───────────────────────────── seeding ─────────────────────────────
-
-export interface FaqBase {
-  /** How many FAQs it holds. */
-  size: number;
-  code: string;
-  contextToken: string;
-  /** Words of its vocabulary (`dev.faq_term`). */
-  terms: number;
-}
-
-export interface FaqFixtures {
-  bases: FaqBase[];
-  /** Seconds through the REST route (FAQS_BY_API per base), by SQL, and for VACUUM ANALYZE. */
-  apiSeconds: number;
-  sqlSeconds: number;
-  analyzeSeconds: number;
-}
 
 /**
  * The `pg` client as the `EntityManager` the search's functions take (they only call `execute` with `?` placeholders;

@@ -11,9 +11,9 @@
  * delivery fare), and a client's intent with two stops in Rotterdam and one package; then it waits until the commerce
  * family's copy of the LSP coverage (fed from the event log) offers every LSP.
  *
- * The `faqs` route's fixtures (two LSPs with FAQ knowledge bases of 1,000 and 100,000 FAQs) are scripts/bench-faqs.ts's.
+ * The `faqs` route's fixtures (two LSPs with FAQ knowledge bases of 1,000 and 100,000 FAQs) are made by
+ * scripts/bench-faqs.ts; their shape (FaqFixtures) is declared here with the other fixtures', which bench-faqs.ts imports.
  */
-import type { FaqFixtures } from './bench-faqs.js';
 
 export const AGENT = 'bench/1.0';
 export const DEVICE = 'bench-device';
@@ -32,6 +32,25 @@ export interface Fixtures {
   commerce?: CommerceFixtures;
   /** The `faqs` route's fixtures (bench-faqs.ts; made only when that route is measured). */
   faqs?: FaqFixtures;
+}
+
+/** One LSP's FAQ knowledge base of the `faqs` route (made by bench-faqs.ts's seedFaqs). */
+export interface FaqBase {
+  /** How many FAQs it holds. */
+  size: number;
+  code: string;
+  contextToken: string;
+  /** Words of its vocabulary (`dev.faq_term`). */
+  terms: number;
+}
+
+/** The `faqs` route's fixtures (bench-faqs.ts). */
+export interface FaqFixtures {
+  bases: FaqBase[];
+  /** Seconds through the REST route (FAQS_BY_API per base), by SQL, and for VACUUM ANALYZE. */
+  apiSeconds: number;
+  sqlSeconds: number;
+  analyzeSeconds: number;
 }
 
 /** How many LSPs serve the bench's intent, and how many ACTIVE coverage areas each has. */

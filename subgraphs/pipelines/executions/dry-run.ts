@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { now } from '../../../kernel/clock.js';
 import type { PipelineRecord } from '../pipelines/entities.js';
 import { staticUrlProblem } from '../../../kernel/webhooks/guard.js';
-import { engineSettings } from './engine.js';
+import { engineSettings } from './settings.js';
 import { runQuery } from './query.js';
 import { decide, holds, render, type ExecutionData, type Outcome } from './rules.js';
 import type { DryRunStage } from './types.js';

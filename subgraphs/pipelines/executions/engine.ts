@@ -14,10 +14,10 @@ import { switchId, type WorkerName } from '../workers/service.js';
 import { startHealthWorker } from '../monitoring/health.js';
 import { DeliveryRecord } from '../webhooks/entities.js';
 import { attemptDelivery, type AttemptOutcome } from '../webhooks/delivery.js';
-import { parseAllowList, type AllowList } from '../../../kernel/webhooks/guard.js';
 import { ExecutionRecord, QueryCacheRecord, type StageRun } from './entities.js';
 import { attemptsPerRun, decide, holds, render, retryDelayMs, type ExecutionData, type Outcome } from './rules.js';
 import { queryCacheKey, runQuery } from './query.js';
+import { configureEngine, engineSettings } from './settings.js';
 
 /**
  * The execution engine (docs/pipelines.md "Executions", "Durability"). Every change of an execution is one
@@ -32,29 +32,15 @@ import { queryCacheKey, runQuery } from './query.js';
  * "Crash recovery"), which finds the same delivery and calls again with the same `webhook-id`.
  */
 
-interface EngineSettings {
-  stageTimeoutMs: number;
-  retryCapMs: number;
-  maxStageRuns: number;
-  allow: AllowList;
-}
-let settings: EngineSettings = { stageTimeoutMs: 30_000, retryCapMs: 300_000, maxStageRuns: 1000, allow: parseAllowList('') };
 let rootEm: EntityManager | undefined;
 let engineLog: Logger | undefined;
-
-export const engineSettings = (): EngineSettings => settings;
 
 /** Whether this process takes steps: PIPELINE_WORKERS, else on in the one-process platform and off in a split one. */
 export const takesSteps = (config: Config): boolean => (config.PIPELINE_WORKERS ?? (config.PLATFORM_TOPOLOGY === 'single' ? 'on' : 'off')) === 'on';
 
 /** Opens the job queue (every process that executes pipelines enqueues); takes steps here when `takesSteps`. */
 export async function startEngine(orm: MikroORM, config: Config, log: Logger, work = takesSteps(config)): Promise<() => Promise<void>> {
-  settings = {
-    stageTimeoutMs: config.PIPELINE_STAGE_TIMEOUT_MS,
-    retryCapMs: config.PIPELINE_RETRY_MAX_DELAY_MS,
-    maxStageRuns: config.PIPELINE_MAX_STAGE_RUNS,
-    allow: parseAllowList(config.PIPELINE_WEBHOOK_ALLOW),
-  };
+  configureEngine(config);
   rootEm = orm.em;
   engineLog = log;
   await openJobs(config.databaseUrl, log);
@@ -404,8 +390,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
         const at = now();
         const starting = run.status !== 'RUNNING';
         if (starting) {
-          if (e.stageRuns >= settings.maxStageRuns)
-            return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${settings.maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
+          if (e.stageRuns >= engineSettings().maxStageRuns)
+            return void (await finish(tx, e, 'FAILED', { code: 'EXECUTION_FAILED', message: `more than ${engineSettings().maxStageRuns} stage runs (a loop of transitions?)`, stage: stage.name }));
           e.stageRuns += 1;
           run.status = 'RUNNING';
           run.attempts += 1;
@@ -416,7 +402,7 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
           run.dueAt = null;
           log(e, 'INFO', `stage started (run ${run.attempts})`, stage.name, { action: stage.action });
         }
-        const timeoutMs = stage.timeout ?? settings.stageTimeoutMs;
+        const timeoutMs = stage.timeout ?? engineSettings().stageTimeoutMs;
         switch (stage.action) {
           case 'WAIT': {
             const w = stage.wait!;
@@ -516,7 +502,7 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
     'execution',
   );
   if (!webhook) return;
-  const outcome = await attemptDelivery(em.fork(), webhook.delivery, { final: webhook.final, allow: settings.allow, signal });
+  const outcome = await attemptDelivery(em.fork(), webhook.delivery, { final: webhook.final, allow: engineSettings().allow, signal });
   await applyAttempt(em, job, webhook, outcome);
 }
 
@@ -545,7 +531,7 @@ async function applyAttempt(em: EntityManager, job: StepJob, w: { delivery: Deli
       }
       log(e, 'WARN', `webhook attempt ${attempts} failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`, w.stage.name, { deliveryId: w.delivery.id });
       if (attempts < (d?.max_attempts ?? w.delivery.maxAttempts)) {
-        const delay = retryDelayMs(attempts, undefined, p.config.retryPolicy, settings.retryCapMs, Math.random());
+        const delay = retryDelayMs(attempts, undefined, p.config.retryPolicy, engineSettings().retryCapMs, Math.random());
         return void (await bump(tx, e, now() + delay));
       }
       const timedOut = /timed out|timeout/i.test(outcome.error ?? '');
@@ -574,7 +560,7 @@ async function ended(tx: EntityManager, p: Definition, e: ExecutionRecord, outco
   if (result !== undefined) e.results = { ...e.results, [stage.name]: result };
   if (outcome === 'success') log(e, 'INFO', 'stage succeeded', stage.name, e.debug ? { result } : undefined);
   else log(e, 'WARN', `stage ${outcome === 'timeout' ? 'timed out' : 'failed'}: ${error?.message ?? ''}`.trim(), stage.name);
-  const d = decide(p.stages, index, outcome, run.attempts, dataOf(e), p.config.retryPolicy, settings.retryCapMs, Math.random());
+  const d = decide(p.stages, index, outcome, run.attempts, dataOf(e), p.config.retryPolicy, engineSettings().retryCapMs, Math.random());
   log(e, 'DEBUG', `transition ${d.type}`, stage.name, { ...d });
   switch (d.type) {
     case 'RETRY':
