@@ -5,6 +5,28 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers (docs/architecture.md): kernel ← domain ← families (subgraphs/<family>) ← gateway and bridge ← scripts.
+ * A layer imports only the ones beneath it, and a family never another family's files: families meet through the
+ * graph and the event log. Import paths are relative, so the rule reads the directory a path climbs to.
+ */
+const FAMILIES = ['commerce', 'dev', 'iot', 'lsp', 'pipelines', 'queries', 'users', 'utilities', 'workspace'];
+const climbsTo = (dirs) => `^(\\.\\./)+(${dirs.join('|')})/`;
+const layer = (files, forbidden, why, extra = []) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: climbsTo(forbidden), message: why }, ...extra] }] },
+});
+const ABOVE_DOMAIN = ['subgraphs', 'gateway', 'rest-bridge', 'scripts', 'test'];
+/** The one import across families left (docs/architecture.md "Exceptions"), and why: until the QUERY stage calls the graph. */
+const EXCEPTIONS = { 'subgraphs/pipelines/executions/query.ts': ['queries'] };
+const familyLayer = (family, allowed = []) =>
+  layer(
+    [`subgraphs/${family}/**/*.ts`],
+    [...ABOVE_DOMAIN.filter((d) => d !== 'subgraphs'), ...FAMILIES.filter((f) => f !== family && !allowed.includes(f))],
+    `a family imports only the kernel, domain/ and its own files; it reaches another family through the graph or the event log (docs/architecture.md)`,
+    [{ regex: '^(\\.\\./)+subgraphs/', message: 'a family does not reach into subgraphs/ (docs/architecture.md)' }],
+  );
+
 export default defineConfig(
   // examples/ are type-checked on their own (npm run examples:check: codegen from the committed schema, then strict tsc)
   globalIgnores(['dist/', 'node_modules/', 'data/', 'reports/', 'coverage/', '.stryker-tmp/', '.vitest-cache/', '.build-alt/', 'examples/']),
@@ -46,6 +68,12 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-return': 'off', // follows from `any` answers
     },
   },
+  // the layers (docs/architecture.md)
+  layer(['kernel/**/*.ts'], ['domain', ...ABOVE_DOMAIN], 'the kernel is the bottom layer: it imports nothing of the platform above it (docs/architecture.md)'),
+  layer(['domain/**/*.ts'], ABOVE_DOMAIN, 'domain/ imports only the kernel and itself (docs/architecture.md)'),
+  ...FAMILIES.map((family) => familyLayer(family)),
+  ...Object.entries(EXCEPTIONS).map(([file, allowed]) => ({ ...familyLayer(file.split('/')[1], allowed), files: [file] })),
+  layer(['gateway/**/*.ts', 'rest-bridge/**/*.ts'], ['subgraphs', 'scripts', 'test'], 'the gateway and the bridge reach the families through the graph, never their files (docs/architecture.md)'),
   {
     // plain JavaScript (the build script, config files): no type information
     files: ['**/*.mjs', '**/*.js'],

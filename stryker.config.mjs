@@ -13,13 +13,13 @@ export default {
   coverageAnalysis: 'perTest',
   mutate: [
     // utilities: money, units, fares, zoning, tariffs, geography
-    'subgraphs/utilities/common/money.ts',
+    'domain/money.ts',
     'subgraphs/utilities/common/units.ts',
     'subgraphs/utilities/fares/rules.ts',
     'subgraphs/utilities/common/constants.ts',
     'subgraphs/utilities/geo/zoning.ts',
     'subgraphs/utilities/fares/tariffs.ts',
-    'subgraphs/utilities/common/geography.ts',
+    'domain/geography.ts',
     // LSP state rules (coverage status, links, transit points; vehicle allocation)
     'subgraphs/lsp/coverage/rules.ts',
     'subgraphs/lsp/fleets/rules.ts',

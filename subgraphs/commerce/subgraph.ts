@@ -1,12 +1,12 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
-import { preloadGeo } from '../utilities/common/geography.js';
-import { preloadMoney } from '../utilities/common/money.js';
+import { preloadGeo } from '../../domain/geography.js';
+import { preloadMoney } from '../../domain/money.js';
 import { IdempotencyKey } from './common/idempotency.js';
 import { quoteReference, referenceResolver, stageReference } from './common/references.js';
 import { DeskResolver } from './desks/resolvers.js';
 import { migrations } from './migrations/index.js';
-import { NetworkAgent, NetworkCoverage, NetworkPricing } from '../lsp/network-copy/entities.js';
-import { startNetworkSync } from '../lsp/network-copy/sync.js';
+import { NetworkAgent, NetworkCoverage, NetworkPricing } from '../../domain/network-copy/entities.js';
+import { startNetworkSync } from '../../domain/network-copy/sync.js';
 import { Order, Package, Waypoint } from './orders/entities.js';
 import { OrderResolver } from './orders/resolvers.js';
 import { OrderQuoteResolver, QuoteResolver } from './quotes/resolvers.js';
@@ -16,7 +16,7 @@ import { OrderQuoteResolver, QuoteResolver } from './quotes/resolvers.js';
  * (orders/), the operators and quotes that price them and the service that binds a quote (quotes/), and the CSP and
  * LSP order desks with the agents' moves (desks/); common/ holds the scope (who calls), the intent token and
  * idempotency. The LSP coverage, pricing rules and agents it sells are its own event-fed copy of the LSP network
- * (lsp/network-copy, tables network_* in the commerce schema).
+ * (domain/network-copy, tables network_* in the commerce schema).
  */
 export const commerceSubgraph: SubgraphDefinition = {
   name: 'commerce',

@@ -1,7 +1,7 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
 import { follow } from '../../kernel/events.js';
-import { NetworkPricing } from '../lsp/network-copy/entities.js';
-import { startNetworkSync } from '../lsp/network-copy/sync.js';
+import { NetworkPricing } from '../../domain/network-copy/entities.js';
+import { startNetworkSync } from '../../domain/network-copy/sync.js';
 import { applyInvitationEvent, DEVELOPER_CONSUMER, DEVELOPER_TOPICS } from './developers/access.js';
 import { Developer } from './developers/entities.js';
 import { DeveloperResolver } from './developers/resolvers.js';
@@ -17,7 +17,7 @@ import { migrations } from './migrations/index.js';
  * The DEV subgraph (spec group 10; docs/dev.md): the developers of DEV providers (developers/: recorded from the
  * workspace's accepted invitations, and the gateway's check of a DEV context token) and the LSPs' FAQ knowledge
  * bases with full-text search (faqs/). A FAQ links to the LSP's hubs and warehouses, checked against this family's
- * event-fed copy of them (lsp/network-copy, table network_pricing in the dev schema), and shows on them in the graph.
+ * event-fed copy of them (domain/network-copy, table network_pricing in the dev schema), and shows on them in the graph.
  */
 /** How often the DEV family's event consumers poll between the catch-ups of requests. */
 const CATCH_UP_MS = 5000;

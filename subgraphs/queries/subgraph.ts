@@ -1,7 +1,7 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
 import { followBatches } from '../../kernel/events.js';
-import { preloadGeo } from '../utilities/common/geography.js';
-import { preloadMoney } from '../utilities/common/money.js';
+import { preloadGeo } from '../../domain/geography.js';
+import { preloadMoney } from '../../domain/money.js';
 import { configureCaches, sweepCaches } from './common/cache.js';
 import { migrations } from './migrations/index.js';
 import { CoverageCopy, FleetVehicleCopy, ServiceEntryRecord, ServicePerformanceRecord } from './registry/entities.js';

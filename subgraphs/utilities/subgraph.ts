@@ -1,13 +1,13 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
-import { preloadGeo } from './common/geography.js';
-import { preloadMoney } from './common/money.js';
+import { preloadGeo } from '../../domain/geography.js';
+import { preloadMoney } from '../../domain/money.js';
 import { FaresResolver } from './fares/resolvers.js';
 import { GeoResolver } from './geo/resolvers.js';
 import { migrations } from './migrations/index.js';
 import { LiveVehiclePositionRecord } from './nearby/entities.js';
 import { startDevicePositionSync, startFleetSync } from './nearby/fleet-sync.js';
-import { NetworkCoverage, NetworkPricing } from '../lsp/network-copy/entities.js';
-import { startNetworkSync } from '../lsp/network-copy/sync.js';
+import { NetworkCoverage, NetworkPricing } from '../../domain/network-copy/entities.js';
+import { startNetworkSync } from '../../domain/network-copy/sync.js';
 import { ZONE_SOURCES } from './geo/zoning.js';
 import { lspZoning } from './geo/lsp-zoning.js';
 import { NearbyResolver } from './nearby/resolvers.js';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { areaServes, routeServes, runsOn, servesAll, type Place } from '../../subgraphs/lsp/coverage/serves.js';
+import { areaServes, routeServes, runsOn, servesAll, type Place } from '../../domain/coverage.js';
 
 /** Rotterdam city hall and a point 20 km east (Gouda side), [lat, lng]; distances from the haversine formula. */
 const hall: Place = { lat: 51.9225, lng: 4.47917, country: 'NL', cities: ['rotterdam'] };

@@ -15,12 +15,12 @@ import {
   MAX_QUERY_WORDS,
   newFaqReference,
   nextVersion,
-  normalTags,
   queryWords,
   withContext,
   withoutContext,
   type ContextLink,
 } from '../../subgraphs/dev/faqs/rules.js';
+import { normalTags } from '../../domain/tags.js';
 import { checkedChange, checkRemoval, developerRoleOf, isProviderAdmin } from '../../subgraphs/dev/developers/rules.js';
 
 /** The DEV family's pure rules (docs/dev.md): FAQ versions, states, links, the search's reading of a query; developers. */

@@ -609,7 +609,7 @@ function sourcePatterns(): string[] {
     }
     return undefined;
   };
-  for (const file of ['kernel', 'subgraphs', 'gateway', 'rest-bridge'].flatMap(files)) {
+  for (const file of ['kernel', 'domain', 'subgraphs', 'gateway', 'rest-bridge'].flatMap(files)) {
     const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, false);
     const visit = (node: ts.Node) => {
       const p = pattern(node);

@@ -1,15 +1,13 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { RIDE_RATES } from '../../subgraphs/utilities/common/constants.js';
-import { TransportMode as M } from '../../subgraphs/utilities/common/enums.js';
-import { CostPayer, DeliveryPackageType as P, DeliveryServiceLevel as L, FreightUrgency as U, Incoterm, RideVehicleClass as C, SurgeRule } from '../../subgraphs/utilities/fares/enums.js';
+import { TransportMode as M } from '../../domain/transport.js';
+import { CostPayer, FreightUrgency as U, Incoterm, RideVehicleClass as C, SurgeRule } from '../../subgraphs/utilities/fares/enums.js';
+import { DeliveryPackageType as P, DeliveryServiceLevel as L, banded, deliveryDays, deliveryPrice, isPeakSeason } from '../../domain/parcel-delivery.js';
 import {
-  banded,
   checkDeliveryService,
   clearanceDays,
   deliveryChargeableKg,
-  deliveryDays,
-  deliveryPrice,
   freightChargeableKg,
   freightFares,
   freightHours,
@@ -17,7 +15,6 @@ import {
   importLevies,
   inChapters,
   insurancePremium,
-  isPeakSeason,
   payerOf,
   pickupEtaMinutes,
   rideClass,
@@ -26,7 +23,7 @@ import {
   SURGE_REASON,
   surgeRuleAt,
 } from '../../subgraphs/utilities/fares/rules.js';
-import { dec, type Decimal } from '../../subgraphs/utilities/common/money.js';
+import { dec, type Decimal } from '../../domain/money.js';
 import { thrown } from './support.js';
 
 /**

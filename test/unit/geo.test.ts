@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { TransportMode as M } from '../../subgraphs/utilities/common/enums.js';
+import { TransportMode as M } from '../../domain/transport.js';
 import {
   citiesNear,
   countryByCode,
@@ -15,10 +15,10 @@ import {
   roadDrivingHours,
   timeZoneAt,
   travelHours,
-} from '../../subgraphs/utilities/common/geography.js';
+} from '../../domain/geography.js';
 
 /**
- * subgraphs/utilities/common/geography.ts (docs/utilities.md, "Places", "Distance", "Speed model"). Expected values:
+ * domain/geography.ts (docs/utilities.md, "Places", "Distance", "Speed model"). Expected values:
  * - sphere geometry worked by hand on the IUGG mean radius R1 = 6,371.0088 km (Moritz, GRS 80), which the doc names:
  *   a quarter meridian is πR/2 = 10,007.5576 km, half the equator πR = 20,015.1152 km, one degree 2πR/360 = 111.1951 km;
  * - published distances: London–New York great circle ≈ 5,570 km; Shanghai–Los Angeles by sea ≈ 5,700 nautical

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
  */
 const MODULES: [string, () => Promise<Record<string, unknown>>, string][] = [
   ['subgraphs/utilities/fares/tariffs.ts', () => import('../../subgraphs/utilities/fares/tariffs.js'), 'DUTY_PROFILES'],
-  ['subgraphs/utilities/common/constants.ts', () => import('../../subgraphs/utilities/common/constants.js'), 'DELIVERY'],
-  ['subgraphs/utilities/common/money.ts', () => import('../../subgraphs/utilities/common/money.js'), 'roundMoney'],
+  ['subgraphs/utilities/common/constants.ts', () => import('../../subgraphs/utilities/common/constants.js'), 'TRANSPORT_RATES'],
+  ['domain/money.ts', () => import('../../domain/money.js'), 'roundMoney'],
   ['subgraphs/workspace/common/permissions.ts', () => import('../../subgraphs/workspace/common/permissions.js'), 'PERMISSIONS'],
   ['kernel/config.ts', () => import('../../kernel/config.js'), 'loadConfig'],
   ['kernel/logger.ts', () => import('../../kernel/logger.js'), 'createLogger'],

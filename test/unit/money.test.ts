@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { convert, dec, Decimal, digitsOf, fxDate, isQuotable, money, preloadMoney, ratePerUsd, roundMoney, sum } from '../../subgraphs/utilities/common/money.js';
+import { convert, dec, Decimal, digitsOf, fxDate, isQuotable, money, preloadMoney, ratePerUsd, roundMoney, sum } from '../../domain/money.js';
 
 /**
- * subgraphs/utilities/common/money.ts (docs/utilities.md, "Units and money"): amounts in decimal arithmetic, rounded half-up to
+ * domain/money.ts (docs/utilities.md, "Units and money"): amounts in decimal arithmetic, rounded half-up to
  * the currency's ISO 4217 minor unit, converted at the pinned reference rates.
  * Expected values: ISO 4217 minor units (USD 2, JPY 0, BHD 3, KWD 3, CLF 4, ISK 0), hand-worked roundings, and the rates
  * of the pinned @fawazahmed0/currency-api snapshot (read here as published data).

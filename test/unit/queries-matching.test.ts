@@ -15,8 +15,8 @@ import {
   type Scores,
 } from '../../subgraphs/queries/matching/rules.js';
 import type { MatchingStrategy } from '../../subgraphs/queries/common/enums.js';
-import { roadDrivingHours } from '../../subgraphs/utilities/common/geography.js';
-import { ratePerUsd } from '../../subgraphs/utilities/common/money.js';
+import { roadDrivingHours } from '../../domain/geography.js';
+import { ratePerUsd } from '../../domain/money.js';
 
 /** Hand-worked examples of docs/queries.md "Matching": each score 0 to 100 (2 decimals), the strategies' weights. */
 

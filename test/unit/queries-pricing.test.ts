@@ -1,14 +1,14 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { priceRules, ruleApplies, type PricingAsk, type RuleLike } from '../../subgraphs/lsp/facilities/pricing-rules.js';
+import { priceRules, ruleApplies, type PricingAsk, type RuleLike } from '../../domain/pricing-rules.js';
 import { basisQuantities, cheapestFirst, estimateOf, orderQuantities, PALLET_CBM } from '../../subgraphs/queries/pricing/rules.js';
-import { ratePerUsd } from '../../subgraphs/utilities/common/money.js';
+import { ratePerUsd } from '../../domain/money.js';
 
 /** Hand-worked examples of docs/queries.md "Pricing" (the estimate's quantities, its breakdown, the comparison's order). */
 const at = new Date('2026-06-15T10:00:00Z');
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 
-describe("the platform's pricing engine (subgraphs/lsp/facilities/pricing-rules.ts)", () => {
+describe("the platform's pricing engine (domain/pricing-rules.ts)", () => {
   const ask = (over: Partial<PricingAsk> = {}): PricingAsk => ({ quantities: { PER_KG: 10, PER_ORDER: 1, FLAT: 1 }, weightKg: 10, serviceTypes: ['WAREHOUSE'], requirements: [], at, ...over });
 
   it('applies a rule only when its basis has a quantity, its day, weight, service types and requirements fit', () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { applies, fallbackPrice, priceByRules } from '../../subgraphs/commerce/quotes/rules.js';
-import { deliveryPrice } from '../../subgraphs/utilities/fares/rules.js';
+import { deliveryPrice } from '../../domain/parcel-delivery.js';
 
 /** Hand-worked examples of docs/orders.md "Quotes": each line is max(rate × quantity, minimum charge). */
 const at = new Date('2026-06-15T10:00:00Z');

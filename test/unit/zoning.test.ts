@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocationAccuracy } from '../../subgraphs/utilities/common/enums.js';
+import { LocationAccuracy } from '../../domain/vocabulary.js';
 import { ZoneServiceType, ZoneType } from '../../subgraphs/utilities/geo/enums.js';
-import { countryByCode } from '../../subgraphs/utilities/common/geography.js';
+import { countryByCode } from '../../domain/geography.js';
 import type { Located } from '../../subgraphs/utilities/common/places.js';
 import type { Zone } from '../../subgraphs/utilities/geo/types.js';
 import { defaultZoning, ZONE_SOURCES, zoneOf, type ZoneSource } from '../../subgraphs/utilities/geo/zoning.js';

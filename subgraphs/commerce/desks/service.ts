@@ -12,7 +12,7 @@ import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { agentUser, deskScope, type DeskScope } from '../common/scope.js';
 import { idempotent } from '../common/idempotency.js';
-import { NetworkAgent } from '../../lsp/network-copy/entities.js';
+import { NetworkAgent } from '../../../domain/network-copy/entities.js';
 import { Order } from '../orders/entities.js';
 import type { DeskAction, OrderMove } from '../orders/enums.js';
 import { lockOrder, moveOrder } from '../orders/service.js';

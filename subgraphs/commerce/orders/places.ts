@@ -4,8 +4,8 @@
  * utilities' gazetteer, the same data the utilities' zones and distances read.
  */
 import { validationError } from '../../../kernel/errors.js';
-import { citiesNear, findCountry } from '../../utilities/common/geography.js';
-import { placeAt, type Place } from '../../lsp/coverage/serves.js';
+import { citiesNear, findCountry } from '../../../domain/geography.js';
+import { placeAt, type Place } from '../../../domain/coverage.js';
 
 /** A gazetteer place this near a point tells its country and city, km. */
 export const NEAREST_PLACE_KM = 50;
@@ -36,7 +36,7 @@ export function checkCountry(point: number[], country: string | null | undefined
 const located = new Map<string, Place>();
 const LOCATED_MAX = 5000;
 
-/** A stop as coverage rules read it (lsp/coverage/serves.ts); remembered, since a client asks for operators often. */
+/** A stop as coverage rules read it (domain/coverage.ts); remembered, since a client asks for operators often. */
 export function placeOf(w: { coordinates: number[]; address?: string | null; country?: string | null }): Place {
   const key = `${w.coordinates[0]},${w.coordinates[1]}|${w.country ?? ''}|${w.address ?? ''}`;
   const hit = located.get(key);

@@ -9,13 +9,13 @@ import { lockOne } from '../../../kernel/db.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { AppError, collectionFull, notFound, unauthorized, validationError } from '../../../kernel/errors.js';
 import { publish } from '../../../kernel/events.js';
-import { storedPoint } from '../../../kernel/graphql-types.js';
+import { storedPoint, pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
-import { roundMoney, Decimal } from '../../utilities/common/money.js';
-import { metadataOf, MODEL_VERSION, type Located } from '../../utilities/common/places.js';
-import { modeDistance, roadDrivingHours } from '../../utilities/common/geography.js';
-import { LocationAccuracy } from '../../utilities/common/enums.js';
+import { roundMoney, Decimal } from '../../../domain/money.js';
+import { MODEL_VERSION } from '../../../domain/transport.js';
+import { modeDistance, roadDrivingHours } from '../../../domain/geography.js';
+import { LocationAccuracy } from '../../../domain/vocabulary.js';
 import { clientScope, intentScope, type ClientScope, type IntentScope } from '../common/scope.js';
 import { issueIntentToken } from '../common/intent-token.js';
 import { idempotent } from '../common/idempotency.js';
@@ -25,7 +25,6 @@ import type { ActorType, OrderStatus, PackageStatus } from './enums.js';
 import { CANCELLATION_FEE_SHARE, checkMove, checkStopOrder, CLIENT_LISTS, MAX_PACKAGES, MAX_WAYPOINTS, newOrderReference, newPtc, parsePtc } from './rules.js';
 import { checkCountry, countryCode } from './places.js';
 import type { ClientOrdersArgs, IntentInput, PackageInput, PackageUpdateInput, RatingInput, WaypointInput, WaypointUpdateInput } from './types.js';
-import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 
 /** How long a placed order's token keeps working for tracking, days after placement. */
 export const TRACKING_DAYS = 30;
@@ -385,16 +384,6 @@ export async function rateOrder(ctx: SubgraphContext, input: RatingInput): Promi
   );
 }
 
-const locatedOf = (w: Waypoint): Located => ({
-  role: 'origin',
-  lat: w.coordinates[0],
-  lng: w.coordinates[1],
-  source: 'COORDINATES',
-  accuracy: LocationAccuracy.PRECISE,
-  confidence: 1,
-  country: undefined,
-});
-
 /** Road kilometres and driving minutes of the legs between consecutive stops (the utilities' ROAD model). */
 export function legsOf(stops: Waypoint[]) {
   return stops.slice(1).map((to, i) => {
@@ -409,14 +398,14 @@ export async function orderRoute(ctx: SubgraphContext) {
   const s = await intentScope(ctx);
   const stops = await waypointsOf(s.em, s.order.id);
   const legs = legsOf(stops);
-  const meta = metadataOf(stops.length ? stops.map(locatedOf) : [], nowDate());
   return {
     reference: s.order.reference,
     stops,
     legs,
     distanceKm: Math.round(legs.reduce((a, l) => a + l.distanceKm, 0) * 10) / 10,
     durationMinutes: legs.reduce((a, l) => a + l.durationMinutes, 0),
-    metadata: { accuracy: meta.accuracy, confidence: meta.confidence, method: legs[0]?.method ?? 'CIRCUITY', modelVersion: MODEL_VERSION },
+    // every stop is a point the client gave (exact coordinates): the route's places are as precise as they can be
+    metadata: { accuracy: LocationAccuracy.PRECISE, confidence: 1, method: legs[0]?.method ?? 'CIRCUITY', modelVersion: MODEL_VERSION },
   };
 }
 

@@ -1,12 +1,11 @@
 /**
  * The price of a delivery from an LSP's pricing rules (docs/orders.md "Quotes"), by the platform's one pricing engine
- * (subgraphs/lsp/facilities/pricing-rules.ts). Pure: the caller gives the rules, the order's road distance and weight,
+ * (domain/pricing-rules.ts). Pure: the caller gives the rules, the order's road distance and weight,
  * the speed and the day. Money is the utilities' (decimal amounts, ECB reference rates, rounding to the currency's
  * minor unit), and the fallback is the utilities' delivery fare itself.
  */
-import { priceRules, ruleApplies, type PricingAsk, type RuleLike as SharedRuleLike } from '../../lsp/facilities/pricing-rules.js';
-import { deliveryPrice } from '../../utilities/fares/rules.js';
-import { DeliveryPackageType, DeliveryServiceLevel } from '../../utilities/fares/enums.js';
+import { priceRules, ruleApplies, type PricingAsk, type RuleLike as SharedRuleLike } from '../../../domain/pricing-rules.js';
+import { deliveryPrice, DeliveryPackageType, DeliveryServiceLevel } from '../../../domain/parcel-delivery.js';
 import type { Xpress } from '../orders/enums.js';
 
 /** The bases a delivery counts; storage bases (PER_DAY, PER_PALLET, PER_CBM) do not apply to a delivery. */
@@ -23,7 +22,7 @@ export const LEVEL_OF: Record<Xpress, DeliveryServiceLevel> = {
   same_day: DeliveryServiceLevel.SAME_DAY,
 };
 
-/** A stored pricing rule (the shared engine's: subgraphs/lsp/facilities/pricing-rules.ts). */
+/** A stored pricing rule (the shared engine's: domain/pricing-rules.ts). */
 export type RuleLike = SharedRuleLike;
 
 export interface Line {

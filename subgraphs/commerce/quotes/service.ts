@@ -1,6 +1,6 @@
 /**
  * Operators and quotes, and the service that binds one (docs/orders.md "Operators and quotes", "Service"). The
- * operators of an intent are the LSPs of its workspace whose ACTIVE coverage serves every stop (lsp/coverage/serves.ts,
+ * operators of an intent are the LSPs of its workspace whose ACTIVE coverage serves every stop (domain/coverage.ts,
  * the rule the utilities' zones read too); each gets a quote from its own pricing rules, else from the utilities'
  * delivery fare, over the road distance of the order's legs and the packages' weight.
  */
@@ -8,11 +8,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate, now } from '../../../kernel/clock.js';
 import { AppError, notFound, validationError } from '../../../kernel/errors.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
-import { roundMoney, Decimal } from '../../utilities/common/money.js';
-import { servesAll, type Stop } from '../../lsp/coverage/serves.js';
+import { roundMoney, Decimal } from '../../../domain/money.js';
+import { servesAll, type Stop } from '../../../domain/coverage.js';
 import { intentScope, type IntentScope } from '../common/scope.js';
 import { idempotent } from '../common/idempotency.js';
-import { readNetwork } from '../../lsp/network-copy/sync.js';
+import { readNetwork } from '../../../domain/network-copy/sync.js';
 import { Order, Package, Waypoint } from '../orders/entities.js';
 import type { Xpress } from '../orders/enums.js';
 import { legsOf, lockIntent, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
@@ -43,7 +43,7 @@ async function priceable(em: EntityManager, orderId: string): Promise<Priceable>
 
 /**
  * The LSPs of the workspace that serve every stop at `at`, with their delivery rules: two plain statements on the
- * commerce family's copy of the LSP network (lsp/network-copy).
+ * commerce family's copy of the LSP network (domain/network-copy).
  */
 export async function operatorsServing(em: EntityManager, workspaceId: string, stops: Waypoint[], at: Date): Promise<{ code: string; rules: RuleLike[] }[]> {
   const network = await readNetwork(em, 'commerce', workspaceId);

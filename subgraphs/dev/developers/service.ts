@@ -4,7 +4,7 @@ import { isUuid } from '../../../kernel/ids.js';
 import { lockOne } from '../../../kernel/db.js';
 import { publish } from '../../../kernel/events.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
-import { pageOf } from '../../lsp/common/query.js';
+import { pageOf } from '../../../kernel/paging.js';
 import type { ProviderScope } from '../common/scope.js';
 import { foundOrSynced, syncDevelopers } from './access.js';
 import { Developer } from './entities.js';

@@ -19,17 +19,6 @@ export function nextVersion(version: string): string {
   return parts.join('.');
 }
 
-/** Tags as stored: trimmed, lower case, without duplicates, in the order given. */
-export function normalTags(tags: readonly string[] | undefined): string[] {
-  const out: string[] = [];
-  for (const t of tags ?? []) {
-    const tag = t.trim().replace(/\s+/g, ' ').toLowerCase();
-    if (!tag) throw validationError('tags', 'a tag must not be blank');
-    if (!out.includes(tag)) out.push(tag);
-  }
-  return out;
-}
-
 /** The characters the search uses as highlight markers (⟦ ⟧, U+27E6 and U+27E7): never part of stored text. */
 export const MARK_START = '\u27E6';
 export const MARK_END = '\u27E7';

@@ -5,12 +5,13 @@ import { catchUp, publish } from '../../../kernel/events.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { lockOne } from '../../../kernel/db.js';
-import { pageOf } from '../../lsp/common/query.js';
-import { applyNetworkEvent } from '../../lsp/network-copy/sync.js';
+import { pageOf } from '../../../kernel/paging.js';
+import { applyNetworkEvent } from '../../../domain/network-copy/sync.js';
 import type { ProviderScope } from '../common/scope.js';
 import { Faq, FaqVersion } from './entities.js';
 import type { FaqArchiveOperation, FaqLockOperation } from './enums.js';
-import { archiveMove, assertUnlocked, cleanText, lockMove, newFaqReference, nextVersion, normalReference, normalTags, withContext, withoutContext } from './rules.js';
+import { archiveMove, assertUnlocked, cleanText, lockMove, newFaqReference, nextVersion, normalReference, withContext, withoutContext } from './rules.js';
+import { normalTags } from '../../../domain/tags.js';
 import { learnWords, planSearch, runSearch } from './search.js';
 import type { FaqContextChangeInput, FaqContextInput, FaqCreateInput, FaqDeleteInput, FaqListArgs, FaqSearchArgs, FaqUpdateInput } from './types.js';
 

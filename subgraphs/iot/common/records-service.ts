@@ -6,7 +6,7 @@ import { publish } from '../../../kernel/events.js';
 import { crockford } from '../../../kernel/ids.js';
 import { isUniqueViolation, lockOne } from '../../../kernel/db.js';
 import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
-import { normalTags } from '../../dev/faqs/rules.js';
+import { normalTags } from '../../../domain/tags.js';
 import type { IotStatus } from './enums.js';
 import type { IotRecord } from './records.js';
 import type { IotScope } from './scope.js';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { nowDate } from '../../../kernel/clock.js';
 import { ProviderOwnedEntity } from '../../../kernel/tenancy.js';
-import { ConnectorStatus } from '../../workspace/common/vocabulary.js';
+import { ConnectorStatus } from '../../../domain/vocabulary.js';
 
 /**
  * The IoT family's copy of its IoTSPs' connectors, fed by the workspace family's `workspace.connector` events (never

@@ -6,11 +6,10 @@ import { validationError } from '../../../kernel/errors.js';
 import { LspRecord } from './records.js';
 import { Nullable } from '../../../kernel/validation.js';
 import { nowDate } from '../../../kernel/clock.js';
+import { IDENT } from '../../../domain/vocabulary.js';
 import { DayOfWeek, FacilityStatus, OperatingMode } from './enums.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** An open vocabulary of upper-case identifiers (docs/lsp.md, "Limits"): the LSP names its own types and levels. */
-export const IDENT = /^[A-Z0-9][A-Z0-9_]{0,39}$/;
 const IDENT_MSG = { message: 'must be an upper-case identifier such as STANDARD' };
 const CAPABILITY_MSG = { each: true, message: 'must contain upper-case identifiers of 1–40 such as COLD_CHAIN' };
 /** A capacity's unit, as the LSP writes it (pallets, slots, m3, kg/day). */

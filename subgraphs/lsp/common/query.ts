@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Constructor, FilterQuery } from '@mikro-orm/core';
 import { AppError, notFound } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
-import { pageWindow, pagination, type PageArgs } from '../../../kernel/graphql-types.js';
 import { publish } from '../../../kernel/events.js';
 import { isUniqueViolation, lockOne } from '../../../kernel/db.js';
 import type { LspScope } from './scope.js';
@@ -23,13 +22,6 @@ export async function findOwn<T extends object>(em: EntityManager, entity: Const
 export async function lockOwn<T extends object>(tx: EntityManager, entity: Constructor<T>, id: string, what: string): Promise<T> {
   if (!isUuid(id)) throw notFound(what);
   return lockOne<T>(tx, entity, { id } as FilterQuery<T>, what);
-}
-
-/** A page of this LSP's records (one query for the rows, one for the count). */
-export async function pageOf<T extends object>(em: EntityManager, entity: Constructor<T>, where: object, args: PageArgs, orderBy: object = { id: 'asc' }) {
-  const { page, limit, offset } = pageWindow(args);
-  const [items, total] = await em.findAndCount(entity, where, { orderBy: orderBy as never, limit, offset });
-  return { items, pagination: pagination(page, limit, total) };
 }
 
 /** An event of the platform log (kernel/events.ts): topic, key, payload (the LSP's code is added to it). */

@@ -5,7 +5,7 @@ import { Directive, Field, Float, ID, ObjectType } from 'type-graphql';
 import { Money } from '../../../kernel/graphql-types.js';
 import { Facility, type FacilityOptional } from '../common/facility.js';
 import type { LspRecordOptional } from '../common/records.js';
-import { PricingBasis } from './enums.js';
+import { PricingBasis } from '../../../domain/pricing-rules.js';
 
 @ObjectType({ description: 'When a pricing rule applies.' })
 export class PricingConditions {

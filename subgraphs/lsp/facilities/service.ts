@@ -4,7 +4,8 @@ import { collectionFull, notFound, validationError } from '../../../kernel/error
 import { roundMoney, type PageArgs } from '../../../kernel/graphql-types.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { applyFacility, type FacilityInput, type FacilityUpdateInput } from '../common/facility.js';
-import { facilityEvent, findOwn, lockOwn, pageOf, saved, type LspEvent } from '../common/query.js';
+import { facilityEvent, findOwn, lockOwn, saved, type LspEvent } from '../common/query.js';
+import { pageOf } from '../../../kernel/paging.js';
 import { scope } from '../common/scope.js';
 import { Hub, Warehouse, type PricingRule } from './entities.js';
 import type { PricingAction } from './enums.js';

@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsOptional, Length, Matches, Max, Min, ValidateNested, Is
 import { Nullable } from '../../../kernel/validation.js';
 import { MoneyInput, PageOf } from '../../../kernel/graphql-types.js';
 import { Hub, Warehouse } from './entities.js';
-import { PricingBasis } from './enums.js';
+import { PricingBasis } from '../../../domain/pricing-rules.js';
 
 export const WarehousePage = PageOf(Warehouse, 'Warehouse');
 export const HubPage = PageOf(Hub, 'Hub');

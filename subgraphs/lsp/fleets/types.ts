@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsIn, IsOptional, Length, Matches, Max, Min, ValidateNest
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { AddressInput, PageOf } from '../../../kernel/graphql-types.js';
 import { nowDate } from '../../../kernel/clock.js';
-import { IDENT } from '../common/facility.js';
+import { IDENT } from '../../../domain/vocabulary.js';
 import { CoverageKind } from '../coverage/enums.js';
 import { Fleet, ParkingFacility, Vehicle } from './entities.js';
 import { ParkingAccessType, ParkingStatus, VehicleCondition, VehicleEngine, VehicleGearbox, VehicleOwnership, VehicleStatus, WeightCapacityUnit } from './enums.js';

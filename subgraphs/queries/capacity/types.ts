@@ -2,7 +2,7 @@ import { ArrayMaxSize, ArrayMinSize, Length, Matches, ValidateNested } from 'cla
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { closedList } from '../../../kernel/graphql-types.js';
 import { Capacity } from '../common/types.js';
-import { IDENT } from '../../lsp/common/facility.js';
+import { IDENT } from '../../../domain/vocabulary.js';
 
 /**
  * The capacity area's inputs and answers (spec group 17 `/capacity/*`; docs/queries.md "Capacity"). A capacity is

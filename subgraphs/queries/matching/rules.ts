@@ -2,7 +2,7 @@
  * Matching's scores (docs/queries.md "Matching"). Pure: each score is 0 to 100 with 2 decimals; the overall score is
  * the strategy's weighted sum; the ranking and the reasoning lines.
  */
-import { convert } from '../../utilities/common/money.js';
+import { convert } from '../../../domain/money.js';
 import type { MatchingStrategy } from '../common/enums.js';
 import { proximityScore, round2 } from '../common/scores.js';
 

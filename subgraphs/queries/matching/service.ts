@@ -1,6 +1,6 @@
 import { nowDate } from '../../../kernel/clock.js';
 import { storedPoint } from '../../../kernel/graphql-types.js';
-import { greatCircleKm, roadDrivingHours } from '../../utilities/common/geography.js';
+import { greatCircleKm, roadDrivingHours } from '../../../domain/geography.js';
 import type { QueriesScope } from '../common/scope.js';
 import { estimateFor, roadKm, sourceOf, vatTable, type OrderAsk } from '../pricing/service.js';
 import { rowCapacities, toEntry, withCoverage } from '../registry/store.js';

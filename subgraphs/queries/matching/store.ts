@@ -6,7 +6,7 @@
  * country / city match the delivery's (when given), by name.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FROM_EARTH } from '../../utilities/nearby/store.js';
+import { FROM_EARTH } from '../../../domain/transport.js';
 import type { ServiceType } from '../common/enums.js';
 import { ENTRY_COLUMNS, ENTRY_FROM, type EntryRow } from '../registry/store.js';
 

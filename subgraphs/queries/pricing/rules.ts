@@ -1,10 +1,10 @@
 /**
  * Pricing estimates of the queries family (docs/queries.md "Pricing"). Pure: the quantities of an order, the estimate
- * of one service from its LSP's rules (the platform's one engine, subgraphs/lsp/facilities/pricing-rules.ts) and its
+ * of one service from its LSP's rules (the platform's one engine, domain/pricing-rules.ts) and its
  * breakdown, and the order of a comparison.
  */
-import { priceRules, type PricingAsk, type PricingBasisName, type PricedLine, type RuleLike } from '../../lsp/facilities/pricing-rules.js';
-import { convert, Decimal, roundMoney } from '../../utilities/common/money.js';
+import { priceRules, type PricingAsk, type PricingBasisName, type PricedLine, type RuleLike } from '../../../domain/pricing-rules.js';
+import { convert, Decimal, roundMoney } from '../../../domain/money.js';
 
 /**
  * Cubic metres of goods on one pallet: a EUR pallet (EN 13698-1, 1.2 m × 0.8 m) loaded to 1.5 m high,

@@ -1,9 +1,9 @@
 import { AppError, validationError } from '../../../kernel/errors.js';
 import { nowDate } from '../../../kernel/clock.js';
-import type { RuleLike } from '../../lsp/facilities/pricing-rules.js';
-import { TransportMode } from '../../utilities/common/enums.js';
-import { findCountry, modeDistance } from '../../utilities/common/geography.js';
-import { vatRateOf } from '../../utilities/fares/cross-border.js';
+import type { RuleLike } from '../../../domain/pricing-rules.js';
+import { TransportMode } from '../../../domain/transport.js';
+import { findCountry, modeDistance } from '../../../domain/geography.js';
+import { vatRateOf } from '../../../domain/vat.js';
 import { caches, invalidateCached, serviceTag } from '../common/cache.js';
 import type { ServiceType } from '../common/enums.js';
 import type { QueriesScope } from '../common/scope.js';

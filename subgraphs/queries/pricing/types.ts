@@ -2,7 +2,7 @@ import { ArrayMaxSize, ArrayMinSize, IsOptional, Length, Matches, Max, Min, Vali
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GeoPointInput, Money } from '../../../kernel/graphql-types.js';
 import { DecimalScalar } from '../../../kernel/scalars.js';
-import { PricingBasis } from '../../lsp/facilities/enums.js';
+import { PricingBasis } from '../../../domain/pricing-rules.js';
 import { AreaType, MatchingStrategy, ServiceType } from '../common/enums.js';
 
 /**

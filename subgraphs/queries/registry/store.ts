@@ -10,7 +10,7 @@
  * earth(), so its metres are scaled by EARTH_MEAN_RADIUS_M / earth() and radii by the inverse.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FROM_EARTH, TO_EARTH } from '../../utilities/nearby/store.js';
+import { FROM_EARTH, TO_EARTH } from '../../../domain/transport.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { Statement } from '../../../kernel/db.js';
 import type { GeographicLevel, ServiceStatus, ServiceType } from '../common/enums.js';

@@ -3,7 +3,7 @@ import { nowDate } from '../../../kernel/clock.js';
 import { earthPointSql } from '../../../kernel/db.js';
 import type { PlatformEvent } from '../../../kernel/events.js';
 import { isUuid } from '../../../kernel/ids.js';
-import { timeZoneAt } from '../../utilities/common/geography.js';
+import { timeZoneAt } from '../../../domain/geography.js';
 import { invalidateCached, serviceTag } from '../common/cache.js';
 import { TABLE } from './store.js';
 

@@ -7,7 +7,7 @@ import { DateTimeScalar } from '../../../kernel/scalars.js';
 import { FleetReference, HubReference, ParkingFacilityReference, WarehouseReference } from '../common/references.js';
 import { GeographicLevel, QueryOutcome, ServiceStatus, ServiceType } from '../common/enums.js';
 import { Capacity, ServicePerformance } from '../common/types.js';
-import { IDENT } from '../../lsp/common/facility.js';
+import { IDENT } from '../../../domain/vocabulary.js';
 
 /**
  * The service registry and its searches (spec group 17, `/discovery/*`; docs/queries.md "Registry", "Discovery").

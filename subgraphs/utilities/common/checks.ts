@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../../kernel/errors.js';
 import { normalizeDegrees, type GeoPointInput } from '../../../kernel/graphql-types.js';
-import { isQuotable } from './money.js';
+import { isQuotable } from '../../../domain/money.js';
 
 export const invalid = (field: string, reason: string) => new AppError('UTILITY::VALIDATION_FAILED', `${field}: ${reason}`, field);
 export const insufficient = (field: string, reason: string) => new AppError('UTILITY::INSUFFICIENT_DATA', `${field}: ${reason}`, field);

@@ -3,13 +3,11 @@
  * docs/utilities.md explains them; a change here is a change of the published model (update the doc with it).
  * Amounts are US dollars unless a table says otherwise.
  */
-import type { DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, RideVehicleClass } from '../fares/enums.js';
-import type { TransportMode } from './enums.js';
+import type { FreightUrgency, RideVehicleClass } from '../fares/enums.js';
+import type { TransportMode } from '../../../domain/transport.js';
 
 // ---------------------------------------------------------------- geometry and units
 
-/** IUGG mean Earth radius R1 (Moritz, Geodetic Reference System 1980), metres. Used for every great-circle distance. */
-export const EARTH_MEAN_RADIUS_M = 6_371_008.8;
 /** International mile (1959), kilometres. */
 export const KM_PER_MILE = 1.609344;
 /** Weight units → kilograms (avoirdupois pound: international yard and pound agreement, 1959). */
@@ -18,30 +16,6 @@ export const KG_PER = { kg: 1, g: 0.001, lb: 0.45359237, t: 1000 } as const;
 export const CM_PER = { cm: 1, in: 2.54, m: 100 } as const;
 /** Volume units → cubic metres (cubic foot = 0.3048³). */
 export const M3_PER = { m3: 1, ft3: 0.028316846592, L: 0.001 } as const;
-
-// ---------------------------------------------------------------- distance and speed models
-
-/**
- * Circuity factors: network distance ÷ great-circle distance.
- * ROAD 1.30: cross-country mean road circuity reported by Ballou, Rahardja & Sakai, "Selected country circuity factors
- * for road travel distance estimation", Transportation Research Part A 36 (2002). RAIL 1.40: platform assumption
- * (rail networks are sparser than roads). AIR 1.00: the great circle, as the contract asks. SEA uses a maritime route.
- */
-export const CIRCUITY: Record<TransportMode, number> = { ROAD: 1.3, RAIL: 1.4, AIR: 1.0, SEA: 1.0 };
-
-/**
- * Road speed bands (km/h) applied to consecutive parts of a road distance: the first 10 km at urban speed,
- * the next 40 km at suburban speed, the rest at highway speed. Platform assumption.
- */
-export const ROAD_SPEED_BANDS: { uptoKm: number; kmh: number }[] = [
-  { uptoKm: 10, kmh: 25 },
-  { uptoKm: 50, kmh: 45 },
-  { uptoKm: Infinity, kmh: 70 },
-];
-/** Average speeds of the other modes (km/h). SEA: 14 knots (slow-steaming container ship) × 1.852. */
-export const MODE_SPEED_KMH = { RAIL: 50, SEA: 14 * 1.852, AIR: 800 } as const;
-/** Time added to every AIR trip for taxi, climb and descent (hours). */
-export const AIR_OVERHEAD_H = 0.75;
 
 /**
  * Driver rules for ROAD freight durations (Regulation (EC) No 561/2006): a 45-minute break after 4.5 h of driving,
@@ -54,47 +28,7 @@ export const FREIGHT_HANDLING_H: Record<TransportMode, number> = { ROAD: 2, RAIL
 /** Urgency scales the handling time (URGENT gets priority, ECONOMY waits for consolidation). */
 export const URGENCY_HANDLING_FACTOR: Record<FreightUrgency, number> = { URGENT: 0.5, STANDARD: 1, ECONOMY: 2 };
 
-// ---------------------------------------------------------------- delivery (parcel) model
-
-export const DELIVERY = {
-  /** Base fee by service level. */
-  baseFee: { STANDARD: 4.0, EXPRESS: 10.0, NEXT_DAY: 7.0, SAME_DAY: 12.0 } satisfies Record<DeliveryServiceLevel, number>,
-  /** Per road kilometre, by consecutive band of the road distance. */
-  distanceBands: [
-    { uptoKm: 50, perKm: 0.4 },
-    { uptoKm: 500, perKm: 0.15 },
-    { uptoKm: Infinity, perKm: 0.05 },
-  ],
-  /** Kilograms included in the base fee. */
-  includedKg: 1,
-  /** Per chargeable kilogram above the included weight, by consecutive band. */
-  weightBands: [
-    { uptoKg: 10, perKg: 0.8 },
-    { uptoKg: 30, perKg: 0.6 },
-    { uptoKg: Infinity, perKg: 0.4 },
-  ],
-  /** Volumetric weight divisor (cm³ per kg), the courier industry's common 5000. */
-  volumetricDivisorCm3PerKg: 5000,
-  /** Service fee: share of (distance fee + weight fee) by service level. */
-  servicePct: { STANDARD: 0, EXPRESS: 0.25, NEXT_DAY: 0.15, SAME_DAY: 0.4 } satisfies Record<DeliveryServiceLevel, number>,
-  /** Handling fee by package type. */
-  handlingFee: { DOCUMENT: 0, PARCEL: 0, FRAGILE: 2.5, PERISHABLE: 3.5, OVERSIZED: 6.0 } satisfies Record<DeliveryPackageType, number>,
-  /** Fuel surcharge: share of (base + distance + weight). A fixed platform default; carriers publish weekly indexes. */
-  fuelPct: 0.1,
-  /** Peak-season adjustment, 15 November – 31 December (UTC date of the calculation): share of (base + distance + weight). */
-  peakSeason: { fromMonth: 11, fromDay: 15, pct: 0.08 },
-  /** Parcels above this chargeable weight are freight (use /fares/transport). */
-  maxKg: 1000,
-  /** SAME_DAY: same country and at most this road distance; NEXT_DAY likewise. */
-  sameDayMaxKm: 150,
-  nextDayMaxKm: 1500,
-  /** Delivery days [min, max] before distance and border additions. */
-  days: { SAME_DAY: [0, 0], NEXT_DAY: [1, 1], EXPRESS: [1, 2], STANDARD: [2, 4] } satisfies Record<DeliveryServiceLevel, [number, number]>,
-  /** Extra max days: EXPRESS one per 1,000 road km, STANDARD one per 500 road km. */
-  extraDayPerKm: { EXPRESS: 1000, STANDARD: 500 } as Partial<Record<DeliveryServiceLevel, number>>,
-  /** Added to [min, max] days when the parcel crosses a border (customs). */
-  internationalDays: [2, 5] as [number, number],
-};
+// ---------------------------------------------------------------- delivery (parcel) model: domain/parcel-delivery.ts
 
 // ---------------------------------------------------------------- freight transport model
 

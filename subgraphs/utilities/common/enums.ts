@@ -5,14 +5,6 @@ import { closedList } from '../../../kernel/graphql-types.js';
  * and place roles in lower case), so the bridge passes them through unchanged.
  */
 
-export const TransportMode = closedList('TransportMode', 'Mode of transport of a trip or a shipment (docs/utilities.md, "Distance").', {
-  ROAD: 'By road: the great-circle distance × 1.30 (circuity), road speed bands and driver rest rules.',
-  AIR: 'By air: the great-circle distance at 800 km/h, plus 45 minutes of taxi, climb and descent.',
-  SEA: 'By sea: a route on the maritime network at 14 knots, plus the road legs to and from the network.',
-  RAIL: 'By rail: the great-circle distance × 1.40 (circuity) at 50 km/h.',
-});
-export type TransportMode = keyof typeof TransportMode;
-
 export const WeightUnit = closedList('WeightUnit', 'Unit of a weight.', {
   kg: 'Kilogram.',
   lb: 'Avoirdupois pound: 0.45359237 kg.',
@@ -34,13 +26,6 @@ export const VolumeUnit = closedList('VolumeUnit', 'Unit of a volume of cargo.',
   L: 'Litre: 0.001 m³.',
 });
 export type VolumeUnit = keyof typeof VolumeUnit;
-
-export const LocationAccuracy = closedList('LocationAccuracy', 'How precisely a place of the request was located (docs/utilities.md, "Places and metadata").', {
-  ESTIMATE: 'Only the country was known: its representative point was used.',
-  STANDARD: 'A city of the GeoNames gazetteer (given, or recognised in the address).',
-  PRECISE: "The caller's own coordinates.",
-});
-export type LocationAccuracy = keyof typeof LocationAccuracy;
 
 export const EstimateDataSource = closedList('EstimateDataSource', "Where an estimate's answer came from.", {
   LSP: 'LSP rate cards or coverage areas (reserved: none exist yet).',

@@ -7,13 +7,12 @@
 import { AppError } from '../../../kernel/errors.js';
 import type { GeoPointInput } from '../../../kernel/graphql-types.js';
 import { PLACE_CONFIDENCE, SMALL_COUNTRY_KM2 } from './constants.js';
-import { EstimateDataSource, LocationAccuracy, type PlaceRole, type PlaceSource, type TransportMode } from './enums.js';
-import { findCities, findCountry, modeDistance, timeZoneAt, type City, type Country, type ModeDistance } from './geography.js';
+import { EstimateDataSource, type PlaceRole, type PlaceSource } from './enums.js';
+import { LocationAccuracy } from '../../../domain/vocabulary.js';
+import { MODEL_VERSION, type TransportMode } from '../../../domain/transport.js';
+import { findCities, findCountry, modeDistance, timeZoneAt, type City, type Country, type ModeDistance } from '../../../domain/geography.js';
 import { insufficient, invalid, optionalText, point } from './checks.js';
 import type { EstimateMetadata, LocatedPlace } from './types.js';
-
-/** Bump when a model constant changes (published in metadata.modelVersion and docs/utilities.md). */
-export const MODEL_VERSION = 'utilities-2026.11';
 
 export interface Located {
   role: PlaceRole;

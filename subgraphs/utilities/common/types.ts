@@ -1,7 +1,8 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { DateTimeScalar } from '../../../kernel/scalars.js';
 import { GeoPointInput } from '../../../kernel/graphql-types.js';
-import { DimensionUnit, EstimateDataSource, LocationAccuracy, PlaceRole, PlaceSource, VolumeUnit, WeightUnit } from './enums.js';
+import { DimensionUnit, EstimateDataSource, PlaceRole, PlaceSource, VolumeUnit, WeightUnit } from './enums.js';
+import { LocationAccuracy } from '../../../domain/vocabulary.js';
 
 /**
  * Inputs and results the areas of the utilities family share (spec group 15): places, quantities, metadata and the

@@ -1,7 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { Money, MoneyInput } from '../../../kernel/graphql-types.js';
 import { DateTimeScalar } from '../../../kernel/scalars.js';
-import { TransportMode } from '../common/enums.js';
+import { TransportMode } from '../../../domain/transport.js';
 import { DayRange, EstimateMetadata, PlaceInput, WeightInput } from '../common/types.js';
 import { CostPayer, CustomsValuationBasis, Incoterm } from './enums.js';
 

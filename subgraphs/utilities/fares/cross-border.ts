@@ -4,20 +4,20 @@
  * (tariffs.ts), other import levies, VAT/GST at the border (package sales-tax), fees, who pays what under the
  * incoterm, documents and clearance time.
  */
-import { createRequire } from 'node:module';
 import { MONEY_MAX, type Money } from '../../../kernel/graphql-types.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { BORDER_ENTRY_FEE, BROKERAGE_FEE, DISCLAIMER, DOCUMENTATION_FEE, INSPECTION, QUOTE_VALIDITY_S } from '../common/constants.js';
 import { currency, intRange, invalid, nonNegative, text } from '../common/checks.js';
-import { TransportMode } from '../common/enums.js';
-import { convert, dec, Decimal, fxDate, roundMoney, sum } from '../common/money.js';
+import { TransportMode } from '../../../domain/transport.js';
+import { convert, dec, Decimal, fxDate, roundMoney, sum } from '../../../domain/money.js';
 import { locate, metadataOf } from '../common/places.js';
 import type { UtilitiesScope } from '../common/scope.js';
-import { round, weightKg } from '../common/units.js';
+import { weightKg } from '../common/units.js';
 import type { CostLine, CrossBorderFare, CrossBorderFareInput, ExchangeRate, NamedFee } from './cross-border-types.js';
 import { CostPayer, CustomsValuationBasis, FreightUrgency, Incoterm } from './enums.js';
 import { clearanceDays, hsChapter, importLevies, inChapters, insurancePremium, isOneOf, payerOf, SEA_ONLY_TERMS } from './rules.js';
 import { freightQuote } from './service.js';
+import { vatRateOf } from '../../../domain/vat.js';
 import {
   CHAPTER_DOCUMENTS,
   CHAPTER_GROUPS,
@@ -34,31 +34,6 @@ import {
   generalRate,
   groupOfChapter,
 } from './tariffs.js';
-
-const require = createRequire(import.meta.url);
-
-interface SalesTaxModule {
-  getSalesTax(country: string): Promise<{ type: string; rate: number }>;
-}
-let salesTax: { module: SalesTaxModule; known: Set<string> } | undefined;
-function vatModule() {
-  if (!salesTax) {
-    const module = require('sales-tax') as SalesTaxModule;
-    const rates = require('sales-tax/res/sales_tax_rates.json') as Record<string, unknown>;
-    salesTax = { module, known: new Set(Object.keys(rates)) };
-  }
-  return salesTax;
-}
-
-/**
- * VAT/GST rate of a country (percent, 3 decimals; an ISO 3166-1 alpha-2 code) from the sales-tax package; `known` false
- * when it has no entry. Also the queries family's pricing taxes (subgraphs/queries/pricing/service.ts).
- */
-export async function vatRateOf(country: string): Promise<{ rate: number; type: string; known: boolean }> {
-  const { module, known } = vatModule();
-  const r = await module.getSalesTax(country);
-  return { rate: round(r.rate * 100, 3), type: r.type, known: known.has(country) };
-}
 
 export async function crossBorderFare(_caller: UtilitiesScope, input: CrossBorderFareInput): Promise<CrossBorderFare> {
   const now = nowDate();

@@ -2,23 +2,6 @@ import { closedList } from '../../../kernel/graphql-types.js';
 
 /** Closed lists of the fares (docs/utilities.md lists the constants each value stands for). */
 
-export const DeliveryServiceLevel = closedList('DeliveryServiceLevel', 'Service level of a parcel delivery.', {
-  SAME_DAY: 'Delivered the same day: within one country, up to 150 road km; base fee 12.00, service fee 40 %.',
-  NEXT_DAY: 'Delivered the next day: within one country, up to 1,500 road km; base fee 7.00, service fee 15 %.',
-  STANDARD: 'Delivered in 2 to 4 days (one more per 500 road km); base fee 4.00, no service fee.',
-  EXPRESS: 'Delivered in 1 to 2 days (one more per 1,000 road km); base fee 10.00, service fee 25 %.',
-});
-export type DeliveryServiceLevel = keyof typeof DeliveryServiceLevel;
-
-export const DeliveryPackageType = closedList('DeliveryPackageType', 'Kind of package of a parcel delivery: it sets the handling fee.', {
-  DOCUMENT: 'Documents: no handling fee.',
-  PARCEL: 'An ordinary parcel (the default): no handling fee.',
-  FRAGILE: 'Breakable contents: handling fee 2.50.',
-  PERISHABLE: 'Contents that spoil: handling fee 3.50.',
-  OVERSIZED: 'A package beyond the usual sizes: handling fee 6.00.',
-});
-export type DeliveryPackageType = keyof typeof DeliveryPackageType;
-
 export const FreightUrgency = closedList('FreightUrgency', 'Urgency of a freight transport: a multiplier on the distance and weight fares and on the handling time.', {
   URGENT: 'Fares × 1.5, handling time × 0.5.',
   STANDARD: 'Fares × 1.0, handling time × 1 (the default).',

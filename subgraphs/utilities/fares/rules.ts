@@ -6,13 +6,10 @@
 import { AppError } from '../../../kernel/errors.js';
 import { CLEARANCE_DAYS, FAST_CLEARANCE, IMPORT_LEVIES, SLOW_CLEARANCE } from './tariffs.js';
 import {
-  CIRCUITY,
-  DELIVERY,
   FREIGHT_HANDLING_H,
   HAZARDOUS_PCT,
   INSPECTION,
   INSURANCE,
-  MODE_SPEED_KMH,
   PICKUP_SPEED_KMH,
   RIDE_BOOKING_FEE,
   RIDE_CURRENCY,
@@ -23,32 +20,17 @@ import {
   URGENCY_MULTIPLIER,
   type RideRate,
 } from '../common/constants.js';
-import { TransportMode } from '../common/enums.js';
-import { CostPayer, DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule } from './enums.js';
-import { roadDrivingHours, travelHours, type ModeDistance } from '../common/geography.js';
-import { convert, dec, Decimal, roundMoney, sum } from '../common/money.js';
+import { DELIVERY, DeliveryServiceLevel } from '../../../domain/parcel-delivery.js';
+import { CIRCUITY, MODE_SPEED_KMH, TransportMode } from '../../../domain/transport.js';
+import { CostPayer, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule } from './enums.js';
+import { roadDrivingHours, travelHours, type ModeDistance } from '../../../domain/geography.js';
+import { convert, dec, Decimal, roundMoney, sum } from '../../../domain/money.js';
 import { invalid } from '../common/checks.js';
 import { round } from '../common/units.js';
 
 // ================================================================= shared
 
-/** Sums `amount × rate` over consecutive bands of `quantity` (distance or weight bands). */
-export function banded(quantity: number, bands: { upto: number; rate: number }[]): Decimal {
-  let total = dec(0);
-  let from = 0;
-  for (const band of bands) {
-    const part = Math.max(0, Math.min(quantity, band.upto) - from);
-    total = total.add(dec(part).mul(band.rate));
-    from = band.upto;
-    if (quantity <= band.upto) break;
-  }
-  return total;
-}
-
 // ================================================================= delivery
-
-/** 15 November – 31 December, by the UTC date. */
-export const isPeakSeason = (d: Date) => d.getUTCMonth() + 1 === 12 || (d.getUTCMonth() + 1 === DELIVERY.peakSeason.fromMonth && d.getUTCDate() >= DELIVERY.peakSeason.fromDay);
 
 /** Chargeable weight of a parcel: max(actual, volumetric = cm³ / 5000), at most DELIVERY.maxKg (else `dimensions`). */
 export function deliveryChargeableKg(actualKg: number, cm3: number | undefined): { volumetricKg: number; chargeableKg: number } {
@@ -74,53 +56,6 @@ export function checkDeliveryService(level: DeliveryServiceLevel, roadKm: number
       'serviceLevel',
     );
   }
-}
-
-export interface DeliveryPrice {
-  /** Rounded lines in the quote currency. */
-  lines: { baseFee: Decimal; distanceFee: Decimal; weightFee: Decimal; serviceFee: Decimal; fuelSurcharge: Decimal };
-  seasonalAdjustment?: Decimal;
-  handlingFee?: Decimal;
-  /** The sum of the rounded lines. */
-  total: Decimal;
-}
-
-/** A parcel's fee lines (model in USD, each line converted to `quote` and rounded) on `roadKm` at the date `at`. */
-export function deliveryPrice(level: DeliveryServiceLevel, packageType: DeliveryPackageType, roadKm: number, chargeableKg: number, at: Date, quote: string): DeliveryPrice {
-  const base = dec(DELIVERY.baseFee[level]);
-  const distance = banded(
-    roadKm,
-    DELIVERY.distanceBands.map((b) => ({ upto: b.uptoKm, rate: b.perKm })),
-  );
-  const weight = banded(
-    Math.max(0, chargeableKg - DELIVERY.includedKg),
-    DELIVERY.weightBands.map((b) => ({ upto: b.uptoKg - DELIVERY.includedKg, rate: b.perKg })),
-  );
-  const core = base.add(distance).add(weight);
-  const service = distance.add(weight).mul(DELIVERY.servicePct[level]);
-  const fuel = core.mul(DELIVERY.fuelPct);
-  const seasonal = isPeakSeason(at) ? core.mul(DELIVERY.peakSeason.pct) : undefined;
-  const handling = DELIVERY.handlingFee[packageType];
-
-  const q = (usd: Decimal.Value) => roundMoney(convert(usd, 'USD', quote), quote);
-  const lines = { baseFee: q(base), distanceFee: q(distance), weightFee: q(weight), serviceFee: q(service), fuelSurcharge: q(fuel) };
-  const seasonalLine = seasonal ? q(seasonal) : undefined;
-  const handlingLine = handling ? q(handling) : undefined;
-  const total = sum(...Object.values(lines), seasonalLine, handlingLine);
-  return { lines, seasonalAdjustment: seasonalLine, handlingFee: handlingLine, total };
-}
-
-/** Delivery days [min, max]: the level's, plus the extra days per road km, plus the border days. */
-export function deliveryDays(level: DeliveryServiceLevel, roadKm: number, international: boolean): { min: number; max: number } {
-  const [minDays, maxDaysBase] = DELIVERY.days[level];
-  const perExtra = DELIVERY.extraDayPerKm[level];
-  let min = minDays;
-  let max = maxDaysBase + (perExtra ? Math.floor(roadKm / perExtra) : 0);
-  if (international) {
-    min += DELIVERY.internationalDays[0];
-    max += DELIVERY.internationalDays[1];
-  }
-  return { min, max };
 }
 
 // ================================================================= freight transport

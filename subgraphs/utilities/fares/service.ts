@@ -7,7 +7,6 @@
 import { AppError } from '../../../kernel/errors.js';
 import { nowDate } from '../../../kernel/clock.js';
 import {
-  DELIVERY,
   DISCLAIMER,
   PICKUP_COUNT_CAP,
   PICKUP_DRIVERS_LISTED,
@@ -19,30 +18,19 @@ import {
   TRANSPORT_VEHICLE_CAP,
   TRANSPORT_VEHICLE_RADIUS_M,
 } from '../common/constants.js';
+import { DELIVERY, deliveryDays, deliveryPrice, DeliveryPackageType } from '../../../domain/parcel-delivery.js';
 import { currency, intRange, invalid, optionalText, vehicleType } from '../common/checks.js';
-import { LiveVehicleStatus, TransportMode } from '../common/enums.js';
-import { localTime, roadDrivingHours, timeZoneAt, type ModeDistance } from '../common/geography.js';
-import { convert, Decimal, roundMoney, sum } from '../common/money.js';
+import { LiveVehicleStatus } from '../common/enums.js';
+import { TransportMode } from '../../../domain/transport.js';
+import { localTime, roadDrivingHours, timeZoneAt, type ModeDistance } from '../../../domain/geography.js';
+import { convert, Decimal, roundMoney, sum } from '../../../domain/money.js';
 import { distanceBy, locate, metadataOf, type Located } from '../common/places.js';
 import type { UtilitiesScope } from '../common/scope.js';
 import { dimensionsCm3, kmMi, minuteHour, round, volumeM3, weightKg } from '../common/units.js';
 import * as store from '../nearby/store.js';
 import { toNearby } from '../nearby/service.js';
-import {
-  checkDeliveryService,
-  deliveryChargeableKg,
-  deliveryDays,
-  deliveryPrice,
-  freightChargeableKg,
-  freightFares,
-  freightHours,
-  pickupEtaMinutes,
-  rideClass,
-  rideFareLines,
-  SURGE_REASON,
-  surgeRuleAt,
-} from './rules.js';
-import { DeliveryPackageType, FreightUrgency } from './enums.js';
+import { checkDeliveryService, deliveryChargeableKg, freightChargeableKg, freightFares, freightHours, pickupEtaMinutes, rideClass, rideFareLines, SURGE_REASON, surgeRuleAt } from './rules.js';
+import { FreightUrgency } from './enums.js';
 import type { DeliveryFare, DeliveryFareInput, RideFare, RideFareInput, TransportFare, TransportFareInput } from './types.js';
 
 // ================================================================= delivery

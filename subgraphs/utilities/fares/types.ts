@@ -1,9 +1,10 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { DateTimeScalar, DecimalScalar } from '../../../kernel/scalars.js';
-import { TransportMode } from '../common/enums.js';
+import { TransportMode } from '../../../domain/transport.js';
 import { DayRange, DimensionsInput, EstimateMetadata, KilometersMiles, MinutesHours, PlaceInput, VolumeInput, WeightInput } from '../common/types.js';
 import { NearbyVehicle } from '../nearby/types.js';
-import { DeliveryPackageType, DeliveryServiceLevel, FreightUrgency, RideVehicleClass, SurgeRule } from './enums.js';
+import { FreightUrgency, RideVehicleClass, SurgeRule } from './enums.js';
+import { DeliveryPackageType, DeliveryServiceLevel } from '../../../domain/parcel-delivery.js';
 
 /**
  * Inputs and results of the delivery, transport and ride fares (spec group 15; docs/utilities.md). Amounts are

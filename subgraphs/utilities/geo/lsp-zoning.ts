@@ -1,13 +1,13 @@
 /**
  * The zone source of LSP coverage areas (docs/utilities.md "Zones"; docs/orders.md "Coverage"): for a DELIVERY zone,
  * the ACTIVE coverage areas of the workspace's LSPs that serve the place, by the one rule operators and quotes read
- * too (lsp/coverage/serves.ts), over the utilities' own event-fed copy of the LSP network (lsp/network-copy, tables
+ * too (domain/coverage.ts), over the utilities' own event-fed copy of the LSP network (domain/network-copy, tables
  * network_* in the utilities schema). When several serve it, the first by LSP code then area code answers. Other
  * services, or no area: the next source (the default zoning).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { areaRadiusKm, areaServes, placeAt, type Place } from '../../lsp/coverage/serves.js';
-import { readNetwork } from '../../lsp/network-copy/sync.js';
+import { areaRadiusKm, areaServes, placeAt, type Place } from '../../../domain/coverage.js';
+import { readNetwork } from '../../../domain/network-copy/sync.js';
 import { nowDate } from '../../../kernel/clock.js';
 import type { Located } from '../common/places.js';
 import { ZoneServiceType, ZoneType } from './enums.js';

@@ -2,10 +2,11 @@
  * Distances, arrival times and zones (spec group 15; docs/utilities.md, "Distance", "Speed model and ETA", "Zones").
  */
 import { nowDate } from '../../../kernel/clock.js';
-import { KM_PER_MILE, MODE_SPEED_KMH } from '../common/constants.js';
+import { KM_PER_MILE } from '../common/constants.js';
+import { MODE_SPEED_KMH, TransportMode } from '../../../domain/transport.js';
 import { insufficient } from '../common/checks.js';
-import { EstimateDataSource, TransportMode } from '../common/enums.js';
-import { roadDrivingHours, travelHours } from '../common/geography.js';
+import { EstimateDataSource } from '../common/enums.js';
+import { roadDrivingHours, travelHours } from '../../../domain/geography.js';
 import { distanceBy, locate, metadataOf } from '../common/places.js';
 import type { UtilitiesScope } from '../common/scope.js';
 import { minuteHour, round } from '../common/units.js';

@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
 import { GeoPoint } from '../../../kernel/graphql-types.js';
 import { DateTimeScalar } from '../../../kernel/scalars.js';
-import { TransportMode } from '../common/enums.js';
+import { TransportMode } from '../../../domain/transport.js';
 import { EstimateMetadata, EtaPlaceInput, MinutesHours, PlaceInput } from '../common/types.js';
 import { DistanceMethod, RouteDistanceUnit, ZoneServiceType, ZoneShape, ZoneType, ZoningSource } from './enums.js';
 

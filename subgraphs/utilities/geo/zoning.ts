@@ -13,7 +13,7 @@
  */
 import { ZONING } from '../common/constants.js';
 import { ZoneServiceType, ZoneType } from './enums.js';
-import { citiesNear, countryByCode, regionName, type City } from '../common/geography.js';
+import { citiesNear, countryByCode, regionName, type City } from '../../../domain/geography.js';
 import type { Located } from '../common/places.js';
 import type { Zone } from './types.js';
 import type { EntityManager } from '@mikro-orm/postgresql';

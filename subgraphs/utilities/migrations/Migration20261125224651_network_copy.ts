@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The utilities' copy of the LSP network (lsp/network-copy): coverage areas and facility points, for the LSP zones. */
+/** The utilities' copy of the LSP network (domain/network-copy): coverage areas and facility points, for the LSP zones. */
 export class Migration20261125224651_network_copy extends Migration {
   override name = 'Migration20261125224651_network_copy';
 

@@ -11,7 +11,7 @@
  * the inverse, making them agree with every other distance of the family.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EARTH_MEAN_RADIUS_M } from '../common/constants.js';
+import { FROM_EARTH, TO_EARTH } from '../../../domain/transport.js';
 import type { LiveVehicleStatus } from '../common/enums.js';
 import { nowDate } from '../../../kernel/clock.js';
 import { earthPointSql, type Statement } from '../../../kernel/db.js';
@@ -48,10 +48,6 @@ export interface Filters {
   freshSince?: Date;
 }
 
-/** Mean-sphere metres → earthdistance metres (the queries registry scales its radii the same way). */
-export const TO_EARTH = `(earth() / ${EARTH_MEAN_RADIUS_M})`;
-/** earthdistance metres → mean-sphere metres. */
-export const FROM_EARTH = `(${EARTH_MEAN_RADIUS_M} / earth())`;
 const COLUMNS = 'vehicle_id, type, status, lat, lng, heading, speed, updated_at';
 
 function filterSql(f: Filters, params: unknown[]): string {

@@ -29,12 +29,6 @@ export type ConnectorType = keyof typeof ConnectorType;
 /** What connectors of a type are for (the value's description). */
 export const connectorTypeUse = (type: ConnectorType): string => CONNECTOR_TYPES[type];
 
-export const ConnectorStatus = closedList('ConnectorStatus', 'Whether a connector may be used.', {
-  ENABLED: 'The connector exchanges its secret for access tokens and its tokens work.',
-  DISABLED: 'The connector is refused access tokens and the tokens it was issued stop working.',
-});
-export type ConnectorStatus = keyof typeof ConnectorStatus;
-
 export const ConnectorAuthMode = closedList('ConnectorAuthMode', 'How the users a connector acts for are authenticated (written in lower case, as REST writes it).', {
   external: "The provider's own system authenticates its users; the platform trusts the connector.",
   internal: "The platform's own accounts authenticate the users.",

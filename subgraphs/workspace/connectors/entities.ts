@@ -5,7 +5,8 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { nowDate } from '../../../kernel/clock.js';
 import { PROVIDER_KINDS } from '../../../kernel/principal.js';
 import { TenantEntity } from '../../../kernel/tenancy.js';
-import { ConnectorAuthMode, ConnectorStatus, ConnectorType, type PathKind } from '../common/vocabulary.js';
+import { ConnectorAuthMode, ConnectorType, type PathKind } from '../common/vocabulary.js';
+import { ConnectorStatus } from '../../../domain/vocabulary.js';
 
 @ObjectType({ description: 'How a connector talks to the platform.' })
 export class ConnectorConfig {

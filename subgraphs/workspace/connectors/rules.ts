@@ -1,5 +1,5 @@
 import { validationError } from '../../../kernel/errors.js';
-import { ConnectorStatus } from '../common/vocabulary.js';
+import { ConnectorStatus } from '../../../domain/vocabulary.js';
 import type { ConnectorAction } from './types.js';
 
 /** Pure rules of connectors and their access tokens (no I/O). */

@@ -3,7 +3,7 @@ import { now, nowDate } from '../../../kernel/clock.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
-import { ConnectorStatus } from '../common/vocabulary.js';
+import { ConnectorStatus } from '../../../domain/vocabulary.js';
 import { AccessToken } from '../access-tokens/entities.js';
 import { ApiKey } from '../api-keys/entities.js';
 import { Connector } from '../connectors/entities.js';

@@ -1,5 +1,5 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { TenantEntity } from '../../../kernel/tenancy.js';
+import { TenantEntity } from '../../kernel/tenancy.js';
 
 /**
  * The LSP network as another family copies it into its own schema (docs/orders.md "Coverage"): the commerce family

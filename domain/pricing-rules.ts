@@ -17,7 +17,19 @@
  * (other currencies converted at the utilities' reference rates, then rounded to the currency's minor unit); the total
  * is the sum of the rounded lines.
  */
-import { convert, Decimal, isQuotable, roundMoney } from '../../utilities/common/money.js';
+import { closedList } from '../kernel/graphql-types.js';
+import { convert, Decimal, isQuotable, roundMoney } from './money.js';
+
+export const PricingBasis = closedList('PricingBasis', 'What a pricing rule counts: its rate is the price of one unit of it.', {
+  PER_KG: 'Per kilogram of goods.',
+  PER_PALLET: 'Per pallet.',
+  PER_CBM: 'Per cubic metre of goods.',
+  PER_ORDER: 'Per order.',
+  PER_KM: 'Per kilometre travelled.',
+  PER_DAY: 'Per day of storage.',
+  FLAT: 'One price whatever the quantity.',
+});
+export type PricingBasis = keyof typeof PricingBasis;
 
 export const PRICING_BASES = ['PER_KG', 'PER_PALLET', 'PER_CBM', 'PER_ORDER', 'PER_KM', 'PER_DAY', 'FLAT'] as const;
 export type PricingBasisName = (typeof PRICING_BASES)[number];

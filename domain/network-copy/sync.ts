@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { follow, type PlatformEvent } from '../../../kernel/events.js';
-import type { Logger } from '../../../kernel/logger.js';
+import { follow, type PlatformEvent } from '../../kernel/events.js';
+import type { Logger } from '../../kernel/logger.js';
 
 /**
  * Keeps a family's copy of the LSP network (entities.ts) in step with the platform event log. Every replica polls;
@@ -78,7 +78,7 @@ export function startNetworkSync(orm: MikroORM, log: Logger, consumer: string, s
   return follow(orm, log, consumer, topics, (e, em) => applyNetworkEvent(em, schema, e), intervalMs);
 }
 
-/** A coverage record of the copy as the coverage rules read it (lsp/coverage/serves.ts): the event's payload. */
+/** A coverage record of the copy as the coverage rules read it (domain/coverage.ts): the event's payload. */
 export type CopiedCoverage = Record<string, unknown> & { id: string; icode: string; kind: string; status: string };
 
 /**

@@ -12,8 +12,7 @@
  * Everything loads once per process (preloadGeo at start).
  */
 import { createRequire } from 'node:module';
-import { CIRCUITY, EARTH_MEAN_RADIUS_M, MODE_SPEED_KMH, AIR_OVERHEAD_H, ROAD_SPEED_BANDS } from './constants.js';
-import { TransportMode } from './enums.js';
+import { CIRCUITY, EARTH_MEAN_RADIUS_M, MODE_SPEED_KMH, AIR_OVERHEAD_H, ROAD_SPEED_BANDS, TransportMode } from './transport.js';
 
 const require = createRequire(import.meta.url);
 

@@ -10,7 +10,7 @@
  *   ROUTE_END_KM of the pickup and its destination within ROUTE_END_KM of the dropoff (or names its city).
  * - A record with `schedules` runs on their `operatingDays` (in each schedule's time zone); without, every day.
  */
-import { citiesNear, greatCircleKm, localTime, normalizeName } from '../../utilities/common/geography.js';
+import { citiesNear, greatCircleKm, localTime, normalizeName } from './geography.js';
 
 /** Radius around a linked point when the area gives none, km. */
 export const LINK_RADIUS_KM = 25;
