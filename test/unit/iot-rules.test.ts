@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { compileRule, formatReport } from '../../subgraphs/iot/rules/compile.js';
+import { measuredAt, nest } from '../../subgraphs/iot/rules/telemetry-values.js';
+import { checkRule } from '../../subgraphs/iot/rules/check.js';
 import {
-  checkRule,
-  compileRule,
   FIELD_NAMES,
   FIELD_TYPES,
-  formatReport,
   InvalidRuleError,
-  measuredAt,
-  nest,
   RULE_LIMITS,
   UNITS,
   type FieldType,
@@ -17,7 +15,7 @@ import {
   type SchemaField,
   type TelemetryValue,
   type TelemetryValues,
-} from '../../subgraphs/iot/rules/compile.js';
+} from '../../subgraphs/iot/rules/vocabulary.js';
 
 /** IoT rules (spec "IoT rule"): checkRule's problems, the compiled parser, formatReport, nest and measuredAt. */
 

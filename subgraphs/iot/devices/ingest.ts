@@ -6,7 +6,8 @@ import type { Logger } from '../../../kernel/logger.js';
 import { iotReports, iotIngestQueue } from '../../../kernel/metrics.js';
 import type { ReportOutcome, ReportSource } from '../common/enums.js';
 import type { ReportError } from '../common/types.js';
-import { measuredAt, type TelemetryValues } from '../rules/compile.js';
+import { measuredAt } from '../rules/telemetry-values.js';
+import { type TelemetryValues } from '../rules/vocabulary.js';
 import { parserOf } from '../rules/service.js';
 
 /**

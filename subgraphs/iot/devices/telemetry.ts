@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import { validationError } from '../../../kernel/errors.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
-import { nest, type TelemetryValues } from '../rules/compile.js';
+import { nest } from '../rules/telemetry-values.js';
+import { type TelemetryValues } from '../rules/vocabulary.js';
 import type { ReportError } from '../common/types.js';
 import type { TelemetryArgs, TelemetryReport } from './types.js';
 

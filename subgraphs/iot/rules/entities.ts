@@ -4,7 +4,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, ObjectType } from 'type-graphql';
 import { IotRecord, type IotRecordOptional } from '../common/records.js';
 import { IotRuleType } from '../common/enums.js';
-import type { SchemaField } from './compile.js';
+import type { SchemaField } from './vocabulary.js';
 
 /**
  * An IoT rule of an IoTSP (docs/iot.md "Rules"): how the report lines of one device protocol become typed telemetry.

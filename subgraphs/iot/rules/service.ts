@@ -5,7 +5,10 @@ import { changeStatus, changeTags, created, findByReference, findText, iotDescri
 import type { IotStatus } from '../common/enums.js';
 import type { IotScope } from '../common/scope.js';
 import type { IotFindArgs, IotTagsInput, ParsedReport } from '../common/types.js';
-import { checkRule, compileRule, measuredAt, nest, type CompiledRule, type RuleDefinition } from './compile.js';
+import { compileRule } from './compile.js';
+import { measuredAt, nest } from './telemetry-values.js';
+import { checkRule } from './check.js';
+import { type CompiledRule, type RuleDefinition } from './vocabulary.js';
 import { IotRule } from './entities.js';
 import type { IotRuleCreateInput, IotRuleListArgs } from './types.js';
 
