@@ -7,7 +7,8 @@ import { PipelineRecord } from '../pipelines/entities.js';
 import { pipelineNotFound, pipelineOf } from '../pipelines/service.js';
 import { dryRun } from './dry-run.js';
 import { ExecutionLogRecord, ExecutionRecord } from './entities.js';
-import { finish, lockExecution, log, save, schedule, scheduleDeadline, writeLogs } from './engine.js';
+import { finish } from './engine.js';
+import { lockExecution, log, save, schedule, scheduleDeadline, writeLogs } from './store.js';
 import { runQuery } from './query.js';
 import type { ExecutePipelineInput, ExecutionListArgs, PipelineExecution, PipelineQueryInput, PipelineQueryResult } from './types.js';
 
