@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { removeCopy, upsertCopy } from '../../kernel/copies.js';
 import { follow, type PlatformEvent } from '../../kernel/events.js';
 import type { Logger } from '../../kernel/logger.js';
 
@@ -13,22 +14,6 @@ export type NetworkTopic = 'lsp.coverage' | 'lsp.facility' | 'lsp.agent';
 type Row = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** Inserts or replaces a copied record; `keep` columns keep their stored value on replace. */
-async function upsert(em: EntityManager, schema: string, table: string, columns: Record<string, unknown>, eventId: number, keep: string[] = []): Promise<void> {
-  const names = Object.keys(columns);
-  const values = names.map((n) => columns[n]);
-  const set = names.filter((n) => n !== 'id' && !keep.includes(n)).map((n) => `"${n}" = excluded."${n}"`);
-  await em.execute(
-    `insert into ${schema}.${table} (${names.map((n) => `"${n}"`).join(', ')}, event_id) values (${names.map(() => '?').join(', ')}, ?)
-     on conflict (id) do update set ${set.join(', ')}, event_id = excluded.event_id where ${schema}.${table}.event_id < excluded.event_id`,
-    [...values, eventId],
-  );
-}
-
-async function remove(em: EntityManager, schema: string, table: string, id: string): Promise<void> {
-  await em.execute(`delete from ${schema}.${table} where id = ?`, [id]);
-}
-
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
 /** Applies one LSP event to the copy. */
@@ -38,24 +23,29 @@ export async function applyNetworkEvent(em: EntityManager, schema: string, e: Pl
   const icode = str(p.icode);
   if (!e.workspaceId || !icode || !id) return;
   if (e.topic === 'lsp.coverage') {
-    if (p.deleted === true) return remove(em, schema, 'network_coverage', id);
-    return upsert(em, schema, 'network_coverage', { id, workspace_id: e.workspaceId, icode, kind: str(p.kind) ?? 'AREA', status: str(p.status) ?? 'INACTIVE', record: json(p) }, e.id);
+    if (p.deleted === true) return removeCopy(em, `${schema}.network_coverage`, id);
+    return upsertCopy(
+      em,
+      `${schema}.network_coverage`,
+      { id, workspace_id: e.workspaceId, icode, kind: str(p.kind) ?? 'AREA', status: str(p.status) ?? 'INACTIVE', record: json(p) },
+      { eventId: e.id },
+    );
   }
   if (e.topic === 'lsp.facility') {
     const kind = str(p.kind);
     if (kind !== 'WAREHOUSE' && kind !== 'HUB') return;
-    if (p.deleted === true) return remove(em, schema, 'network_pricing', id);
+    if (p.deleted === true) return removeCopy(em, `${schema}.network_pricing`, id);
     const coordinates = (p.address as Row | null | undefined)?.coordinates;
     const point = Array.isArray(coordinates) && coordinates.length === 2 ? coordinates : null;
-    return upsert(em, schema, 'network_pricing', { id, workspace_id: e.workspaceId, icode, kind, point: json(point), rules: json(Array.isArray(p.pricing) ? p.pricing : []) }, e.id);
+    return upsertCopy(em, `${schema}.network_pricing`, { id, workspace_id: e.workspaceId, icode, kind, point: json(point), rules: json(Array.isArray(p.pricing) ? p.pricing : []) }, { eventId: e.id });
   }
   if (e.topic === 'lsp.agent') {
-    if (p.deleted === true) return remove(em, schema, 'network_agent', id);
+    if (p.deleted === true) return removeCopy(em, `${schema}.network_agent`, id);
     const userId = str(p.userId);
     const status = str(p.status);
     if (userId && status) {
       // (a join or an update carries no vehicles: an update keeps the ones already copied)
-      return upsert(em, schema, 'network_agent', { id, workspace_id: e.workspaceId, icode, user_id: userId, status, vehicles: json([]) }, e.id, ['vehicles']);
+      return upsertCopy(em, `${schema}.network_agent`, { id, workspace_id: e.workspaceId, icode, user_id: userId, status, vehicles: json([]) }, { eventId: e.id, keep: ['vehicles'] });
     }
     const assigned = str(p.assigned);
     const unassigned = str(p.unassigned);

@@ -1,3 +1,4 @@
+import { upsertCopy } from '../../../kernel/copies.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, collectionFull, notFound } from '../../../kernel/errors.js';
 import { catchUp, type PlatformEvent } from '../../../kernel/events.js';
@@ -21,10 +22,11 @@ export const CONNECTOR_TOPICS = ['workspace.connector'] as const;
 export async function applyConnectorEvent(e: PlatformEvent, em: EntityManager): Promise<void> {
   const p = e.payload as { id: string; providerKind: string; providerCode: string; type: string; name: string; status: string; deleted?: boolean };
   if (p.providerKind?.toLowerCase() !== 'iotsp' || !e.workspaceId) return;
-  await em.execute(
-    `insert into iot.connector_copy (id, workspace_id, icode, type, name, status, deleted, changed_at) values (?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (id) do update set type = excluded.type, name = excluded.name, status = excluded.status, deleted = excluded.deleted, changed_at = excluded.changed_at`,
-    [p.id, e.workspaceId, p.providerCode, p.type, p.name, p.status, p.deleted === true, e.createdAt],
+  await upsertCopy(
+    em,
+    'iot.connector_copy',
+    { id: p.id, workspace_id: e.workspaceId, icode: p.providerCode, type: p.type, name: p.name, status: p.status, deleted: p.deleted === true, changed_at: e.createdAt },
+    { keep: ['workspace_id', 'icode'] },
   );
   if (p.deleted) await em.execute('delete from iot.connector_assignment where connector_id = ?', [p.id]);
 }

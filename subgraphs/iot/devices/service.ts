@@ -1,3 +1,4 @@
+import { upsertCopy } from '../../../kernel/copies.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
 import { notFound } from '../../../kernel/errors.js';
@@ -41,11 +42,7 @@ export const VEHICLE_TOPICS = ['lsp.vehicle'] as const;
 export async function applyVehicleEvent(e: PlatformEvent, em: EntityManager): Promise<void> {
   const p = e.payload as { id: string; icode: string; type: string; status: string; deleted?: boolean };
   if (!e.workspaceId) return;
-  await em.execute(
-    `insert into iot.vehicle_copy (id, workspace_id, icode, type, status, deleted) values (?, ?, ?, ?, ?, ?)
-     on conflict (id) do update set type = excluded.type, status = excluded.status, deleted = excluded.deleted`,
-    [p.id, e.workspaceId, p.icode, p.type, p.status, p.deleted === true],
-  );
+  await upsertCopy(em, 'iot.vehicle_copy', { id: p.id, workspace_id: e.workspaceId, icode: p.icode, type: p.type, status: p.status, deleted: p.deleted === true }, { keep: ['workspace_id', 'icode'] });
 }
 
 const syncVehicles = (em: EntityManager) => catchUp(em, VEHICLE_CONSUMER, VEHICLE_TOPICS, applyVehicleEvent);
