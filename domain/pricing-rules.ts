@@ -17,8 +17,9 @@
  * (other currencies converted at the utilities' reference rates, then rounded to the currency's minor unit); the total
  * is the sum of the rounded lines.
  */
-import { closedList } from '../kernel/graphql-types.js';
+import { closedList, valuesOf } from '../kernel/graphql-types.js';
 import { convert, Decimal, isQuotable, roundMoney } from './money.js';
+import { round } from './numbers.js';
 
 export const PricingBasis = closedList('PricingBasis', 'What a pricing rule counts: its rate is the price of one unit of it.', {
   PER_KG: 'Per kilogram of goods.',
@@ -31,8 +32,8 @@ export const PricingBasis = closedList('PricingBasis', 'What a pricing rule coun
 });
 export type PricingBasis = keyof typeof PricingBasis;
 
-export const PRICING_BASES = ['PER_KG', 'PER_PALLET', 'PER_CBM', 'PER_ORDER', 'PER_KM', 'PER_DAY', 'FLAT'] as const;
-export type PricingBasisName = (typeof PRICING_BASES)[number];
+/** Every basis a rule may have (PricingBasis's values). */
+export const PRICING_BASES = valuesOf(PricingBasis);
 
 /** A stored pricing rule as JSON gives it (every field checked before use). */
 export interface RuleLike {
@@ -49,7 +50,7 @@ export interface RuleLike {
 /** What the caller knows of the order. */
 export interface PricingAsk {
   /** The quantity of each basis the caller can count; a basis without one does not apply. */
-  quantities: Partial<Record<PricingBasisName, number>>;
+  quantities: Partial<Record<PricingBasis, number>>;
   /** The goods' weight for the rules' weight bounds, kg; undefined when unknown (then a rule with a bound does not apply). */
   weightKg: number | undefined;
   /** The service types that select a rule naming service types (upper case). */
@@ -64,7 +65,7 @@ export interface PricedLine {
   /** The rule's id, when it has one. */
   id: string | null;
   name: string;
-  basis: PricingBasisName;
+  basis: PricingBasis;
   /** The quantity counted, 3 decimals. */
   quantity: number;
   /** The rate in the price's currency, rounded to its minor unit. */
@@ -97,7 +98,7 @@ export function ruleApplies(rule: RuleLike, ask: PricingAsk): boolean {
 
 /** ruleApplies with the day (`YYYY-MM-DD`) and the requirements (upper case) computed once for every rule. */
 function appliesOn(rule: RuleLike, ask: PricingAsk, day: string, have: ReadonlySet<string> | undefined): boolean {
-  if (!PRICING_BASES.includes(rule.basis as PricingBasisName) || ask.quantities[rule.basis as PricingBasisName] === undefined) return false;
+  if (!PRICING_BASES.includes(rule.basis as PricingBasis) || ask.quantities[rule.basis as PricingBasis] === undefined) return false;
   if (num(rule.rate?.amount) === undefined || typeof rule.rate?.currency !== 'string' || !isQuotable(rule.rate.currency)) return false;
   if (typeof rule.validFrom === 'string' && day < rule.validFrom.slice(0, 10)) return false;
   if (typeof rule.validUntil === 'string' && day > rule.validUntil.slice(0, 10)) return false;
@@ -121,7 +122,7 @@ export function priceRules(rules: readonly RuleLike[], ask: PricingAsk): RulesPr
   if (!used.length) return undefined;
   const currency = used[0].rate!.currency as string;
   const lines = used.map((r): PricedLine => {
-    const basis = r.basis as PricingBasisName;
+    const basis = r.basis as PricingBasis;
     const quantity = ask.quantities[basis]!;
     const rate = convert(num(r.rate!.amount)!, r.rate!.currency as string, currency);
     let amount = rate.mul(quantity);
@@ -133,7 +134,7 @@ export function priceRules(rules: readonly RuleLike[], ask: PricingAsk): RulesPr
       id: typeof r.id === 'string' ? r.id : null,
       name: typeof r.name === 'string' ? r.name : String(r.basis),
       basis,
-      quantity: Math.round(quantity * 1000) / 1000,
+      quantity: round(quantity, 3),
       rate: roundMoney(rate, currency).toNumber(),
       amount: roundMoney(amount, currency).toNumber(),
       requirements: ruleRequirements(r),

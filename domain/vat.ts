@@ -1,5 +1,6 @@
 /** VAT and GST rates of countries, offline: the utilities family's cross-border fares and the queries family's taxes. */
 import { createRequire } from 'node:module';
+import { round } from './numbers.js';
 
 const require = createRequire(import.meta.url);
 
@@ -23,5 +24,5 @@ function vatModule() {
 export async function vatRateOf(country: string): Promise<{ rate: number; type: string; known: boolean }> {
   const { module, known } = vatModule();
   const r = await module.getSalesTax(country);
-  return { rate: Math.round(r.rate * 100 * 1000) / 1000, type: r.type, known: known.has(country) };
+  return { rate: round(r.rate * 100, 3), type: r.type, known: known.has(country) };
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { dimensionsCm3, kmMi, minuteHour, round, unitOf, volumeM3, weightKg } from '../../subgraphs/utilities/common/units.js';
+import { dimensionsCm3, kmMi, minuteHour, unitOf, volumeM3, weightKg } from '../../subgraphs/utilities/common/units.js';
+import { round } from '../../domain/numbers.js';
 import type { DimensionsInput, VolumeInput, WeightInput } from '../../subgraphs/utilities/common/types.js';
 import { thrown } from './support.js';
 

@@ -14,6 +14,7 @@ import { isUuid } from '../../../kernel/ids.js';
 import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
 import { roundMoney, Decimal } from '../../../domain/money.js';
 import { MODEL_VERSION } from '../../../domain/transport.js';
+import { round } from '../../../domain/numbers.js';
 import { modeDistance, roadDrivingHours } from '../../../domain/geography.js';
 import { LocationAccuracy } from '../../../domain/vocabulary.js';
 import { clientScope, intentScope, type ClientScope, type IntentScope } from '../common/scope.js';
@@ -389,8 +390,7 @@ export function legsOf(stops: Waypoint[]) {
   return stops.slice(1).map((to, i) => {
     const from = stops[i];
     const d = modeDistance({ lat: from.coordinates[0], lng: from.coordinates[1] }, { lat: to.coordinates[0], lng: to.coordinates[1] }, 'ROAD')!;
-    const round1 = (n: number) => Math.round(n * 10) / 10;
-    return { fromNo: from.no, toNo: to.no, distanceKm: round1(d.km), greatCircleKm: round1(d.greatCircleKm), durationMinutes: Math.round(roadDrivingHours(d.km) * 60), method: d.method };
+    return { fromNo: from.no, toNo: to.no, distanceKm: round(d.km, 1), greatCircleKm: round(d.greatCircleKm, 1), durationMinutes: Math.round(roadDrivingHours(d.km) * 60), method: d.method };
   });
 }
 
@@ -402,7 +402,10 @@ export async function orderRoute(ctx: SubgraphContext) {
     reference: s.order.reference,
     stops,
     legs,
-    distanceKm: Math.round(legs.reduce((a, l) => a + l.distanceKm, 0) * 10) / 10,
+    distanceKm: round(
+      legs.reduce((a, l) => a + l.distanceKm, 0),
+      1,
+    ),
     durationMinutes: legs.reduce((a, l) => a + l.durationMinutes, 0),
     // every stop is a point the client gave (exact coordinates): the route's places are as precise as they can be
     metadata: { accuracy: LocationAccuracy.PRECISE, confidence: 1, method: legs[0]?.method ?? 'CIRCUITY', modelVersion: MODEL_VERSION },

@@ -3,7 +3,7 @@
  * of one service from its LSP's rules (the platform's one engine, domain/pricing-rules.ts) and its
  * breakdown, and the order of a comparison.
  */
-import { priceRules, type PricingAsk, type PricingBasisName, type PricedLine, type RuleLike } from '../../../domain/pricing-rules.js';
+import { priceRules, type PricingAsk, type PricingBasis, type PricedLine, type RuleLike } from '../../../domain/pricing-rules.js';
 import { convert, Decimal, roundMoney } from '../../../domain/money.js';
 
 /**
@@ -12,7 +12,7 @@ import { convert, Decimal, roundMoney } from '../../../domain/money.js';
  */
 export const PALLET_CBM = 1.44;
 /** Bases counted per unit of goods, distance or time: their lines are the base rate (when they name no requirement). */
-export const PER_UNIT_BASES: readonly PricingBasisName[] = ['PER_KG', 'PER_PALLET', 'PER_CBM', 'PER_KM', 'PER_DAY'];
+export const PER_UNIT_BASES: readonly PricingBasis[] = ['PER_KG', 'PER_PALLET', 'PER_CBM', 'PER_KM', 'PER_DAY'];
 
 export interface OrderItem {
   quantity: number;

@@ -5,10 +5,8 @@
  */
 import { CM_PER, KG_PER, KM_PER_MILE, M3_PER, MAX_QUANTITY } from './constants.js';
 import { invalid, positive } from './checks.js';
+import { round } from '../../../domain/numbers.js';
 import type { DimensionsInput, KilometersMiles, MinutesHours, VolumeInput, WeightInput } from './types.js';
-
-/** `n` to `digits` decimals with `Math.round` (a half goes towards +∞). */
-export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A distance in kilometres and international miles, 2 decimals each. */
 export const kmMi = (km: number): KilometersMiles => ({ kilometer: round(km), mile: round(km / KM_PER_MILE) });

@@ -26,7 +26,7 @@ import { CostPayer, FreightUrgency, Incoterm, RideVehicleClass, SurgeRule } from
 import { roadDrivingHours, travelHours, type ModeDistance } from '../../../domain/geography.js';
 import { convert, dec, Decimal, roundMoney, sum } from '../../../domain/money.js';
 import { invalid } from '../common/checks.js';
-import { round } from '../common/units.js';
+import { round } from '../../../domain/numbers.js';
 
 // ================================================================= shared
 

@@ -26,7 +26,8 @@ import { localTime, roadDrivingHours, timeZoneAt, type ModeDistance } from '../.
 import { convert, Decimal, roundMoney, sum } from '../../../domain/money.js';
 import { distanceBy, locate, metadataOf, type Located } from '../common/places.js';
 import type { UtilitiesScope } from '../common/scope.js';
-import { dimensionsCm3, kmMi, minuteHour, round, volumeM3, weightKg } from '../common/units.js';
+import { dimensionsCm3, kmMi, minuteHour, volumeM3, weightKg } from '../common/units.js';
+import { round } from '../../../domain/numbers.js';
 import * as store from '../nearby/store.js';
 import { toNearby } from '../nearby/service.js';
 import { checkDeliveryService, deliveryChargeableKg, freightChargeableKg, freightFares, freightHours, pickupEtaMinutes, rideClass, rideFareLines, SURGE_REASON, surgeRuleAt } from './rules.js';

@@ -10,7 +10,7 @@ import { MAX_POSITION_BATCH, MAX_SEARCH_RADIUS_M, MAX_SPEED_KMH, MIN_SEARCH_RADI
 import { finite, intRange, invalid, nonNegative, point, positive, vehicleType } from '../common/checks.js';
 import { LiveVehicleStatus } from '../common/enums.js';
 import type { UtilitiesScope } from '../common/scope.js';
-import { round } from '../common/units.js';
+import { round } from '../../../domain/numbers.js';
 import * as store from './store.js';
 import type {
   NearbyBoundsInput,
