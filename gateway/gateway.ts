@@ -1,6 +1,7 @@
 import { graphqlIde } from '../kernel/pages.js';
 import { cors } from '../kernel/cors.js';
-import { observe, operationNamePlugin, reenterScope, propagationHeaders, requestIdFrom, requestScope } from '../kernel/observability.js';
+import { observe, operationNamePlugin, reenterScope, propagationHeaders, requestIdFrom } from '../kernel/observability.js';
+import { requestScope } from '../kernel/request-scope.js';
 import { operationLabel, subgraphFetchDuration } from '../kernel/metrics.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,9 +39,6 @@ import { operationLimitsPlugin } from './operation-limits.js';
 import { formatGuardError, limitRules } from './guards.js';
 import { OperationRegistry, admit, persistedDocuments } from './persisted.js';
 import type { GatewayContext } from './context.js';
-
-// the operation's context is gateway/context.ts's (the plugins name it too); named here as well
-export type { GatewayContext } from './context.js';
 
 /**
  * GraphQL over HTTP: a client that accepts `application/json` but not `application/graphql-response+json` gets 200 for

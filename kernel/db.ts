@@ -13,9 +13,6 @@ import { CountingLogger } from './sql-count.js';
 import type { LoggerOptions } from '@mikro-orm/core';
 import { notFound } from './errors.js';
 
-/** A statement and its parameters (kernel/statement.ts), named here too where the subgraphs import it. */
-export type { Statement } from './statement.js';
-
 /**
  * The SQL of a point on the Earth as the spatial tables store it for their GiST indexes: earthdistance's
  * `ll_to_earth(lat, lng)` widened into a cube 0.1 mm across. GiST chooses and splits index pages by the volume of

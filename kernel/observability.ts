@@ -17,9 +17,6 @@ import { startServerSpan, startTelemetry } from './telemetry.js';
  *   principal kind. No ids of people, no query strings, no bodies, no headers.
  */
 
-// the request scope is kernel/request-scope.ts's (the logger reads it too); named here as well, where the gateway imports it
-export { requestScope, type RequestScope } from './request-scope.js';
-
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 const ZERO_TRACE = '0'.repeat(32);

@@ -41,7 +41,7 @@ function providerScope(ctx: SubgraphContext, kind: 'dev' | 'lsp', code: string):
 
 /**
  * A member acting as the DEV provider `code`. Reading is open to all of them; managing developers is for provider
- * admins, which the developers service decides with the caller's own developer record (developers/rules.ts).
+ * admins (`developerAdminScope`).
  */
 export function developerScope(ctx: SubgraphContext, code: string): ProviderScope {
   const s = providerScope(ctx, 'dev', code);

@@ -32,9 +32,10 @@ export async function getDeveloper(s: ProviderScope, id: string): Promise<Develo
 }
 
 /**
- * A provider admin (`s` from common/scope.ts `developerAdminScope`) changes a developer's role or status. Suspending (or reactivating) takes effect at once: the
- * developer's cached context tokens are revoked (kernel/revocations.ts). Judged on the record locked in the
- * transaction (kernel/db.ts `lockOne`): a change racing a removal finds it REMOVED, as it would after it.
+ * A provider admin (`s` from common/scope.ts `developerAdminScope`) changes a developer's role or status. Suspending
+ * (or reactivating) takes effect at once: the developer's cached context tokens are revoked (kernel/revocations.ts).
+ * Judged on the record locked in the transaction (kernel/db.ts `lockOne`): a change racing a removal finds it
+ * REMOVED, as it would after it.
  */
 export async function updateDeveloper(s: ProviderScope, id: string, input: DeveloperUpdateInput): Promise<Developer> {
   await getDeveloper(s, id);

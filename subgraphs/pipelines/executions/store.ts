@@ -2,7 +2,7 @@
 
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
-import type { Statement } from '../../../kernel/db.js';
+import type { Statement } from '../../../kernel/statement.js';
 import { isUuid } from '../../../kernel/ids.js';
 import type { LogLevel } from '../common/enums.js';
 import { enqueue, type StepJob } from '../common/jobs.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Statement } from '../../../kernel/db.js';
+import type { Statement } from '../../../kernel/statement.js';
 import { nowDate } from '../../../kernel/clock.js';
 import type { EscalationSeverity, StageAction } from '../common/enums.js';
 import { EscalationRecord } from './entities.js';

@@ -12,7 +12,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FROM_EARTH, TO_EARTH } from '../../../domain/transport.js';
 import { isUuid } from '../../../kernel/ids.js';
-import type { Statement } from '../../../kernel/db.js';
+import type { Statement } from '../../../kernel/statement.js';
 import type { GeographicLevel, ServiceStatus, ServiceType } from '../common/enums.js';
 import type { Capacity, ServicePerformance } from '../common/types.js';
 import { capacitiesOf } from '../common/capacities.js';

@@ -14,7 +14,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { FROM_EARTH, TO_EARTH } from '../../../domain/transport.js';
 import type { LiveVehicleStatus } from '../common/enums.js';
 import { nowDate } from '../../../kernel/clock.js';
-import { earthPointSql, type Statement } from '../../../kernel/db.js';
+import { earthPointSql } from '../../../kernel/db.js';
+import { type Statement } from '../../../kernel/statement.js';
 
 const TABLE = '"utilities"."live_vehicle_position"';
 
