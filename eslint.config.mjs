@@ -17,8 +17,8 @@ const layer = (files, forbidden, why, extra = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: climbsTo(forbidden), message: why }, ...extra] }] },
 });
 const ABOVE_DOMAIN = ['subgraphs', 'gateway', 'rest-bridge', 'scripts', 'test'];
-/** The one import across families left (docs/architecture.md "Exceptions"), and why: until the QUERY stage calls the graph. */
-const EXCEPTIONS = { 'subgraphs/pipelines/executions/query.ts': ['queries'] };
+/** Imports across families allowed file by file, each with its reason in docs/architecture.md "Exceptions" (none now). */
+const EXCEPTIONS = {};
 const familyLayer = (family, allowed = []) =>
   layer(
     [`subgraphs/${family}/**/*.ts`],

@@ -21,7 +21,9 @@ import {
   BRIDGE_HEADER,
   PRINCIPAL_HEADER,
   PROBE_HEADER,
+  SERVICE_HEADER,
   isBridgeCall,
+  verifyServiceCall,
   JUDGE_PATH,
   judgeCredential,
   signPrincipal,
@@ -32,6 +34,7 @@ import {
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import type { LocalResponse, SubgraphRuntime } from '../kernel/subgraph.js';
 import { databaseReady } from '../kernel/db.js';
+import { serveGraphInProcess } from '../kernel/graph-client.js';
 import { createCredentialResolver, type CredentialResolver } from './credentials.js';
 import { httpOwners, localOwners } from './credential-owners.js';
 import { extractUploads, multipartBody } from './uploads.js';
@@ -293,10 +296,18 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   });
   app.use(
     '/graphql',
-    // direct GraphQL clients count against the same general limits as REST callers (the bridge's calls are counted there)
+    // direct GraphQL clients count against the same general limits as REST callers (the bridge's calls are counted
+    // there); a family's call through the graph (kernel/graph-client.ts) is the platform's own work, not a client's
     async (req, res, next) => {
       if (await isBridgeCall(req.header(BRIDGE_HEADER), config.internalSecret)) {
         res.locals.bridgeCall = true;
+        return next();
+      }
+      const service = req.header(SERVICE_HEADER);
+      if (service !== undefined) {
+        const caller = await verifyServiceCall(service, config.internalSecret);
+        if (!caller) return void res.status(401).json({ errors: [{ message: 'Invalid or expired service call', extensions: { code: 'UNAUTHORIZED' } }] });
+        res.locals.service = { kind: 'service', ...caller, client: { ip: req.ip, workspaceId: caller.workspaceId } } satisfies Principal;
         return next();
       }
       res.locals.caller = await limits.callerKey(req);
@@ -320,11 +331,12 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     graphqlUploads(config.graphqlUploads),
     checkParsedBody,
     // a registered document named by its hash takes the request's `query`; in `registered` mode any other is refused
-    persistedDocuments(registry, config.GRAPHQL_OPERATIONS),
+    // (a family's own call names its document in full: GRAPHQL_OPERATIONS governs clients)
+    persistedDocuments(registry, config.GRAPHQL_OPERATIONS, (res) => res.locals.service !== undefined),
     reenterScope,
     expressMiddleware(server, {
       context: async ({ req, res }) => ({
-        principal: probed(await resolvePrincipal(req), res.locals.bridgeCall === true && req.header(PROBE_HEADER) === '1'),
+        principal: (res.locals.service as Principal | undefined) ?? probed(await resolvePrincipal(req), res.locals.bridgeCall === true && req.header(PROBE_HEADER) === '1'),
         requestId: requestIdOf(req),
         caller: res.locals.caller as string | undefined,
         legacyJson: acceptsLegacyJson(req.header('accept')),
@@ -336,6 +348,13 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   // every other answer is GraphQL-over-HTTP JSON too: unknown paths, and errors (never Express's HTML page)
   app.use(graphqlNotFound);
   app.use(graphqlErrorHandler(log));
+
+  // the families of this process call the graph in-process (kernel/graph-client.ts)
+  serveGraphInProcess(async (query, variables, principal) => {
+    const response = await server.executeOperation<Record<string, unknown>>({ query, variables }, { contextValue: { principal, requestId: requestScope.getStore()?.requestId ?? randomUUID() } });
+    if (response.body.kind !== 'single') throw new Error('incremental delivery is not supported');
+    return response.body.singleResult;
+  });
 
   return {
     app,
@@ -358,6 +377,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
       return response.body.singleResult as GatewayResponse;
     },
     async close() {
+      serveGraphInProcess(undefined);
       await server.stop();
       await credentials.close();
     },

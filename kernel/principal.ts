@@ -43,6 +43,8 @@ export type Role = (typeof ROLES)[number];
  * - `apiKey`: a workspace API key (Authorization: Bearer lpk_…) for the API-key families
  * - `connector`: a connector access token (Authorization: Bearer) for server-to-server calls
  * - `origin`: no credential but an `origin` header that enabled CSP connectors list (the client order family)
+ * - `service`: a family of the platform calling another family's public operation through the gateway for one
+ *   workspace (kernel/graph-client.ts), with the scopes of a workspace API key; never a client's credential
  */
 export type Principal = (
   | { kind: 'anonymous'; client: ClientInfo }
@@ -74,6 +76,7 @@ export type Principal = (
       client: ClientInfo;
     }
   | { kind: 'origin'; origin: string; connectors: OriginConnector[]; client: ClientInfo }
+  | { kind: 'service'; family: string; workspaceId: string; scopes: string[]; client: ClientInfo }
 ) & {
   /**
    * A permission probe (docs/contract.md "Order of checks"): the bridge asks whether this caller may run the route's
@@ -145,8 +148,25 @@ export function requireProviderCode(principal: Principal, kind: ProviderKind, co
   return provider;
 }
 
-/** A workspace API key allowed to call `family` (its scopes hold the family or `*`): UNAUTHORIZED / FORBIDDEN otherwise. */
-export function requireApiKey(principal: Principal, family: string): Extract<Principal, { kind: 'apiKey' }> {
+/** Who calls an API-key family: a workspace API key, or another family of the platform acting for one workspace. */
+export interface WorkspaceCaller {
+  workspaceId: string;
+  /** The API key's id; for a family of the platform `service:<family>` (kernel/graph-client.ts). */
+  keyId: string;
+  scopes: string[];
+  client: ClientInfo;
+  probe?: true;
+}
+
+/**
+ * A workspace API key allowed to call `family` (its scopes hold the family or `*`), or a `service` principal (another
+ * family of the platform, kernel/graph-client.ts) granted it: UNAUTHORIZED / FORBIDDEN otherwise.
+ */
+export function requireApiKey(principal: Principal, family: string): WorkspaceCaller {
+  if (principal.kind === 'service') {
+    if (!principal.scopes.includes(family)) throw forbidden(`The ${principal.family} family may not call ${family}`);
+    return { workspaceId: principal.workspaceId, keyId: `service:${principal.family}`, scopes: principal.scopes, client: principal.client, ...(principal.probe ? { probe: true } : {}) };
+  }
   if (principal.kind !== 'apiKey') throw unauthorized('A workspace API key is required (Authorization: Bearer <API_KEY>)');
   if (!principal.scopes.includes(family) && !principal.scopes.includes('*')) throw forbidden(`This API key may not call ${family}`);
   return principal;
@@ -244,9 +264,45 @@ export async function isBridgeCall(token: string | undefined, secret: string): P
 }
 
 /**
+ * A family's call to the gateway for one workspace (kernel/graph-client.ts, split topology): signed with the internal
+ * secret, valid 60 s. The gateway turns it into a `service` principal; no client can make one.
+ */
+export const SERVICE_HEADER = 'x-platform-service';
+
+/** What a family calling another through the graph acts as: itself, for one workspace, with these scopes. */
+export interface ServiceCaller {
+  family: string;
+  workspaceId: string;
+  scopes: string[];
+}
+
+export async function signServiceCall(caller: ServiceCaller, secret: string): Promise<string> {
+  return new SignJWT({ f: caller.family, w: caller.workspaceId, s: caller.scopes })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('platform-service')
+    .setAudience('platform-gateway')
+    .setIssuedAt()
+    .setExpirationTime('60s')
+    .sign(await hmacKey(secret));
+}
+
+/** The caller a valid service call names; undefined for a missing, forged or expired one. */
+export async function verifyServiceCall(token: string | undefined, secret: string): Promise<ServiceCaller | undefined> {
+  if (!token) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), { issuer: 'platform-service', audience: 'platform-gateway' });
+    const { f, w, s } = payload as { f?: unknown; w?: unknown; s?: unknown };
+    if (typeof f !== 'string' || typeof w !== 'string' || !Array.isArray(s) || s.some((x) => typeof x !== 'string')) return undefined;
+    return { family: f, workspaceId: w, scopes: s as string[] };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Called by every family's scope function once the caller passed it (credential, tenant, role): a permission probe
  * ends here with PROBE_PASSED, so the bridge answers the request's form (400); any other request goes on.
  */
-export function authorized(p: Principal): void {
+export function authorized(p: { probe?: true }): void {
   if (p.probe) throw new AppError('PROBE_PASSED', 'The caller may run this operation (permission probe)');
 }

@@ -1,3 +1,4 @@
+import { configureGraphClient } from './graph-client.js';
 import { observe, operationNamePlugin, reenterScope } from './observability.js';
 import { operationLabel } from './metrics.js';
 import 'reflect-metadata';
@@ -198,6 +199,7 @@ class DocumentCache {
 
 /** Builds one subgraph: database + migrations, schema, Apollo server, HTTP app, in-process executor. */
 export async function createSubgraph(def: SubgraphDefinition, config: Config, log: Logger = createLogger(def.name, config.LOG_LEVEL)): Promise<SubgraphRuntime> {
+  configureGraphClient(config);
   const [orm, schema] = await Promise.all([openDatabase(config, { schema: def.name, ...def.database }, log), federatedSchema(def)]);
   const formatError = formatSubgraphError(log);
   const contextFor = (principal: Principal, requestId: string): SubgraphContext => {

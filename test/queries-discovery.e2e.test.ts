@@ -275,6 +275,50 @@ describe('the graph', () => {
   });
 });
 
+describe('selection (docs/queries.md "Selection"), what a pipeline QUERY stage calls through the graph', () => {
+  const select = async (key: string, input: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(gatewayUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-forwarded-for': randomIp(), ...headers },
+      body: JSON.stringify({ query: 'query($i: ResourceSelectionInput!) { selectResource(input: $i) { resource score strategy alternatives } selectableResources }', variables: { i: input } }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('CLOSEST picks the nearest warehouse of the workspace, the next as runners-up; nothing near is null', async () => {
+    const lsp = await newLsp();
+    const q = await queriesKey(lsp);
+    // 0.1° of latitude is 11.1 km, 0.3° 33.4 km (KM_PER_DEGREE)
+    const near = await createSite(lsp, 'warehouse', { address: at(-1.1, 36.8), code: uniqueCode('W') });
+    const far = await createSite(lsp, 'warehouse', { address: at(-1.3, 36.8), code: uniqueCode('W') });
+    await registered(q, lsp.code, near.id);
+    await registered(q, lsp.code, far.id);
+    const r = await select(q.key, { resource: 'WAREHOUSE', strategy: 'CLOSEST', filters: { location: { latitude: -1.0, longitude: 36.8 } } });
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.selectResource).toMatchObject({ resource: { type: 'WAREHOUSE', compositeId: `${lsp.code}:${near.id}`, serviceId: near.id }, strategy: 'CLOSEST' });
+    expect(r.body.data.selectResource.resource.distance).toBeCloseTo(0.1 * KM_PER_DEGREE, 1);
+    expect(r.body.data.selectResource.alternatives.map((a: any) => a.serviceId)).toEqual([far.id]);
+    // warehouses make WAREHOUSE and INVENTORY selectable; the workspace has no carrier, vehicle or route
+    expect(r.body.data.selectableResources).toEqual(['INVENTORY', 'WAREHOUSE']);
+    const none = await select(q.key, { resource: 'WAREHOUSE', strategy: 'CLOSEST', filters: { location: { latitude: -1.0, longitude: 36.8 }, maxDistance: 5 } });
+    expect(none.body.data.selectResource).toBeNull();
+    // CLOSEST without a point is the caller's mistake, named by field
+    const bad = await select(q.key, { resource: 'WAREHOUSE', strategy: 'CLOSEST' });
+    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'filters.location' });
+  });
+
+  it('only a key with the queries scope; a client cannot pass as a family of the platform', async () => {
+    const lsp = await newLsp();
+    const utilitiesOnly = await queriesKey(lsp, ['utilities']);
+    const refused = await select(utilitiesOnly.key, { resource: 'WAREHOUSE', strategy: 'RANDOM' });
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    // a made-up service call (kernel/graph-client.ts) is refused before anything runs, whatever else comes with it
+    const forged = await select(utilitiesOnly.key, { resource: 'WAREHOUSE', strategy: 'RANDOM' }, { 'x-platform-service': 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl' });
+    expect(forged.status).toBe(401);
+    expect(forged.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
+  });
+});
+
 describe('who may call', () => {
   it('needs an API key with the queries scope and X-Workspace-ID of its own workspace', async () => {
     const lsp = await newLsp();

@@ -10,12 +10,13 @@ import { CapacityResolver } from './capacity/resolvers.js';
 import { PerformanceResolver } from './performance/resolvers.js';
 import { PricingResolver } from './pricing/resolvers.js';
 import { MatchingResolver } from './matching/resolvers.js';
+import { SelectionResolver } from './selection/resolvers.js';
 import { applyRegistryBatch, REGISTRY_CONSUMER, REGISTRY_TOPICS } from './registry/sync.js';
 
 /**
  * The queries subgraph (spec group 17; docs/queries.md): the service registry fed from the event log and its
  * index-backed discovery (registry/), matching (matching/), capacity (capacity/), performance (performance/) and
- * pricing (pricing/); common/ holds the scope, the enums, the caches and the shared scores.
+ * pricing (pricing/) and selection (selection/: one resource by a strategy, for pipelines); common/ holds the scope, the enums, the caches and the shared scores.
  */
 /** How often the registry consumer polls: a change in LSP shows up in discovery well within 1 s. */
 const REGISTRY_POLL_MS = 200;
@@ -24,7 +25,7 @@ const CACHE_SWEEP_MS = 60_000;
 
 export const queriesSubgraph: SubgraphDefinition = {
   name: 'queries',
-  resolvers: [RegistryResolver, MatchingResolver, CapacityResolver, PerformanceResolver, PricingResolver],
+  resolvers: [RegistryResolver, MatchingResolver, CapacityResolver, PerformanceResolver, PricingResolver, SelectionResolver],
   // searches store nothing: an explicit null in an input is the same as leaving the field out
   nullMeansAbsent: true,
   database: {

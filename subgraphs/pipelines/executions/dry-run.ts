@@ -44,7 +44,7 @@ export async function dryRun(
       }
     } else if (stage.action === 'QUERY') {
       const t0 = now();
-      const a = await runQuery(em, p.workspaceId, stage.query!, data().execution as ExecutionData, `dry-run:${stage.name}`).catch((err: Error) => {
+      const a = await runQuery(p.workspaceId, stage.query!, data().execution as ExecutionData, `dry-run:${stage.name}`).catch((err: Error) => {
         warnings.push(`stage ${stage.name}: ${err.message}`);
         return undefined;
       });

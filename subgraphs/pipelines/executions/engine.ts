@@ -3,6 +3,7 @@ import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { publishing } from '../../../kernel/events.js';
+import { configureGraphClient } from '../../../kernel/graph-client.js';
 import type { Stage } from '../common/definition.js';
 import { closeJobs, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
 import { PipelineRecord } from '../pipelines/entities.js';
@@ -15,7 +16,7 @@ import { ExecutionRecord, QueryCacheRecord, type StageRun } from './entities.js'
 import { attemptsPerRun, decide, holds, render, retryDelayMs, type ExecutionData, type Outcome } from './rules.js';
 import { queryCacheKey, runQuery } from './query.js';
 import { configureEngine, engineSettings } from './settings.js';
-import { delivering, lockExecution, lockForWorkers, lockRows, log, pendingOf, save, schedule } from './store.js';
+import { delivering, lockExecution, lockForWorkers, lockRows, log, pendingOf, readExecution, save, schedule } from './store.js';
 
 /**
  * The execution engine (docs/pipelines.md "Executions", "Durability"). Every change of an execution is one
@@ -24,8 +25,11 @@ import { delivering, lockExecution, lockForWorkers, lockRows, log, pendingOf, sa
  * does nothing: a duplicate after a crash, or one overtaken by a cancel, a retry or the pipeline's timeout. Terminal
  * states are written under the row lock only from PENDING or RUNNING, so the first terminal write wins.
  *
- * A WEBHOOK attempt is the one step with I/O outside a transaction: its delivery row is created (or found again, by
- * its `webhook-id`) and committed first, the call is made, then the result is applied if the step is still current.
+ * A WEBHOOK attempt and a QUERY are the steps with I/O outside a transaction. A WEBHOOK's delivery row is created (or
+ * found again, by its `webhook-id`) and committed first, the call is made, then the result is applied if the step is
+ * still current. A QUERY calls the queries family through the graph (kernel/graph-client.ts) before the step's
+ * transaction, from the execution as it reads then; the answer is used when the locked execution is still at that
+ * step and stage with the same filled query, else the step is taken again. A QUERY therefore always begins a step.
  * A worker killed mid-call leaves the job un-acknowledged; pg-boss hands it to another worker (docs/pipelines.md
  * "Crash recovery"), which finds the same delivery and calls again with the same `webhook-id`.
  */
@@ -39,6 +43,8 @@ export const takesSteps = (config: Config): boolean => (config.PIPELINE_WORKERS 
 /** Opens the job queue (every process that executes pipelines enqueues); takes steps here when `takesSteps`. */
 export async function startEngine(orm: MikroORM, config: Config, log: Logger, work = takesSteps(config)): Promise<() => Promise<void>> {
   configureEngine(config);
+  // a worker process of its own runs no subgraph: its QUERY stages reach the graph at GATEWAY_URL
+  configureGraphClient(config);
   rootEm = orm.em;
   engineLog = log;
   await openJobs(config.databaseUrl, log);
@@ -182,6 +188,50 @@ async function definitionOf(tx: EntityManager, e: ExecutionRecord): Promise<Defi
   return d;
 }
 
+/** The seed of a QUERY run's RANDOM pick: the same for the same execution, stage and run. */
+const querySeed = (e: ExecutionRecord, stage: Stage, attempts: number) => `${e.id}:${stage.name}:${attempts}`;
+
+/** A QUERY stage's answer, asked before the step's transaction for the execution as it read then. */
+interface AskedQuery {
+  step: number;
+  index: number;
+  seed: string;
+  /** The query with its filters filled (`queryCacheKey`): the locked execution must fill it the same. */
+  filled: string;
+  answer?: Record<string, unknown>;
+  error?: { code: string; message: string };
+  tookMs: number;
+}
+
+/**
+ * When the job's execution is at a QUERY stage that the query cache does not answer, asks the queries family now,
+ * outside any transaction: a call through the graph holds no row lock and no database connection while it waits
+ * (with the embedded database's one session, it could not run inside one at all).
+ */
+async function askQuery(em: EntityManager, job: StepJob): Promise<AskedQuery | undefined> {
+  const e = await readExecution(em, job.workspaceId, job.executionId);
+  if (!e || !isCurrent(e, job.step)) return undefined;
+  const stage = (await definitionOf(em, e))?.stages[e.currentStageIndex];
+  if (stage?.action !== 'QUERY') return undefined;
+  const q = stage.query!;
+  const run = e.stages[e.currentStageIndex];
+  const data = templateData(e);
+  const filled = queryCacheKey(e.workspaceId, q, data);
+  if (q.cacheDuration && (await em.count(QueryCacheRecord, { key: filled, workspaceId: e.workspaceId, expiresAt: { $gt: nowDate() } }, { filters: false }))) return undefined;
+  const seed = querySeed(e, stage, run.status === 'RUNNING' ? run.attempts : run.attempts + 1);
+  const started = now();
+  const asked: AskedQuery = { step: e.step, index: e.currentStageIndex, seed, filled, tookMs: 0 };
+  try {
+    asked.answer = (await runQuery(e.workspaceId, q, data, seed)) as Record<string, unknown> | undefined;
+  } catch (err) {
+    // the caller's filters (VALIDATION_ERROR), or the queries family unreachable (SERVICE_UNAVAILABLE): the run fails
+    const code = (err as { code?: unknown }).code;
+    asked.error = { code: typeof code === 'string' ? code : 'VALIDATION_ERROR', message: (err as Error).message };
+  }
+  asked.tookMs = now() - started;
+  return asked;
+}
+
 /** The stages an execution runs: its pipeline's snapshot (none when the pipeline is gone). */
 const stagesOf = async (tx: EntityManager, e: ExecutionRecord): Promise<Stage[]> => (await definitionOf(tx, e))?.stages ?? [];
 
@@ -190,6 +240,7 @@ const stagesOf = async (tx: EntityManager, e: ExecutionRecord): Promise<Stage[]>
 /** Takes one durable job: a stage step or the pipeline's timeout. A throw makes pg-boss retry it. */
 export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSignal): Promise<void> {
   if (job.kind === 'deadline') return deadline(em, job);
+  const asked = await askQuery(em, job);
   let webhook: { delivery: DeliveryRecord; final: boolean; step: number; stage: Stage } | undefined;
   await withExecution(
     em,
@@ -250,21 +301,25 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
           }
           case 'QUERY': {
             const q = stage.query!;
-            const data = templateData(e);
-            const key = q.cacheDuration ? queryCacheKey(e.workspaceId, q, data) : undefined;
+            const filled = queryCacheKey(e.workspaceId, q, templateData(e));
+            const key = q.cacheDuration ? filled : undefined;
             const cached = key ? await tx.findOne(QueryCacheRecord, { key, workspaceId: e.workspaceId, expiresAt: { $gt: nowDate() } }, { filters: false }) : null;
             let answer: Record<string, unknown> | undefined = cached?.result;
+            let took = 0;
             if (!answer) {
-              try {
-                answer = (await runQuery(tx, e.workspaceId, q, data, `${e.id}:${stage.name}:${run.attempts}`)) as Record<string, unknown> | undefined;
-              } catch (err) {
-                const message = (err as Error).message;
-                result = await ended(tx, p, e, 'failure', undefined, { code: 'VALIDATION_ERROR', message });
+              const seed = querySeed(e, stage, run.attempts);
+              // asked before this transaction (askQuery) for this very step, stage, run and filled query; else (the
+              // execution moved meanwhile) the step is taken again and asks afresh
+              if (!asked || asked.step !== e.step || asked.index !== e.currentStageIndex || asked.seed !== seed || asked.filled !== filled) return void (await schedule(tx, e));
+              if (asked.error) {
+                result = await ended(tx, p, e, 'failure', undefined, asked.error);
                 break;
               }
+              answer = asked.answer;
+              took = asked.tookMs;
               if (answer && key) await tx.upsert(QueryCacheRecord, { key, workspaceId: e.workspaceId, result: answer, expiresAt: new Date(now() + q.cacheDuration! * 1000) });
             } else log(e, 'DEBUG', 'answered from the query cache', stage.name);
-            if (now() - run.startedAt! > timeoutMs) {
+            if (Math.max(took, now() - run.startedAt!) > timeoutMs) {
               result = await ended(tx, p, e, 'timeout', undefined, { code: 'STAGE_TIMEOUT', message: `the query took longer than ${timeoutMs} ms` });
               break;
             }
@@ -317,7 +372,8 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
           }
         }
         if (result !== 'next') return;
-        if (inline >= INLINE_STAGES || p.stages[e.currentStageIndex].action === 'WEBHOOK') return void (await schedule(tx, e));
+        // a WEBHOOK or a QUERY begins a step of its own: its I/O happens outside the transaction
+        if (inline >= INLINE_STAGES || p.stages[e.currentStageIndex].action !== 'WAIT') return void (await schedule(tx, e));
       }
     },
     // the workspace's execution worker stopped: the step waits (docs/pipelines.md "Workers")

@@ -176,7 +176,7 @@ export async function executionLogs(s: PipelinesScope, id: string) {
  */
 export async function executeQuery(s: PipelinesScope, input: PipelineQueryInput): Promise<PipelineQueryResult> {
   const data = { metadata: {}, results: {}, context: {}, ...(input.context ?? {}) };
-  const a = await runQuery(s.em, s.workspaceId, input, data, `${s.keyId}:${JSON.stringify(input.filters)}`);
+  const a = await runQuery(s.workspaceId, input, data, `${s.keyId}:${JSON.stringify(input.filters)}`);
   if (!a) return { status: 'QUERY_NO_RESULTS', resource: null, score: null, strategy: input.strategy, alternatives: [] };
   return { status: 'SUCCESS', resource: a.resource, score: a.score, strategy: a.strategy, alternatives: a.alternatives };
 }

@@ -143,6 +143,12 @@ export async function lockRows(tx: EntityManager, workspaceId: string, where: { 
   return rows.map(fromRow);
 }
 
+/** The execution `id` of `workspaceId` as it is now, without a lock (what a step reads before its transaction). */
+export async function readExecution(em: EntityManager, workspaceId: string, id: string): Promise<ExecutionRecord | null> {
+  const [row] = await em.execute<ExecutionRow[]>('select * from pipelines.execution where id = ? and workspace_id = ?', [id, workspaceId]);
+  return row ? fromRow(row) : null;
+}
+
 /** The execution `id` of `workspaceId`, locked for the transaction of `tx` (null: none, or another workspace's). */
 export const lockExecution = async (tx: EntityManager, workspaceId: string, id: string): Promise<ExecutionRecord | null> =>
   isUuid(id) ? ((await lockRows(tx, workspaceId, { id }))[0] ?? null) : null;

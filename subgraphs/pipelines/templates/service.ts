@@ -8,6 +8,7 @@ import { DEFAULT_HEALTH, type HealthConfig } from '../common/definition.js';
 import type { QueryResource } from '../common/enums.js';
 import type { PipelinesScope } from '../common/scope.js';
 import { stampOf } from '../common/types.js';
+import { selectableResources } from '../executions/query.js';
 import { parseAllowList } from '../../../kernel/webhooks/guard.js';
 import { TemplateRecord } from './entities.js';
 import { compareSemver, duplicateStageName, validateDefinition, type DefinitionValidation } from './rules.js';
@@ -166,30 +167,19 @@ export async function deleteTemplate(s: PipelinesScope, id: string): Promise<{ s
 }
 
 /**
- * The QUERY resources with at least one ACTIVE match in the workspace (docs/pipelines.md "Validation"): registry
- * entries by service type (INVENTORY = WAREHOUSE), vehicles not DELETED, ACTIVE coverage routes. One statement.
+ * A template's validation (docs/pipelines.md "Validation"). `available`: the QUERY resources the workspace has now
+ * (the queries family's `selectableResources`, asked through the graph, so never inside a transaction).
  */
-async function availableResources(em: EntityManager, workspaceId: string, asked: ReadonlySet<QueryResource>): Promise<Set<QueryResource>> {
-  if (!asked.size) return new Set();
-  const rows: { resource: QueryResource }[] = await em.execute(
-    `select t.service_type as resource from (select distinct service_type from "queries"."service_entry" where workspace_id = ?::uuid and status = 'ACTIVE') t
-     union all select 'VEHICLE' where exists (select 1 from "queries"."fleet_vehicle_copy" where workspace_id = ?::uuid and status <> 'DELETED')
-     union all select 'ROUTE' where exists (select 1 from "queries"."coverage_copy" where workspace_id = ?::uuid and status = 'ACTIVE')`,
-    [workspaceId, workspaceId, workspaceId],
-  );
-  const have = new Set(rows.map((r) => r.resource));
-  if (have.has('WAREHOUSE')) have.add('INVENTORY');
-  return have;
-}
-
-export async function validationOf(s: PipelinesScope, r: TemplateRecord): Promise<DefinitionValidation> {
-  const asked = new Set<QueryResource>(r.stages.flatMap((st) => (st.action === 'QUERY' && st.query ? [st.query.resource] : [])));
-  const available = await availableResources(s.em, s.workspaceId, asked);
+export function validationOf(s: PipelinesScope, r: TemplateRecord, available: ReadonlySet<QueryResource>): DefinitionValidation {
   return validateDefinition({ stages: r.stages, config: r.config }, { allow: parseAllowList(s.ctx.config.PIPELINE_WEBHOOK_ALLOW), available });
 }
 
+/** Whether a template has a QUERY stage (its validation then needs the workspace's selectable resources). */
+const queries = (r: TemplateRecord) => r.stages.some((st) => st.action === 'QUERY');
+
 export async function validateTemplate(s: PipelinesScope, id: string): Promise<DefinitionValidation> {
-  return validationOf(s, await templateOf(s.em, id));
+  const r = await templateOf(s.em, id);
+  return validationOf(s, r, queries(r) ? await selectableResources(s.workspaceId) : new Set());
 }
 
 /**
@@ -197,10 +187,11 @@ export async function validateTemplate(s: PipelinesScope, id: string): Promise<D
  * version becomes DEPRECATED (the only way into DEPRECATED).
  */
 export async function publishTemplate(s: PipelinesScope, id: string): Promise<PipelineTemplate> {
+  const available = await selectableResources(s.workspaceId);
   return s.em.transactional(async (tx) => {
     const r = await lockTemplate(tx, id);
     if (r.status !== 'DRAFT') throw conflict(`only a DRAFT template can be published (this one is ${r.status})`);
-    const v = await validationOf({ ...s, em: tx }, r);
+    const v = validationOf({ ...s, em: tx }, r, available);
     if (!v.valid) throw new AppError('TEMPLATE_INVALID', `The template cannot be published: ${v.errors.join('; ')}`);
     const at = nowDate();
     r.status = 'PUBLISHED';

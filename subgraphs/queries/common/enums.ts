@@ -45,3 +45,24 @@ export const QueryOutcome = closedList('QueryOutcome', 'The result code of a sea
   NO_RESULTS: 'The search ran and matched nothing (an answer, not an error: HTTP 200).',
 });
 export type QueryOutcome = keyof typeof QueryOutcome;
+
+export const SelectableResource = closedList('SelectableResource', 'What `selectResource` picks (docs/queries.md "Selection"); a pipeline QUERY stage asks for one.', {
+  WAREHOUSE: 'A warehouse of the service registry.',
+  CARRIER: 'A carrier (an LSP fleet) of the service registry.',
+  TERMINAL: 'A terminal of the service registry.',
+  ROUTE: "An LSP's active coverage route, as the registry copies it.",
+  INVENTORY: 'A warehouse with free storage capacity (its capacity of the asked type, default any).',
+  VEHICLE: 'A vehicle of an LSP fleet that is in service and not allocated, as the registry copies it.',
+});
+export type SelectableResource = keyof typeof SelectableResource;
+
+export const SelectionStrategy = closedList('SelectionStrategy', 'How `selectResource` picks among the matching resources (docs/queries.md "Selection").', {
+  BEST_MATCH: 'The highest overall score of BALANCED matching.',
+  CLOSEST: 'The nearest to `filters.location` (required).',
+  FASTEST: 'The highest overall score of SPEED_OPTIMIZED matching.',
+  CHEAPEST: 'The highest overall score of COST_OPTIMIZED matching.',
+  HIGHEST_CAPACITY: 'The most free capacity (available), of `filters.capacityType` if given.',
+  HIGHEST_RATED: 'The highest synced performance score (a service never synced counts as 50).',
+  RANDOM: 'One picked by a hash of `seed`: the same seed picks the same one.',
+});
+export type SelectionStrategy = keyof typeof SelectionStrategy;

@@ -1,4 +1,5 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
+import { forbidden } from '../../../kernel/errors.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { scope } from '../common/scope.js';
 import { graphKind } from '../common/vocabulary.js';
@@ -9,6 +10,8 @@ export class ViewerResolver {
   @Query(() => Viewer, { description: 'Who the caller is: the credential the gateway resolved and what it is bound to.' })
   viewer(@Ctx() ctx: SubgraphContext): Viewer {
     const { principal: p } = scope(ctx);
+    // a family of the platform calling through the graph (kernel/graph-client.ts) is no client credential
+    if (p.kind === 'service') throw forbidden('A family of the platform has no viewer');
     return {
       kind: p.kind,
       userId: 'userId' in p ? p.userId : undefined,
