@@ -44,6 +44,12 @@ const schema = z
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * `per-component`: in the split topology with DATABASE_URL (an administrator), the launcher sets up a PostgreSQL
+     * role per component (scripts/db-roles.ts) and starts each process as its own; `shared`: every process connects
+     * with DATABASE_URL.
+     */
+    DATABASE_ROLES: z.enum(['shared', 'per-component']).default('shared'),
     EMBEDDED_DB_PORT: port(5433),
     DB_POOL_SIZE: positiveInt(10),
     /** Longest a statement may run (server-side statement_timeout; the client gives up 500 ms later): a slow database is a 503. */

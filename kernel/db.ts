@@ -82,6 +82,16 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
 }
 
 /**
+ * Whether this connection's role may create schemas (the database's CREATE right). A process that connects as a role
+ * of its own (scripts/db-roles.ts, README "Database roles") may not: the roles' setup has made its schema (owned by
+ * it) and the kernel's shared tables, and the process leaves them be.
+ */
+export async function mayCreateSchemas(client: pg.ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ may: boolean }>("SELECT has_database_privilege(current_database(), 'CREATE') AS may");
+  return rows[0].may;
+}
+
+/**
  * Opens the subgraph's database and applies its checked-in migrations under an advisory lock,
  * so replicas starting together migrate once.
  */
@@ -90,12 +100,14 @@ export async function openDatabase(config: Config, opts: DatabaseOptions, log: L
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${opts.schema}`]);
-    await lock.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema}"`);
-    await lock.query('SELECT pg_advisory_lock(hashtext($1))', ['migrate:events']);
-    try {
-      for (const ddl of EVENTS_DDL) await lock.query(ddl);
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', ['migrate:events']);
+    if (await mayCreateSchemas(lock)) {
+      await lock.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema}"`);
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', ['migrate:events']);
+      try {
+        for (const ddl of EVENTS_DDL) await lock.query(ddl);
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock(hashtext($1))', ['migrate:events']);
+      }
     }
     const orm = await MikroORM.init(ormOptions(config, opts));
     const applied = await orm.migrator.up();

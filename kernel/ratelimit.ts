@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
+import { mayCreateSchemas } from './db.js';
 import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
 import { now as clockNow } from './clock.js';
 
@@ -149,6 +150,34 @@ const noop = () => undefined;
  * (rate-limiter-flexible's Postgres store was tried first: its named prepared statements collide on the embedded
  * PGlite, whose connections share one session. This file uses plain parameterised queries only.)
  */
+/**
+ * Creates (or brings up to date) the counters' table `bridge.rate_limits`, under an advisory lock: replicas starting
+ * together on a fresh database would otherwise race on CREATE TABLE IF NOT EXISTS (PostgreSQL then refuses the second
+ * with a duplicate pg_type row). A process that may not create schemas (a role of its own, scripts/db-roles.ts) finds
+ * the table made by the roles' setup and leaves it.
+ */
+export async function ensureRateLimitTable(ddl: pg.ClientBase): Promise<void> {
+  if (!(await mayCreateSchemas(ddl))) return;
+  try {
+    await ddl.query('BEGIN');
+    await ddl.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['migrate:bridge.rate_limits']);
+    await ddl.query('CREATE SCHEMA IF NOT EXISTS bridge');
+    await ddl.query(
+      "CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0, holder text NOT NULL DEFAULT '')",
+    );
+    // a table created before leasing lacks last_grant, one before shared windows lacks holder (looked up first:
+    // ALTER TABLE locks the table even when it has the column)
+    const { rows } = await ddl.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits'");
+    const has = new Set(rows.map((r) => r.column_name));
+    if (!has.has('last_grant')) await ddl.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
+    if (!has.has('holder')) await ddl.query("ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS holder text NOT NULL DEFAULT ''");
+    await ddl.query('COMMIT');
+  } catch (err) {
+    await ddl.query('ROLLBACK').catch(noop);
+    throw err;
+  }
+}
+
 export class RateLimits {
   private readonly windows: Record<string, Window>;
   private readonly leases = new Map<string, Lease>();
@@ -176,26 +205,9 @@ export class RateLimits {
     watchPool('ratelimit', pool);
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
-    // the table, under an advisory lock: replicas starting together on a fresh database would otherwise race on
-    // CREATE TABLE IF NOT EXISTS (PostgreSQL then refuses the second with a duplicate pg_type row)
     const ddl = await pool.connect();
     try {
-      await ddl.query('BEGIN');
-      await ddl.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['migrate:bridge.rate_limits']);
-      await ddl.query('CREATE SCHEMA IF NOT EXISTS bridge');
-      await ddl.query(
-        "CREATE TABLE IF NOT EXISTS bridge.rate_limits (key text PRIMARY KEY, points integer NOT NULL, expire bigint NOT NULL, last_grant integer NOT NULL DEFAULT 0, holder text NOT NULL DEFAULT '')",
-      );
-      // a table created before leasing lacks last_grant, one before shared windows lacks holder (looked up first:
-      // ALTER TABLE locks the table even when it has the column)
-      const { rows } = await ddl.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = 'bridge' AND table_name = 'rate_limits'");
-      const has = new Set(rows.map((r) => r.column_name));
-      if (!has.has('last_grant')) await ddl.query('ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS last_grant integer NOT NULL DEFAULT 0');
-      if (!has.has('holder')) await ddl.query("ALTER TABLE bridge.rate_limits ADD COLUMN IF NOT EXISTS holder text NOT NULL DEFAULT ''");
-      await ddl.query('COMMIT');
-    } catch (err) {
-      await ddl.query('ROLLBACK').catch(noop);
-      throw err;
+      await ensureRateLimitTable(ddl);
     } finally {
       ddl.release();
     }

@@ -15,6 +15,7 @@ import { createGateway } from '../gateway/gateway.js';
 import { createBridge } from '../rest-bridge/bridge.js';
 import { subgraphs } from '../subgraphs/index.js';
 import type { EmbeddedDbWorkerData } from './embedded-db.js';
+import { setUpRoles } from './db-roles.js';
 
 /**
  * `npm start`: the whole platform in one terminal, in one of two topologies (PLATFORM_TOPOLOGY):
@@ -220,23 +221,36 @@ const portOpen = (port: number) =>
 /** Ready: our own child said it listens on the URL's port (not some other process holding it), and /readyz answers. */
 const ready = async (url: string) => listening.has(Number(new URL(url).port)) && (await fetch(url)).ok;
 
+/** Each component's database URL when it connects as a role of its own (DATABASE_ROLES=per-component). */
+let roleUrls: Record<string, string> | undefined;
+
+/** `env` for a process of `component`: with roles of their own, its DATABASE_URL is its role's. */
+const as = (component: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => (roleUrls ? { ...env, DATABASE_URL: roleUrls[component] } : env);
+
 async function split(env: NodeJS.ProcessEnv) {
+  if (config.DATABASE_ROLES === 'per-component') {
+    if (!process.env.DATABASE_URL) say('platform', 'DATABASE_ROLES=per-component needs a PostgreSQL server (DATABASE_URL); the embedded database has one role');
+    else {
+      progress('setting up a database role per component (scripts/db-roles.ts)');
+      roleUrls = await step('setting up the database roles', setUpRoles(config.databaseUrl, config.internalSecret));
+    }
+  }
   if (config.PLATFORM_REPLICAS > 1) return replicated(env, config.PLATFORM_REPLICAS);
   for (const s of subgraphs) {
     progress(`starting subgraph ${s.name}`);
-    launch(s.name, `subgraphs/${s.name}/main.js`, env);
+    launch(s.name, `subgraphs/${s.name}/main.js`, as(s.name, env));
     await waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`);
   }
   // pipeline steps run in worker processes of their own (docs/pipelines.md "Workers"), not in the subgraph's
   for (let i = 1; i <= config.PIPELINE_WORKER_PROCESSES; i++) {
     progress(`starting pipelines worker ${i}`);
-    launch(`worker-${i}`, 'subgraphs/pipelines/worker.js', env);
+    launch(`worker-${i}`, 'subgraphs/pipelines/worker.js', as('pipelines', env));
   }
   progress('starting the gateway');
-  launch('gateway', 'gateway/main.js', env);
+  launch('gateway', 'gateway/main.js', as('gateway', env));
   await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
   progress('starting the REST bridge');
-  launch('bridge', 'rest-bridge/main.js', env);
+  launch('bridge', 'rest-bridge/main.js', as('bridge', env));
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
 }
 
@@ -301,17 +315,17 @@ async function replicated(env: NodeJS.ProcessEnv, n: number) {
   const local = (i: number, variable: string) => `http://${host}:${replicaPorts[i][variable]}/readyz`;
   for (const s of subgraphs) {
     progress(`starting subgraph ${s.name} ×${n}`);
-    for (let i = 0; i < n; i++) launch(`${s.name}-${i + 1}`, `subgraphs/${s.name}/main.js`, envOf(i));
+    for (let i = 0; i < n; i++) launch(`${s.name}-${i + 1}`, `subgraphs/${s.name}/main.js`, as(s.name, envOf(i)));
     for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, `${s.name.toUpperCase()}_PORT`)), `subgraph ${s.name} (replica ${i + 1})`);
   }
   for (let i = 0; i < n; i++) {
-    for (let w = 1; w <= config.PIPELINE_WORKER_PROCESSES; w++) launch(`worker-${i + 1}.${w}`, 'subgraphs/pipelines/worker.js', envOf(i));
+    for (let w = 1; w <= config.PIPELINE_WORKER_PROCESSES; w++) launch(`worker-${i + 1}.${w}`, 'subgraphs/pipelines/worker.js', as('pipelines', envOf(i)));
   }
   progress(`starting the gateway ×${n}`);
-  for (let i = 0; i < n; i++) launch(`gateway-${i + 1}`, 'gateway/main.js', envOf(i));
+  for (let i = 0; i < n; i++) launch(`gateway-${i + 1}`, 'gateway/main.js', as('gateway', envOf(i)));
   for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, 'GATEWAY_PORT')), `gateway (replica ${i + 1})`);
   progress(`starting the REST bridge ×${n}`);
-  for (let i = 0; i < n; i++) launch(`bridge-${i + 1}`, 'rest-bridge/main.js', envOf(i));
+  for (let i = 0; i < n; i++) launch(`bridge-${i + 1}`, 'rest-bridge/main.js', as('bridge', envOf(i)));
   for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, 'BRIDGE_PORT')), `rest-bridge (replica ${i + 1})`);
   // through the load balancer too
   await waitFor(async () => (await fetch(`http://${host}:${publicPorts.BRIDGE_PORT}/readyz`)).ok, 'the REST bridge through HAProxy');

@@ -4,7 +4,7 @@ export class Migration20261125221911_initial extends Migration {
   override name = 'Migration20261125221911_initial';
 
   override up(): void | Promise<void> {
-    this.addSql(`create schema if not exists "commerce";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'commerce') then create schema "commerce"; end if; end $$;`);
     this.addSql(
       `create table "commerce"."idempotency_key" ("owner" varchar(255) not null, "operation" varchar(255) not null, "key" varchar(255) not null, "request_hash" varchar(255) not null, "result_id" varchar(255) not null, "sealed" text null, "created_at" timestamptz not null, primary key ("owner", "operation", "key"));`,
     );

@@ -13,7 +13,7 @@ export class Migration20261126011941_initial extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`create extension if not exists pg_trgm with schema public;`);
     this.addSql(`create extension if not exists btree_gist with schema public;`);
-    this.addSql(`create schema if not exists "dev";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'dev') then create schema "dev"; end if; end $$;`);
     this.addSql(
       `create table "dev"."developer" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "user_id" uuid not null, "name" varchar(255) not null, "role" varchar(255) not null, "status" varchar(255) not null, "invitation_id" uuid not null, "invited_by" uuid not null, "joined_at" timestamptz not null, "updated_at" timestamptz not null, "updated_by" uuid null, "removed_at" timestamptz null, "removed_by" uuid null, primary key ("id"));`,
     );

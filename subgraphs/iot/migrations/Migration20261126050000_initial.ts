@@ -10,7 +10,7 @@ export class Migration20261126050000_initial extends Migration {
   override name = 'Migration20261126050000_initial';
 
   override up(): void | Promise<void> {
-    this.addSql(`create schema if not exists "iot";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'iot') then create schema "iot"; end if; end $$;`);
     const record = `"id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "status" varchar(255) not null default 'ACTIVE', "description" text null, "tags" jsonb not null, "created_at" timestamptz not null, "created_by" uuid not null, "updated_at" timestamptz not null, "updated_by" uuid not null`;
     this.addSql(
       `create table "iot"."rule" (${record}, "reference" varchar(255) not null, "type" varchar(255) not null default 'REPORT', "head" jsonb not null, "struct" text not null, "schema" jsonb not null, primary key ("id"));`,

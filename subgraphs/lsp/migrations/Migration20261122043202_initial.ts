@@ -4,7 +4,7 @@ export class Migration20261122043202_initial extends Migration {
   override name = 'Migration20261122043202_initial';
 
   override up(): void | Promise<void> {
-    this.addSql(`create schema if not exists "lsp";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'lsp') then create schema "lsp"; end if; end $$;`);
     this.addSql(
       `create table "lsp"."agent" ("id" uuid not null, "workspace_id" uuid not null, "icode" varchar(255) not null, "added" jsonb not null, "updated" jsonb not null, "user_id" uuid not null, "name" varchar(255) not null, "phone" varchar(255) null, "status" varchar(255) not null, "bio" text null, "license_number" varchar(255) null, primary key ("id"));`,
     );

@@ -9,7 +9,7 @@ export class Migration20261126120000_initial extends Migration {
   override name = 'Migration20261126120000_initial';
 
   override up(): void | Promise<void> {
-    this.addSql(`create schema if not exists "pipelines";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'pipelines') then create schema "pipelines"; end if; end $$;`);
     this.addSql(
       `create table "pipelines"."template" ("id" uuid not null, "workspace_id" uuid not null, "name" text not null, "description" text null,
         "version" varchar(100) not null, "status" varchar(20) not null, "stages" jsonb not null, "config" jsonb not null, "health" jsonb not null,

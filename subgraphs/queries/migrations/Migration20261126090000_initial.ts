@@ -13,7 +13,7 @@ export class Migration20261126090000_initial extends Migration {
   override name = 'Migration20261126090000_initial';
 
   override up(): void | Promise<void> {
-    this.addSql(`create schema if not exists "queries";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'queries') then create schema "queries"; end if; end $$;`);
     this.addSql(`create extension if not exists cube with schema public;`);
     this.addSql(`create extension if not exists earthdistance with schema public;`);
     this.addSql(`create extension if not exists btree_gist with schema public;`);

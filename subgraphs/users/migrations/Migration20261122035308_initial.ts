@@ -4,7 +4,7 @@ export class Migration20261122035308_initial extends Migration {
   override name = 'Migration20261122035308_initial';
 
   override up(): void | Promise<void> {
-    this.addSql(`create schema if not exists "users";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'users') then create schema "users"; end if; end $$;`);
     this.addSql(
       `create table "users"."user" ("id" uuid not null, "email" varchar(255) not null, "phone" varchar(255) null, "name" varchar(255) not null, "password_hash" varchar(255) not null, "avatar" text null, "user_type" text not null default 'client', "verified" boolean not null default false, "bio" text null, "metadata" jsonb not null, "notification_settings" jsonb not null, "profile_visibility" text not null default 'public', "show_email" boolean not null default false, "show_phone" boolean not null default false, "allow_messages" boolean not null default true, "share_location" boolean not null default false, "custom_metadata" jsonb not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "deletion_date" timestamptz null, primary key ("id"));`,
     );

@@ -8,7 +8,7 @@ export class Migration20261122044331_initial extends Migration {
     this.addSql(`create extension if not exists cube with schema public;`);
     this.addSql(`create extension if not exists earthdistance with schema public;`);
     this.addSql(`create extension if not exists btree_gist with schema public;`);
-    this.addSql(`create schema if not exists "utilities";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'utilities') then create schema "utilities"; end if; end $$;`);
     this.addSql(
       `create table "utilities"."live_vehicle_position" ("id" uuid not null, "workspace_id" uuid not null, "vehicle_id" varchar(64) not null, "type" varchar(40) not null, "status" text not null, "lat" double precision not null, "lng" double precision not null, "earth" public.cube not null, "heading" double precision null, "speed" double precision null, "reported_by" uuid null, "updated_at" timestamptz not null, "created_at" timestamptz not null, primary key ("id"));`,
     );

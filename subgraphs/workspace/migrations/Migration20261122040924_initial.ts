@@ -4,7 +4,7 @@ export class Migration20261122040924_initial extends Migration {
   override name = 'Migration20261122040924_initial';
 
   override up(): void | Promise<void> {
-    this.addSql(`create schema if not exists "workspace";`);
+    this.addSql(`do $$ begin if not exists (select 1 from pg_namespace where nspname = 'workspace') then create schema "workspace"; end if; end $$;`);
     this.addSql(
       `create table "workspace"."access_token" ("id" uuid not null, "workspace_id" uuid not null, "connector_id" uuid not null, "origin" varchar(255) not null, "user_agent" text null, "issued_at" timestamptz not null, "expires_at" timestamptz not null, "revoked_at" timestamptz null, primary key ("id"));`,
     );
