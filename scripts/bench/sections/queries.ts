@@ -1,8 +1,9 @@
+// The `queries` section of `npm run bench`: the queries family's discovery over a growing registry, and matching.
 /**
  * `npm run bench`, the `queries` section (BENCH_ROUTES `queries`): what the queries family's discovery and matching
  * cost as the service registry grows (docs/queries.md "Discovery"; docs/performance.md "Queries: discovery and
  * matching"). Run once, in the first topology of the bench, after that topology's route runs (and after `iot`), on the
- * bench's platform and database; scripts/bench.ts calls runQueries and prints queriesSection.
+ * bench's platform and database (a SharedSection: index.ts runs it and renders its report).
  *
  * Fixtures:
  * - API keys with the `queries` scope in the bench's workspace, made through the bridge (header set A, the bench
@@ -27,7 +28,8 @@
  *    after DISCOVERY_WARMUP others: p50 / p95 / p99, and the mean `total`, services returned and `executionTimeMs`
  *    (the subgraph's own time for the statements), and the Execution Time of EXPLAIN ANALYZE of the page statement
  *    (registry/store.ts `explainableSearch`) at the same points;
- * 2. the 50 km requests at LOAD_CONNECTIONS concurrent connections (autocannon, LOAD_REQUESTS requests): req/s, p50 / p95.
+ * 2. the 50 km requests at LOAD_CONNECTIONS concurrent connections (load.ts, LOAD_REQUESTS requests): req/s (every
+ *    response ÷ the run's wall time), p50 / p95.
  * Then, at the largest size, EXPLAIN (ANALYZE, BUFFERS) of the discovery statement (registry/store.ts
  * `explainableSearch`, after one run of it) at the first request point; it must read the GiST index
  * `service_entry_earth_gist`.
@@ -47,23 +49,20 @@
  * BENCH_QUERIES_CONNECTIONS (4), BENCH_QUERIES_LOAD_REQUESTS (400), BENCH_QUERIES_MATCHING (1; 0 leaves matching out),
  * BENCH_QUERIES_MATCH_REQUESTS (30).
  */
-import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { earthPointSql } from '../kernel/db.js';
-import { explainableSearch } from '../subgraphs/queries/registry/store.js';
-import { call, CENTRE, rng, setA, type Fixtures } from './bench-fixtures.js';
+import { earthPointSql } from '../../../kernel/db.js';
+import { explainableSearch } from '../../../subgraphs/queries/registry/store.js';
+import { CENTRE, createApiKey, createWorkspace, numbered, rng, setA } from '../fixtures.js';
+import { runLoad } from '../load.js';
+import { EXTERNAL_DB, setting, settingList, type SharedSection } from '../platform.js';
+import { code, fmt, list, mean, pct, table, type Block } from '../report.js';
 
 // ───────────────────────────── settings ─────────────────────────────
 
-const num = (name: string, def: number, min = 1) => {
-  const v = Number(process.env[name] ?? def);
-  if (!Number.isFinite(v) || v < min) throw new Error(`${name} must be a number ≥ ${min}`);
-  return Math.round(v);
-};
-export const QUERIES_SIZES = (process.env.BENCH_QUERIES_SIZES ?? '10000,100000,1000000')
-  .split(',')
-  .map((s) => Number(s.trim()))
+const num = (name: string, def: number, min = 1) => Math.round(setting(name, def, min));
+export const QUERIES_SIZES = settingList('BENCH_QUERIES_SIZES', '10000,100000,1000000')
+  .map(Number)
   .filter((n) => n > 0);
 for (const [i, n] of QUERIES_SIZES.entries()) {
   if (!Number.isInteger(n) || n % 4 !== 0 || (i > 0 && n <= QUERIES_SIZES[i - 1])) {
@@ -192,8 +191,7 @@ interface Caller {
 
 /** A new API key of the workspace with the `queries` scope. */
 async function newKey(c: Caller, name: string): Promise<string> {
-  const res = await call<{ data: { key: string } }>('POST', `${c.bridge}/v1/workspace/${c.workspaceId}/api-keys`, setA(c.ownerToken), { name, scopes: ['queries'] });
-  return String(res.data.key);
+  return (await createApiKey(c.bridge, setA(c.ownerToken), c.workspaceId, name, ['queries'])).key;
 }
 
 const headersOf = (key: string, workspaceId: string) => ({ authorization: `Bearer ${key}`, 'x-workspace-id': workspaceId, 'content-type': 'application/json' });
@@ -224,9 +222,6 @@ function ensureOk(what: string, a: Answer): void {
   if (a.status !== 200 || a.body.error !== false) throw new Error(`${what} answered ${a.status}: ${a.text.slice(0, 600)}`);
 }
 
-const pct = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] : NaN);
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-
 interface LoadRun {
   connections: number;
   requests: number;
@@ -238,49 +233,15 @@ interface LoadRun {
   firstFailure?: string;
 }
 
-/** `amount` requests of `bodies` in turn at `connections` concurrent connections (autocannon); every latency kept. */
+/**
+ * `amount` requests of `bodies` in turn at `connections` concurrent connections (load.ts); every latency kept; req/s:
+ * every response ÷ the run's wall time; failures: no response (a timeout counted twice, as autocannon counts it among
+ * its errors too), or a status outside 2xx.
+ */
 async function loadRun(url: string, headers: Record<string, string>, bodies: string[], connections: number, amount: number): Promise<LoadRun> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let firstFailure: string | undefined;
-  let next = 0;
-  const t0 = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        method: 'POST',
-        connections,
-        amount,
-        timeout: 30,
-        headers,
-        body: bodies[0],
-        requests: [
-          {
-            setupRequest: (req: autocannon.Request) => {
-              req.body = bodies[next++ % bodies.length];
-              return req;
-            },
-          },
-        ],
-      },
-      (err, res) => {
-        if (err) return reject(err as Error);
-        failures += res.errors + res.timeouts;
-        resolve();
-      },
-    );
-    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      latencies.push(ms);
-      if (status !== 200) {
-        failures++;
-        firstFailure ??= `HTTP ${status}`;
-      }
-    });
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { connections, requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95), failures, firstFailure };
+  const s = await runLoad({ url, method: 'POST', headers: () => headers, bodies, ok: () => true }, { connections, amount, checkBodies: false });
+  const failures = s.socketErrors + s.timeouts + s.non2xx;
+  return { connections, requests: s.responses, seconds: s.wallSeconds, rps: s.responses / s.wallSeconds, p50: s.p50, p95: s.p95, failures, firstFailure: s.firstFailure };
 }
 
 // ───────────────────────────── results ─────────────────────────────
@@ -355,22 +316,9 @@ export interface QueriesResult {
   notes: string[];
 }
 
-export interface QueriesOptions {
-  bridge: string;
-  databaseUrl: string;
-  fx: Fixtures;
-  external: boolean;
-  log: (msg: string) => void;
-  aborted: () => boolean;
-}
+type QueriesOptions = Parameters<SharedSection<QueriesResult>['run']>[0];
 
 // ───────────────────────────── the run ─────────────────────────────
-
-/** Placeholders `?` → `$1`, `$2` … (the store's SQL is written for MikroORM). */
-function numbered(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-}
 
 /** EXPLAIN ANALYZE of the page statement at every point: its Execution Time, ms, sorted. */
 async function statementTimes(db: pg.Client, workspaceId: string, points: [number, number][], radiusKm: number): Promise<number[]> {
@@ -383,8 +331,8 @@ async function statementTimes(db: pg.Client, workspaceId: string, points: [numbe
   return times.sort((a, b) => a - b);
 }
 
-export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
-  const { log, fx } = o;
+async function runQueries(o: QueriesOptions, log: (msg: string) => void, aborted: () => boolean): Promise<QueriesResult> {
+  const { fx } = o;
   const notes: string[] = [];
   const caller: Caller = { bridge: o.bridge, workspaceId: fx.workspaceId, ownerToken: fx.user.accessToken };
   const url = `${o.bridge}/v1/queries/discovery/discover`;
@@ -399,7 +347,7 @@ export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
   const db = new pg.Client({ connectionString: o.databaseUrl });
   await db.connect();
   const workspaces = [fx.workspaceId];
-  const result: QueriesResult = { sizes: [], matching: { skipped: 'not run' }, external: o.external, notes };
+  const result: QueriesResult = { sizes: [], matching: { skipped: 'not run' }, external: !!EXTERNAL_DB, notes };
   try {
     let phase = 0;
     const keyOf = async () => newKey(caller, `bench-queries-${++phase}`);
@@ -414,11 +362,11 @@ export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
     const seed = seedStatement({ region: true });
     let seeded = 0;
     for (const size of sizes) {
-      if (o.aborted()) throw new Error('interrupted');
+      if (aborted()) throw new Error('interrupted');
       log(
-        `  queries: seeding entries ${(seeded + 1).toLocaleString('en-US')}–${size.toLocaleString('en-US')} (${o.external ? 'one INSERT … SELECT' : `INSERT … SELECT, ${PGLITE_BATCH.toLocaleString('en-US')} rows a statement`}) ...`,
+        `  queries: seeding entries ${(seeded + 1).toLocaleString('en-US')}–${size.toLocaleString('en-US')} (${EXTERNAL_DB ? 'one INSERT … SELECT' : `INSERT … SELECT, ${PGLITE_BATCH.toLocaleString('en-US')} rows a statement`}) ...`,
       );
-      const insertSeconds = await seedRows(db, seed, fx.workspaceId, seeded + 1, size, o.external ? Infinity : PGLITE_BATCH);
+      const insertSeconds = await seedRows(db, seed, fx.workspaceId, seeded + 1, size, EXTERNAL_DB ? Infinity : PGLITE_BATCH);
       const analyzeSeconds = await analyze(db);
       const inserted = size - seeded;
       seeded = size;
@@ -440,7 +388,7 @@ export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
         for (let i = 0; i < DISCOVERY_WARMUP; i++) ensureOk('POST /v1/queries/discovery/discover (warm-up)', await post(url, headers, bodies[i]));
         const answers: Answer[] = [];
         for (let i = DISCOVERY_WARMUP; i < bodies.length; i++) {
-          if (o.aborted()) throw new Error('interrupted');
+          if (aborted()) throw new Error('interrupted');
           const a = await post(url, headers, bodies[i]);
           ensureOk(`POST /v1/queries/discovery/discover at ${size.toLocaleString('en-US')} entries`, a);
           answers.push(a);
@@ -459,9 +407,9 @@ export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
         };
         scenarios.push(s);
         log(
-          `  queries: discovery at ${size.toLocaleString('en-US')} entries, ${radiusKm} km: p50 ${ms(pct(s.latencies, 0.5))} ms, p95 ${ms(pct(s.latencies, 0.95))} ms, ` +
-            `p99 ${ms(pct(s.latencies, 0.99))} ms; mean total ${s.meanTotal.toFixed(2)}, returned ${s.meanReturned.toFixed(2)}; executionTimeMs mean ${ms(s.meanExecutionMs)}; ` +
-            `statement p50 / p95 ${ms(pct(s.statementMs, 0.5))} / ${ms(pct(s.statementMs, 0.95))} ms`,
+          `  queries: discovery at ${size.toLocaleString('en-US')} entries, ${radiusKm} km: p50 ${fmt.ms(pct(s.latencies, 0.5))} ms, p95 ${fmt.ms(pct(s.latencies, 0.95))} ms, ` +
+            `p99 ${fmt.ms(pct(s.latencies, 0.99))} ms; mean total ${s.meanTotal.toFixed(2)}, returned ${s.meanReturned.toFixed(2)}; executionTimeMs mean ${fmt.ms(s.meanExecutionMs)}; ` +
+            `statement p50 / p95 ${fmt.ms(pct(s.statementMs, 0.5))} / ${fmt.ms(pct(s.statementMs, 0.95))} ms`,
         );
       }
       const loadAverage = loadavg()[0];
@@ -473,7 +421,7 @@ export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
       const load = await loadRun(url, loadHeaders, fixed.slice(DISCOVERY_WARMUP), LOAD_CONNECTIONS, LOAD_REQUESTS);
       if (load.failures)
         notes.push(`discovery at ${size.toLocaleString('en-US')} entries, ${LOAD_CONNECTIONS} connections: ${load.failures} failed requests (first: ${load.firstFailure ?? 'no response'})`);
-      log(`  queries: ${LOAD_CONNECTIONS} connections, ${RADIUS_KM} km: ${Math.round(load.rps)} req/s, p50 ${ms(load.p50)} ms, p95 ${ms(load.p95)} ms`);
+      log(`  queries: ${LOAD_CONNECTIONS} connections, ${RADIUS_KM} km: ${Math.round(load.rps)} req/s, p50 ${fmt.ms(load.p50)} ms, p95 ${fmt.ms(load.p95)} ms`);
 
       result.sizes.push({
         size,
@@ -504,10 +452,10 @@ export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
       result.matching = { skipped: 'not measured (BENCH_QUERIES_MATCHING=0)' };
       log('  queries: matching not measured (BENCH_QUERIES_MATCHING=0)');
     } else {
-      result.matching = await runMatching(o, db, workspaces);
+      result.matching = await runMatching(o, db, workspaces, log, aborted);
     }
   } finally {
-    if (o.external) {
+    if (EXTERNAL_DB) {
       const { rowCount } = await db.query('delete from "queries"."service_entry" where workspace_id = any($1::uuid[]) and event_id = 0', [workspaces]);
       log(`  queries: removed the benchmark's ${rowCount} registry entries from DATABASE_URL`);
     }
@@ -516,15 +464,14 @@ export async function runQueries(o: QueriesOptions): Promise<QueriesResult> {
   return result;
 }
 
-async function runMatching(o: QueriesOptions, db: pg.Client, workspaces: string[]): Promise<MatchingResult> {
-  const { log, fx } = o;
+async function runMatching(o: QueriesOptions, db: pg.Client, workspaces: string[], log: (msg: string) => void, aborted: () => boolean): Promise<MatchingResult> {
+  const { fx } = o;
   const stamp = Date.now().toString(36);
-  const ws = await call<{ data: { workspace: { id: string } } }>('POST', `${o.bridge}/v1/workspace`, setA(fx.user.accessToken), { name: `Bench matching ${stamp}` });
-  const workspaceId = ws.data.workspace.id;
+  const workspaceId = await createWorkspace(o.bridge, setA(fx.user.accessToken), `Bench matching ${stamp}`);
   workspaces.push(workspaceId);
   log(`  queries: seeding ${MATCH_CANDIDATES.toLocaleString('en-US')} WAREHOUSE entries within ${MATCH_RADIUS_KM} km of (${CENTRE.lat}, ${CENTRE.lng}) in a workspace of their own ...`);
   const seedSeconds =
-    (await seedRows(db, seedStatement({ centre: CENTRE, radiusKm: MATCH_RADIUS_KM }, 'WAREHOUSE'), workspaceId, 1, MATCH_CANDIDATES, o.external ? Infinity : PGLITE_BATCH)) + (await analyze(db));
+    (await seedRows(db, seedStatement({ centre: CENTRE, radiusKm: MATCH_RADIUS_KM }, 'WAREHOUSE'), workspaceId, 1, MATCH_CANDIDATES, EXTERNAL_DB ? Infinity : PGLITE_BATCH)) + (await analyze(db));
   const key = await newKey({ bridge: o.bridge, workspaceId, ownerToken: fx.user.accessToken }, 'bench-queries-matching');
   const headers = headersOf(key, workspaceId);
   const url = `${o.bridge}/v1/queries/matching/match`;
@@ -542,7 +489,7 @@ async function runMatching(o: QueriesOptions, db: pg.Client, workspaces: string[
   for (let i = 1; i < MATCH_WARMUP; i++) ensureOk('POST /v1/queries/matching/match (warm-up)', await post(url, headers, body));
   const answers: Answer[] = [];
   for (let i = 0; i < MATCH_REQUESTS; i++) {
-    if (o.aborted()) throw new Error('interrupted');
+    if (aborted()) throw new Error('interrupted');
     const a = await post(url, headers, body);
     ensureOk('POST /v1/queries/matching/match', a);
     answers.push(a);
@@ -551,16 +498,13 @@ async function runMatching(o: QueriesOptions, db: pg.Client, workspaces: string[
   const totalCandidates = [...new Set(answers.map((a) => Number(a.body.totalCandidates)))];
   const recommendations = Array.isArray(first.body.recommendations) ? first.body.recommendations.length : 0;
   log(
-    `  queries: matching at ${MATCH_CANDIDATES.toLocaleString('en-US')} candidates: p50 ${ms(pct(latencies, 0.5))} ms, p95 ${ms(pct(latencies, 0.95))} ms; ` +
+    `  queries: matching at ${MATCH_CANDIDATES.toLocaleString('en-US')} candidates: p50 ${fmt.ms(pct(latencies, 0.5))} ms, p95 ${fmt.ms(pct(latencies, 0.95))} ms; ` +
       `totalCandidates ${totalCandidates.join(', ')}, ${recommendations} recommendations`,
   );
   return { candidates: MATCH_CANDIDATES, seedSeconds, latencies, totalCandidates, recommendations };
 }
 
-// ───────────────────────────── markdown ─────────────────────────────
-
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
-const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')) : '–');
+// ───────────────────────────── report ─────────────────────────────
 
 /** p95 at the largest size ÷ p95 at the smallest, of `pick`, with the verdict against the 2× target. */
 function ratioLine(r: QueriesResult, what: string, pick: (s: SizeResult) => number[]): string | undefined {
@@ -571,62 +515,55 @@ function ratioLine(r: QueriesResult, what: string, pick: (s: SizeResult) => numb
   const b = pct(pick(small), 0.95);
   const ratio = a / b;
   const verdict = ratio <= 2 ? 'PASS' : 'FAIL';
-  return `${what}: p95 at ${int(large.size)} ÷ p95 at ${int(small.size)} entries = ${ms(a)} ÷ ${ms(b)} ms = **${ratio.toFixed(2)}× → ${large.size === 1_000_000 ? verdict : `${verdict} at ${int(large.size)}`}**`;
+  return `${what}: p95 at ${fmt.int(large.size)} ÷ p95 at ${fmt.int(small.size)} entries = ${fmt.ms(a)} ÷ ${fmt.ms(b)} ms = **${ratio.toFixed(2)}× → ${large.size === 1_000_000 ? verdict : `${verdict} at ${fmt.int(large.size)}`}**`;
 }
 
-/** The section's markdown: `table` is bench.ts's table helper. */
-export function queriesSection(r: QueriesResult, database: string, cores: number, table: (h: string[], rows: string[][], align: ('l' | 'r')[]) => string[]): string[] {
-  const md: string[] = [];
+function queriesReport(r: QueriesResult, database: string): Block[] {
   const scenario = (s: SizeResult, id: ScenarioId) => s.scenarios.find((x) => x.id === id)!;
-  md.push('### Queries: discovery and matching (`queries`)', '');
-  md.push(
-    `${database}; ${cores} cores. The registry seeded by SQL (${r.external ? 'one INSERT … SELECT from generate_series per step' : `INSERT … SELECT from generate_series, ${PGLITE_BATCH.toLocaleString('en-US')} rows a statement`}), entries uniform over latitude ${REGION.latMin}..${REGION.latMax}, ` +
+  const blocks: Block[] = [
+    '### Queries: discovery and matching (`queries`)',
+    `${database}; ${cpus().length} cores. The registry seeded by SQL (${r.external ? 'one INSERT … SELECT from generate_series per step' : `INSERT … SELECT from generate_series, ${PGLITE_BATCH.toLocaleString('en-US')} rows a statement`}), entries uniform over latitude ${REGION.latMin}..${REGION.latMax}, ` +
       `longitude ${REGION.lngMin}..${REGION.lngMax} (sea included), the four service types in turn, every one ACTIVE with a capacity and a PER_KG rule; then ANALYZE. ` +
       `\`POST /v1/queries/discovery/discover\` through the bridge, WAREHOUSE, limit ${PAGE}, at ${DISCOVERY_REQUESTS} points of the region (a fixed seed: the same points at every size), ` +
       `one request at a time after ${DISCOVERY_WARMUP} others, with two radii (below); then the ${RADIUS_KM} km requests, ${LOAD_REQUESTS} of them, at ${LOAD_CONNECTIONS} connections (autocannon). ` +
       "A fresh API key per phase (the per-key limit of 500 discovery requests a minute). `exec ms`: the answer's executionTimeMs (the subgraph's statements); " +
       '`statement ms`: Execution Time of EXPLAIN ANALYZE of the page statement (registry/store.ts `explainableSearch`) at the same points; ' +
       "`load avg`: the machine's 1-minute load average after the sequential requests (other processes make the latencies less reliable).",
-    '',
-  );
-  md.push(
-    ...table(
+    table(
       ['entries seeded', 'in the workspace (WAREHOUSE)', 'seeding: rows, INSERT s, ANALYZE s', `${RADIUS_KM} km at ${LOAD_CONNECTIONS} conn.: req/s, p50 / p95 ms`, 'load avg'],
       r.sizes.map((s) => [
-        int(s.size),
-        `${int(s.entries)} (${int(s.warehouses)})`,
-        `${int(s.inserted)}, ${s.insertSeconds.toFixed(1)}, ${s.analyzeSeconds.toFixed(1)}`,
-        `${int(s.load.rps)}, ${ms(s.load.p50)} / ${ms(s.load.p95)}${s.load.failures ? ` (${s.load.failures} failed)` : ''}`,
+        fmt.int(s.size),
+        `${fmt.int(s.entries)} (${fmt.int(s.warehouses)})`,
+        `${fmt.int(s.inserted)}, ${s.insertSeconds.toFixed(1)}, ${s.analyzeSeconds.toFixed(1)}`,
+        `${fmt.int(s.load.rps)}, ${fmt.ms(s.load.p50)} / ${fmt.ms(s.load.p95)}${s.load.failures ? ` (${s.load.failures} failed)` : ''}`,
         s.loadAverage.toFixed(2),
       ]),
-      ['r', 'r', 'r', 'r', 'r'],
+      'rrrrr',
     ),
-  );
-  md.push('');
+  ];
   for (const sc of SCENARIOS) {
-    md.push(`**Discovery, ${sc.label}**, one request at a time:`, '');
-    md.push(
-      ...table(
+    blocks.push(
+      `**Discovery, ${sc.label}**, one request at a time:`,
+      table(
         ['entries', 'radius km', 'p50 ms', 'p95 ms', 'p99 ms', 'mean total', 'mean returned', 'NO_RESULTS', 'exec ms mean / p95', 'statement ms p50 / p95'],
         r.sizes.map((size) => {
           const s = scenario(size, sc.id);
           return [
-            int(size.size),
+            fmt.int(size.size),
             String(s.radiusKm),
-            ms(pct(s.latencies, 0.5)),
-            `**${ms(pct(s.latencies, 0.95))}**`,
-            ms(pct(s.latencies, 0.99)),
+            fmt.ms(pct(s.latencies, 0.5)),
+            `**${fmt.ms(pct(s.latencies, 0.95))}**`,
+            fmt.ms(pct(s.latencies, 0.99)),
             s.meanTotal.toFixed(2),
             s.meanReturned.toFixed(2),
             `${s.noResults} / ${s.latencies.length}`,
-            `${ms(s.meanExecutionMs)} / ${ms(s.p95ExecutionMs)}`,
-            `${ms(pct(s.statementMs, 0.5))} / ${ms(pct(s.statementMs, 0.95))}`,
+            `${fmt.ms(s.meanExecutionMs)} / ${fmt.ms(s.p95ExecutionMs)}`,
+            `${fmt.ms(pct(s.statementMs, 0.5))} / ${fmt.ms(pct(s.statementMs, 0.95))}`,
           ];
         }),
-        ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+        'rrrrrrrrrr',
       ),
     );
-    md.push('');
   }
   const where = r.external ? '' : "; this run is on PGlite, the target is PostgreSQL's";
   const lines = [
@@ -635,47 +572,45 @@ export function queriesSection(r: QueriesResult, database: string, cores: number
     ratioLine(r, `the page statement alone (EXPLAIN ANALYZE), ${RADIUS_KM} km`, (s) => scenario(s, 'fixed').statementMs),
     ratioLine(r, 'the page statement alone, the same result size', (s) => scenario(s, 'scaled').statementMs),
   ].filter((l): l is string => !!l);
-  if (lines.length) md.push(`**Target: p95 at 1,000,000 entries ≤ 2× p95 at 10,000, on PostgreSQL${where}:**`, '', ...lines.map((l) => `- ${l}`), '');
+  if (lines.length) blocks.push(`**Target: p95 at 1,000,000 entries ≤ 2× p95 at 10,000, on PostgreSQL${where}:**`, list(lines));
   const m = r.matching;
   if ('skipped' in m) {
-    md.push(`**Matching**: ${m.skipped}.`, '');
+    blocks.push(`**Matching**: ${m.skipped}.`);
   } else {
     const ok = m.totalCandidates.length === 1 && m.totalCandidates[0] === m.candidates;
-    md.push(
+    blocks.push(
       `**Matching** (\`POST /v1/queries/matching/match\`, WAREHOUSE, delivery at the cluster's centre, one item of 2 × 5 kg, BALANCED; a workspace of its own holding ` +
-        `${int(m.candidates)} WAREHOUSE entries within ${MATCH_RADIUS_KM} km, seeded and analyzed in ${m.seedSeconds.toFixed(1)} s; ${m.latencies.length} requests one at a time after ${MATCH_WARMUP}):`,
-      '',
-    );
-    md.push(
-      ...table(
+        `${fmt.int(m.candidates)} WAREHOUSE entries within ${MATCH_RADIUS_KM} km, seeded and analyzed in ${m.seedSeconds.toFixed(1)} s; ${m.latencies.length} requests one at a time after ${MATCH_WARMUP}):`,
+      table(
         ['candidates seeded', 'totalCandidates answered', 'recommendations', 'p50 ms', 'p95 ms', 'max ms'],
         [
           [
-            int(m.candidates),
-            ok ? int(m.totalCandidates[0]) : `**${m.totalCandidates.map(int).join(', ')}** (not ${int(m.candidates)})`,
+            fmt.int(m.candidates),
+            ok ? fmt.int(m.totalCandidates[0]) : `**${m.totalCandidates.map(fmt.int).join(', ')}** (not ${fmt.int(m.candidates)})`,
             String(m.recommendations),
-            ms(pct(m.latencies, 0.5)),
-            `**${ms(pct(m.latencies, 0.95))}**`,
-            ms(m.latencies[m.latencies.length - 1]),
+            fmt.ms(pct(m.latencies, 0.5)),
+            `**${fmt.ms(pct(m.latencies, 0.95))}**`,
+            fmt.ms(m.latencies[m.latencies.length - 1]),
           ],
         ],
-        ['r', 'r', 'r', 'r', 'r', 'r'],
+        'rrrrrr',
       ),
     );
-    md.push('');
   }
   if (r.plan) {
-    md.push(
-      `**The discovery statement's plan at ${int(r.plan.size)} entries** (registry/store.ts \`explainableSearch\` at (${r.plan.point.join(', ')}), ${RADIUS_KM} km; EXPLAIN (ANALYZE, BUFFERS) after one run; ` +
-        `${r.plan.usesGist ? 'reads the GiST index service_entry_earth_gist' : '**does not read service_entry_earth_gist**'}; ${ms(r.plan.executionMs)} ms):`,
-      '',
-      '```',
-      r.plan.text,
-      '```',
-      '',
+    blocks.push(
+      `**The discovery statement's plan at ${fmt.int(r.plan.size)} entries** (registry/store.ts \`explainableSearch\` at (${r.plan.point.join(', ')}), ${RADIUS_KM} km; EXPLAIN (ANALYZE, BUFFERS) after one run; ` +
+        `${r.plan.usesGist ? 'reads the GiST index service_entry_earth_gist' : '**does not read service_entry_earth_gist**'}; ${fmt.ms(r.plan.executionMs)} ms):`,
+      code(r.plan.text),
     );
   }
-  for (const n of r.notes) md.push(`- ${n}`);
-  if (r.notes.length) md.push('');
-  return md;
+  if (r.notes.length) blocks.push(list(r.notes));
+  return blocks;
 }
+
+export const queriesSection: SharedSection<QueriesResult> = {
+  name: 'queries',
+  what: 'the queries family (discovery over a growing registry, matching)',
+  run: runQueries,
+  report: queriesReport,
+};

@@ -1,25 +1,38 @@
+// The bench's bare baseline: a hand-written `node:http` + `pg` handler of the core routes, and how the bench starts it.
 /**
  * `npm run bench`'s "bare" layer: what a competent hand-written handler costs. A minimal `node:http` server with a
  * `pg` Pool (DB_POOL_SIZE, default 10) on the platform's database, answering the same rows in the same JSON shape as
  * the REST bridge, with no framework, no GraphQL, no ORM and no credential check: the caller names the user, the
- * workspace and the provider in the path. Run by scripts/bench.ts as a child process (so it does not share an event
- * loop with the load generator); prints `bare listening on <port>` when it accepts requests.
+ * workspace and the provider in the path. Started by the bench (`startBare`) as a child process running this file (so
+ * it does not share an event loop with the load generator); prints `bare listening on <port>` when it accepts requests.
  *
  * Routes:
  * - GET  /users/:id                          → `{success:true, user}`            (GET /v1/users/me)
  * - GET  /lsp/:wid/:icode/fleets?page&limit  → `{error:false, status, data, pagination}` (GET /v1/lsp/fleets)
  * - POST /utilities/:wid/nearby/search       → `{error:false, status, result, trace}`    (POST /realm/utilities/nearby/search)
  */
+// first: the stores whose SQL the bench runs load type-graphql's decorators (domain/transport.ts imports
+// kernel/graphql-types.ts), which need the metadata polyfill before they evaluate
+import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { radiusQuery } from '../subgraphs/utilities/nearby/store.js';
-import type { LiveVehicleStatus } from '../subgraphs/utilities/common/enums.js';
+import { radiusQuery } from '../../subgraphs/utilities/nearby/store.js';
+import type { LiveVehicleStatus } from '../../subgraphs/utilities/common/enums.js';
+import { numbered } from './fixtures.js';
+import { freePorts, spawnReady, stopGroup } from './platform.js';
+
+/** Starts the bare server on a free port (this file, as a process group of its own); its URL, and how to stop it. */
+export async function startBare(databaseUrl: string, poolSize: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const [port] = await freePorts(1);
+  const env = { ...process.env, DATABASE_URL: databaseUrl, DB_POOL_SIZE: String(poolSize), BARE_PORT: String(port) };
+  const { proc } = await spawnReady('bare server', fileURLToPath(import.meta.url), [], env, /^bare listening on/, 30_000);
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopGroup(proc, 5000) };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-pool.on('error', () => undefined); // a dropped idle connection is replaced on next use
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
@@ -59,7 +72,7 @@ interface UserRow {
   metadata: { language?: string; timezone?: string; notifications?: unknown };
 }
 
-async function user(res: ServerResponse, id: string): Promise<void> {
+async function user(pool: pg.Pool, res: ServerResponse, id: string): Promise<void> {
   if (!UUID.test(id)) return send(res, 404, { success: false, code: 'NOT_FOUND', message: 'User not found' });
   const { rows } = await pool.query<UserRow>(USER_SQL, [id]);
   const u = rows[0];
@@ -120,7 +133,7 @@ interface FleetRow {
   operating_hours: { dayOfWeek: string; openTime?: string | null; closeTime?: string | null; isClosed?: boolean }[] | null;
 }
 
-async function fleets(res: ServerResponse, wid: string, icode: string, query: URLSearchParams): Promise<void> {
+async function fleets(pool: pg.Pool, res: ServerResponse, wid: string, icode: string, query: URLSearchParams): Promise<void> {
   if (!UUID.test(wid)) return send(res, 404, { error: true, status: 'NOT_FOUND', message: 'Workspace not found' });
   const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
   const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 20) || 20));
@@ -175,7 +188,7 @@ type NearbyInput = {
   vehicleType?: string | null;
 } | null;
 
-async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): Promise<void> {
+async function nearby(pool: pg.Pool, req: IncomingMessage, res: ServerResponse, wid: string): Promise<void> {
   let input: NearbyInput;
   try {
     input = JSON.parse(await readBody(req)) as NearbyInput;
@@ -192,11 +205,7 @@ async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): P
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid(res, 'limit', 'must be an integer from 1 to 100');
   // the subgraph's own SQL (subgraphs/utilities/nearby/store.ts), `?` placeholders numbered for pg
   const q = radiusQuery(wid, lat, lng, radius, { status: input?.status ?? null, vehicleType: input?.vehicleType ?? null }, limit);
-  let n = 0;
-  const { rows } = await pool.query<{ vehicle_id: string; type: string; status: string; lat: string; lng: string; distance: string | null; updated_at: Date }>(
-    q.sql.replace(/\?/g, () => `$${++n}`),
-    q.params,
-  );
+  const { rows } = await pool.query<{ vehicle_id: string; type: string; status: string; lat: string; lng: string; distance: string | null; updated_at: Date }>(numbered(q.sql), q.params);
   const vehicles = rows.map((r) => ({
     id: r.vehicle_id,
     type: r.type,
@@ -215,33 +224,41 @@ async function nearby(req: IncomingMessage, res: ServerResponse, wid: string): P
 
 // ───────────────────────────── server ─────────────────────────────
 
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://bare');
-  const parts = url.pathname.split('/').filter(Boolean);
-  let work: Promise<void> | void;
-  if (req.method === 'GET' && parts.length === 2 && parts[0] === 'users') work = user(res, parts[1]);
-  else if (req.method === 'GET' && parts.length === 4 && parts[0] === 'lsp' && parts[3] === 'fleets') work = fleets(res, parts[1], decodeURIComponent(parts[2]), url.searchParams);
-  else if (req.method === 'POST' && parts.length === 4 && parts[0] === 'utilities' && parts[2] === 'nearby' && parts[3] === 'search') work = nearby(req, res, parts[1]);
-  else if (req.method === 'GET' && url.pathname === '/healthz') work = send(res, 200, { ok: true });
-  else work = send(res, 404, { error: true, status: 'NOT_FOUND', message: 'No route' });
-  Promise.resolve(work).catch((err: Error) => {
-    if (!res.headersSent) send(res, 500, { error: true, status: 'INTERNAL_ERROR', message: err.message });
-    else res.destroy();
+function serve(): void {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  pool.on('error', () => undefined); // a dropped idle connection is replaced on next use
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://bare');
+    const parts = url.pathname.split('/').filter(Boolean);
+    let work: Promise<void> | void;
+    if (req.method === 'GET' && parts.length === 2 && parts[0] === 'users') work = user(pool, res, parts[1]);
+    else if (req.method === 'GET' && parts.length === 4 && parts[0] === 'lsp' && parts[3] === 'fleets') work = fleets(pool, res, parts[1], decodeURIComponent(parts[2]), url.searchParams);
+    else if (req.method === 'POST' && parts.length === 4 && parts[0] === 'utilities' && parts[2] === 'nearby' && parts[3] === 'search') work = nearby(pool, req, res, parts[1]);
+    else if (req.method === 'GET' && url.pathname === '/healthz') work = send(res, 200, { ok: true });
+    else work = send(res, 404, { error: true, status: 'NOT_FOUND', message: 'No route' });
+    Promise.resolve(work).catch((err: Error) => {
+      if (!res.headersSent) send(res, 500, { error: true, status: 'INTERNAL_ERROR', message: err.message });
+      else res.destroy();
+    });
   });
-});
-server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = 65_000;
 
-const port = Number(process.env.BARE_PORT ?? 0);
-server.listen(port, process.env.HOST ?? '127.0.0.1', () => {
-  // fail early when the database is not reachable: the rejection, unhandled, ends the process
-  void pool.query('select 1').then(() => console.log(`bare listening on ${(server.address() as import('node:net').AddressInfo).port}`));
-});
+  const port = Number(process.env.BARE_PORT ?? 0);
+  server.listen(port, process.env.HOST ?? '127.0.0.1', () => {
+    // fail early when the database is not reachable: the rejection, unhandled, ends the process
+    void pool.query('select 1').then(() => console.log(`bare listening on ${(server.address() as AddressInfo).port}`));
+  });
 
-const stop = () => {
-  server.close();
-  server.closeAllConnections();
-  void pool.end().finally(() => process.exit(0));
-  setTimeout(() => process.exit(0), 3000).unref();
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    void pool.end().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+// the server runs in the process started by startBare only, never in the bench that imports this file
+if (process.argv[1] === fileURLToPath(import.meta.url)) serve();

@@ -1,9 +1,10 @@
+// The `events` section of `npm run bench` (`npm run bench:events`): event fan-out to webhook endpoints, commit → delivered.
 /**
  * `npm run bench:events` (also the `events` section of `npm run bench` with BENCH_ROUTES including `events`): event
  * fan-out to webhook endpoints (docs/events.md "Webhooks"; issue 19's target). Not a test; prints a table.
  *
- * Starts a platform of its own (`dist/scripts/start.js`, one process) on the embedded PostgreSQL, or on DATABASE_URL
- * when set, and a receiver in this process that answers 204 at once. BENCH_EVENTS_SUBSCRIPTIONS workspaces (100) each
+ * Runs on a platform of its own (an OwnSection: platform.ts starts `dist/scripts/start.js`, one process) on the
+ * embedded PostgreSQL, or on DATABASE_URL when set, and a receiver in this process that answers 204 at once. BENCH_EVENTS_SUBSCRIPTIONS workspaces (100) each
  * subscribe one endpoint to `webhook.*`. Then, at each rate of BENCH_EVENTS_RATES (events a second: 100, 500), for
  * BENCH_EVENTS_SECONDS (10), this script commits events to the event log the way the families publish them (one
  * statement of several rows every 20 ms, each row a `webhook.endpoint.disabled` of a made-up endpoint, round-robin
@@ -18,40 +19,17 @@
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
 import pg from 'pg';
-import { PORT_NAMES, Platform, freePorts, runSection, type Ports } from './bench-platform.js';
-import { sequenceOf } from '../kernel/events.js';
+import { sequenceOf } from '../../../kernel/events.js';
+import { createWorkspace, register, rest, setA, sleep, until } from '../fixtures.js';
+import { databaseName, setting, settingList, type OwnSection, type Running } from '../platform.js';
+import { ascending, fmt, pct, table, type Block } from '../report.js';
 
-const SUBSCRIPTIONS = Number(process.env.BENCH_EVENTS_SUBSCRIPTIONS ?? 100);
-const RATES = (process.env.BENCH_EVENTS_RATES ?? '100,500').split(',').map(Number);
-const SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 10);
+const SUBSCRIPTIONS = setting('BENCH_EVENTS_SUBSCRIPTIONS', 100, 1);
+const RATES = settingList('BENCH_EVENTS_RATES', '100,500').map(Number);
+const SECONDS = setting('BENCH_EVENTS_SECONDS', 10, 1);
 const TICK_MS = 20;
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
-
-/** The fields of the answers this bench reads. */
-interface Answer {
-  accessToken?: string;
-  data: { workspace: { id: string } };
-}
-
-async function rest(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
-  const res = await fetch(base + path, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Answer;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json;
-}
 
 interface Phase {
   rate: number;
@@ -69,13 +47,7 @@ export interface EventsResult {
   phases: Phase[];
 }
 
-export async function runEvents(log: (m: string) => void = (m) => console.error(m)): Promise<EventsResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-events-'));
-  const portList = await freePorts(PORT_NAMES.length);
-  const ports = {} as Ports;
-  PORT_NAMES.forEach((n, i) => (ports[n] = portList[i]));
-  const external = process.env.DATABASE_URL;
-  const databaseUrl = external ?? `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_DB_PORT}/postgres`;
+async function runEvents(r: Running, log: (m: string) => void): Promise<EventsResult> {
   // arrivals by event sequence
   const arrivals = new Map<string, number>();
   const receiver = createServer((req, res) => {
@@ -92,26 +64,18 @@ export async function runEvents(log: (m: string) => void = (m) => console.error(
       res.writeHead(204).end();
     });
   });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/in`;
-  log(`events bench: starting a platform (${external ? 'PostgreSQL server' : 'embedded PostgreSQL'})`);
-  const platform = await Platform.start({
-    topology: 'single',
-    dataDir,
-    ports,
-    env: { PIPELINE_WEBHOOK_ALLOW: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_PER_HOUR: '1000000000' },
-  });
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const db = new pg.Pool({ connectionString: r.databaseUrl, max: 4 });
   try {
-    const base = `http://127.0.0.1:${ports.BRIDGE_PORT}`;
-    const reg = await rest(base, 'POST', '/v1/auth/register', {}, { email: `bench-${Date.now().toString(36)}@example.test`, password: 'correct horse battery', name: 'Bench', deviceId: 'bench' });
-    const setA = { 'svc-auth-token': reg.accessToken!, 'svc-user-agent': 'bench/1.0', 'svc-auth-device': 'bench' };
+    const base = r.bridge;
+    const owner = setA((await register(base, { deviceId: 'bench' })).accessToken, 'bench');
     log(`events bench: ${SUBSCRIPTIONS} workspaces, one endpoint each`);
     const workspaces: string[] = [];
     for (let i = 0; i < SUBSCRIPTIONS; i++) {
-      const ws = await rest(base, 'POST', '/v1/workspace', setA, { name: `Events bench ${i}` });
-      workspaces.push(ws.data.workspace.id);
-      await rest(base, 'POST', `/v1/workspace/${ws.data.workspace.id}/webhooks`, setA, { url: receiverUrl, types: ['webhook.*'] });
+      const workspaceId = await createWorkspace(base, owner, `Events bench ${i}`);
+      workspaces.push(workspaceId);
+      await rest(base, 'POST', `/v1/workspace/${workspaceId}/webhooks`, owner, { url: receiverUrl, types: ['webhook.*'] });
     }
     const phases: Phase[] = [];
     let next = 0;
@@ -124,7 +88,7 @@ export async function runEvents(log: (m: string) => void = (m) => console.error(
       const statements: Promise<void>[] = [];
       for (let tick = 0; Date.now() - started < SECONDS * 1000; tick++) {
         const due = started + tick * TICK_MS;
-        if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+        if (due > Date.now()) await sleep(due - Date.now());
         owed += perTick;
         const n = Math.floor(owed);
         owed -= n;
@@ -148,8 +112,8 @@ export async function runEvents(log: (m: string) => void = (m) => console.error(
         );
       }
       await Promise.all(statements);
-      const deadline = Date.now() + 120_000;
-      while ([...commits.keys()].some((k) => !arrivals.has(k)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      // every delivery, or as many as came in 2 minutes
+      await until(async () => [...commits.keys()].every((k) => arrivals.has(k)), 120_000, 200);
       const latencies: number[] = [];
       let last = 0;
       for (const [seq, at] of commits) {
@@ -161,34 +125,31 @@ export async function runEvents(log: (m: string) => void = (m) => console.error(
       const first = Math.min(...commits.values());
       phases.push({ rate, committed: commits.size, delivered: latencies.length, latencies, throughput: latencies.length / ((last - first) / 1000) });
     }
-    return { database: external ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PostgreSQL (PGlite)', subscriptions: SUBSCRIPTIONS, phases };
+    return { database: databaseName(), subscriptions: SUBSCRIPTIONS, phases };
   } finally {
     await db.end().catch(() => undefined);
-    await platform.stop();
     receiver.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-export function eventsSection(r: EventsResult): string[] {
-  const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+function eventsReport(r: EventsResult): Block[] {
+  const f = fmt.fixed;
+  const p = (xs: number[], q: number) => f(pct(ascending(xs), q));
   return [
     '### Events: fan-out to webhook endpoints (`events`)',
-    '',
     `${r.database}; ${cpus().length} cores; one platform process; ${r.subscriptions} subscriptions (one endpoint in each of ${r.subscriptions} workspaces), each event delivered to one of them; ${SECONDS} s at each rate; the receiver answers 204 at once.`,
-    '',
-    '| events/s committed | events | delivered | deliveries/s | commit → delivered p50 ms | p95 ms | p99 ms | max ms |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...r.phases.map(
-      (p) =>
-        `| ${p.rate} | ${f(p.committed)} | ${f(p.delivered)} | ${f(p.throughput)} | ${f(pct(p.latencies, 50))} | ${f(pct(p.latencies, 95))} | ${f(pct(p.latencies, 99))} | ${f(Math.max(...p.latencies))} |`,
+    table(
+      ['events/s committed', 'events', 'delivered', 'deliveries/s', 'commit → delivered p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+      r.phases.map((ph) => [String(ph.rate), f(ph.committed), f(ph.delivered), f(ph.throughput), p(ph.latencies, 0.5), p(ph.latencies, 0.95), p(ph.latencies, 0.99), f(Math.max(...ph.latencies))]),
+      'rrrrrrrr',
     ),
-    '',
     `Target (issue 19, on PostgreSQL): p95 ≤ 1,000 ms at 500 events/s with 100 subscriptions.`,
-    '',
   ];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await runSection(async () => eventsSection(await runEvents()));
-}
+export const eventsSection: OwnSection<EventsResult> = {
+  name: 'events',
+  platform: { topology: 'single', env: { PIPELINE_WEBHOOK_ALLOW: '127.0.0.1' } },
+  run: runEvents,
+  report: eventsReport,
+};

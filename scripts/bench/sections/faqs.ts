@@ -1,3 +1,4 @@
+// The `faqs` section of `npm run bench`: the FAQ search's two routes (1,000 and 100,000 FAQs), their fixtures and notes.
 /**
  * `npm run bench` fixtures of the `faqs` route (issue 15: FAQ search at 1,000 and 100,000 FAQs).
  *
@@ -21,9 +22,12 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { crockford } from '../kernel/ids.js';
-import { learnWords, planSearch, runSearch, type Tenant } from '../subgraphs/dev/faqs/search.js';
-import { AGENT, DEVICE, call, jwtClaims, rng, setA, type FaqBase, type FaqFixtures } from './bench-fixtures.js';
+import { crockford } from '../../../kernel/ids.js';
+import { learnWords, planSearch, runSearch, type Tenant } from '../../../subgraphs/dev/faqs/search.js';
+import { call, createProvider, jwtClaims, numbered, rng, setA, setB, type FaqBase, type FaqFixtures, type Fixtures } from '../fixtures.js';
+import { answers } from '../load.js';
+import { code, fmt } from '../report.js';
+import { local, operationOf, type P95Ratio, type RouteDef } from '../routes.js';
 
 /** The two knowledge bases. */
 export const FAQ_SIZES = [1_000, 100_000] as const;
@@ -39,9 +43,6 @@ const FAQ_SEED = 15;
  * synonym groups and a plural, a phrase of the customs vocabulary, and a plain question.
  */
 export const FAQ_QUERIES = ['where is my parcell', 'refund for a damaged package', 'customs fees for international shipping', 'how do I change the delivery address'];
-
-/** Header set B. */
-export const setB = (token: string): Record<string, string> => ({ 'X-Auth-Token': token, 'X-User-Agent': AGENT, 'X-Auth-Device': DEVICE });
 
 // ───────────────────────────── the generator ─────────────────────────────
 
@@ -475,8 +476,7 @@ export function faqGenerator(): () => GeneratedFaq {
  */
 function emOf(client: pg.Client, before?: (sql: string, params: unknown[]) => Promise<void>): EntityManager {
   const execute = async (sql: string, params: unknown[] = []) => {
-    let n = 0;
-    const text = sql.replace(/\?/g, () => `$${++n}`);
+    const text = numbered(sql);
     await before?.(text, params);
     const { rows } = await client.query<Record<string, unknown>>(text, params);
     return rows;
@@ -524,19 +524,17 @@ export async function seedFaqs(bridge: string, databaseUrl: string, accessToken:
   const made: { size: number; code: string; contextToken: string; userId: string; next: () => GeneratedFaq }[] = [];
   const apiStarted = performance.now();
   for (const size of FAQ_SIZES) {
-    const provider = await call<{ data: { code: string } }>('POST', `${bridge}/v1/${workspaceId}/lsp/setup`, owner, {
+    const { code: icode, contextToken } = await createProvider(bridge, owner, workspaceId, 'lsp', {
       type: 'CARRIER',
       name: `Bench Help Desk ${size} ${stamp}`,
       contacts: { emails: ['help@bench.example'], phones: ['+254700000002'] },
       address: { city: 'Nairobi', country: 'KE', coordinates: [-1.2864, 36.8172] },
     });
-    const code = provider.data.code;
-    const ctx = await call<{ data: { token: string } }>('GET', `${bridge}/v1/${workspaceId}/lsp/${code}/context`, owner);
     const next = faqGenerator();
     for (let i = 0; i < FAQS_BY_API; i++) {
-      await call('POST', `${bridge}/v1/lsps/${encodeURIComponent(code)}/faqs`, setB(ctx.data.token), { version: '1.0', ...next() }, [201]);
+      await call('POST', `${bridge}/v1/lsps/${encodeURIComponent(icode)}/faqs`, setB(contextToken), { version: '1.0', ...next() }, [201]);
     }
-    made.push({ size, code, contextToken: ctx.data.token, userId: String(jwtClaims(ctx.data.token).sub), next });
+    made.push({ size, code: icode, contextToken, userId: String(jwtClaims(contextToken).sub), next });
   }
   const apiSeconds = (performance.now() - apiStarted) / 1000;
 
@@ -667,3 +665,98 @@ export async function searchPlansOf(databaseUrl: string, workspaceId: string, fx
 
 /** The indexes a plan reads (`Index Scan using x`, `Bitmap Index Scan on x` …). */
 export const indexesOf = (plan: string): string[] => [...new Set([...plan.matchAll(/(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)/g)].map((m) => m[1]))];
+
+// ───────────────────────────── the routes ─────────────────────────────
+
+/**
+ * One scenario of the `faqs` route: the FAQ search of the LSP whose knowledge base is FAQ_SIZES[base], with
+ * FAQ_QUERIES in turn. Like `operators`, gateway and bridge only: the search is several statements and the reading of
+ * the query (corrections, synonyms) in Node, which a bare handler would have to copy.
+ */
+function faqRoute(id: string, base: number): RouteDef {
+  const title = `GET /v1/lsps/:icode/faqs/search, ${FAQ_SIZES[base].toLocaleString('en-US')} FAQs`;
+  return {
+    id,
+    option: 'faqs',
+    title,
+    subgraph: 'dev',
+    layers: ['gateway', 'bridge'],
+    targets({ ports, fx }) {
+      const lsp = fx.faqs?.bases[base];
+      if (!lsp) throw new Error('the faqs route has no fixtures (seed without FAQs)');
+      const headers = setB(lsp.contextToken);
+      const operation = operationOf('GET', '/v1/lsps/:icode/faqs/search');
+      const paths = FAQ_QUERIES.map((q) => `/v1/lsps/${encodeURIComponent(lsp.code)}/faqs/search?query=${encodeURIComponent(q)}`);
+      const bodies = FAQ_QUERIES.map((q) => JSON.stringify({ query: operation, variables: { icode: lsp.code, query: q } }));
+      return {
+        gateway: { url: local(ports.GATEWAY_PORT, '/graphql'), method: 'POST', headers: () => headers, bodies, ok: answers.graphql },
+        bridge: { url: local(ports.BRIDGE_PORT, paths[0]), method: 'GET', headers: () => headers, paths, ok: answers.envelope },
+      };
+    },
+    checkNote(checked) {
+      if (checked.bridge === undefined) return undefined;
+      const a = checked.bridge as { data?: unknown[]; pagination?: { total?: number }; interpretedAs?: string };
+      const note = `${title}: the check request ("${FAQ_QUERIES[0]}", read as "${a.interpretedAs}") answered ${a.data?.length ?? 0} FAQs of ${(a.pagination?.total ?? 0).toLocaleString('en-US')} ranked candidates`;
+      return a.data?.length ? note : `**${note}**`;
+    },
+  };
+}
+
+/** The two scenarios of the `faqs` route (BENCH_ROUTES `faqs`). */
+export const FAQ_ROUTES: RouteDef[] = [faqRoute('faqs-1k', 0), faqRoute('faqs-100k', 1)];
+
+/** Issue 15: an index-backed search costs about the same at 100 times the FAQs. */
+export const FAQ_P95: P95Ratio[] = [{ of: 'faqs-100k', base: 'faqs-1k', label: 'GET /v1/lsps/:icode/faqs/search, 100,000 ÷ 1,000 FAQs', target: 2 }];
+
+/** The settings table's words on the `faqs` fixtures. */
+export const FAQ_DATA = `faqs: 2 LSPs with ${FAQ_SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} FAQs of one generator, the queries ${FAQ_QUERIES.map((q) => `"${q}"`).join(', ')} in turn (the first page: 20 FAQs)`;
+
+// ───────────────────────────── notes ─────────────────────────────
+
+/**
+ * Notes on the FAQ knowledge bases: how much of each the queries match (the search's own reading of them), and the
+ * plans of one search at the largest: the correction reads the GiST index of the vocabulary, the candidates the GIN
+ * index of the FAQs' search vectors (or, for a query the planner knows to match much of the base, a scan that stops at
+ * the candidates' limit).
+ */
+export async function faqNotes(url: string, fx: Fixtures): Promise<string[]> {
+  const f = fx.faqs!;
+  const sizes = f.bases.map((b) => b.size.toLocaleString('en-US')).join(' / ');
+  const percents = (xs: number[]) => xs.map(fmt.percent).join(' / ');
+  const shares = await querySharesOf(url, fx.workspaceId, f);
+  const notes = [
+    `FAQ search: the share of the ${sizes} FAQs each query matches, with every word (or a synonym) / with any: ` +
+      shares.map((s) => `"${s.query}"${s.interpretedAs !== s.query.toLowerCase() ? ` (read as "${s.interpretedAs}")` : ''} ${percents(s.all)} every, ${percents(s.any)} any`).join('; '),
+  ];
+  const plans = await searchPlansOf(url, fx.workspaceId, f);
+  const correction = indexesOf(plans.correction);
+  const search = indexesOf(plans.search);
+  // the correction must read the GiST index; the candidates may do without the GIN index when the planner knows the
+  // query matches much of the base (a scan that stops at the candidates' limit is then cheaper)
+  const gist = correction.includes('faq_term_trgm_index') ? '' : ' (**not the GiST index faq_term_trgm_index**)';
+  const gin = search.includes('faq_search_index')
+    ? ''
+    : " (not the GIN index faq_search_index: the query matches so much of the base that reading the LSP's rows until the candidates are found is cheaper; a rarer word takes the GIN index)";
+  const by = (cell: (b: (typeof plans.bases)[number]) => string) => plans.bases.map(cell).join(' / ');
+  notes.push(
+    `FAQ search plans at ${plans.size.toLocaleString('en-US')} FAQs ("${plans.query}", first page; EXPLAIN (ANALYZE, BUFFERS) of the statements of search.ts, after one run): ` +
+      `the correction reads ${correction.join(', ') || 'no index'}${gist}, the search statement ${search.join(', ') || 'no index'}${gin}. At ${sizes} FAQs the search statement ran in ${by((b) => `${b.searchMs.toFixed(1)} ms`)}, ` +
+      `ranked ${by((b) => b.candidates.toLocaleString('en-US'))} candidates` +
+      (plans.bases.some((b) => b.ginRows > 0)
+        ? `, and its bitmap scans of faq_search_index found ${by((b) => b.ginRows.toLocaleString('en-US'))} FAQs (of every LSP in the table: the GIN index is not scoped by LSP)`
+        : '') +
+      ':' +
+      `\n\n${code(plans.correction)}\n\n${code(plans.search)}`,
+  );
+  return notes;
+}
+
+/** The note on how the FAQ fixtures were made. */
+export function faqFixtureNote(f: FaqFixtures): string {
+  const sql = f.bases.reduce((a, b) => a + b.size - FAQS_BY_API, 0);
+  return (
+    `fixtures: the FAQ search's ${f.bases.length} LSPs with ${f.bases.map((b) => `${b.size.toLocaleString('en-US')} FAQs (${b.terms.toLocaleString('en-US')} vocabulary words)`).join(' and ')}: ` +
+    `${FAQS_BY_API} each through POST /v1/lsps/:icode/faqs in ${f.apiSeconds.toFixed(1)} s, the other ${sql.toLocaleString('en-US')} by SQL in ${f.sqlSeconds.toFixed(1)} s ` +
+    `(${Math.round(sql / f.sqlSeconds).toLocaleString('en-US')} FAQs/s, with their versions and vocabulary), then VACUUM ANALYZE in ${f.analyzeSeconds.toFixed(1)} s`
+  );
+}

@@ -1,9 +1,10 @@
+// The `iot` section of `npm run bench`: device report ingestion, parsed in process, stored over HTTP and MQTT, lag to the nearby index.
 /**
  * `npm run bench`, the `iot` section (BENCH_ROUTES `iot`): what device report ingestion costs (subgraphs/iot/devices,
  * docs/iot.md "Ingestion"). Run once, in the first topology of the bench, after that topology's route runs, on the
- * bench's platform and database; scripts/bench.ts calls runIot and prints iotSection.
+ * bench's platform and database (a SharedSection: index.ts runs it and renders its report).
  *
- * Fixtures, through the bridge (bench-fixtures.ts's `call` and header set A): in the bench's workspace an IoTSP
+ * Fixtures, through the bridge (fixtures.ts's helpers and header set A): in the bench's workspace an IoTSP
  * (`POST /v1/:wid/iotsp/setup`) and its context token; a rule in the style of a Queclink GV300 `+RESP:GTFRI` report
  * (17 fields: protocol version, IMEI, name, report type, accuracy, speed, heading, altitude, longitude, latitude, fix
  * time, MCC, MNC, LAC, cell id, battery, count; about 105 characters a line); a topic filter `bench/<run>/+/report`
@@ -38,26 +39,21 @@
  * fixtures). Environment: BENCH_IOT_SECONDS (5), BENCH_IOT_BATCH (1000, at most 1000: the route's limit),
  * BENCH_IOT_LAG_SAMPLES (40).
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
-import { compileRule } from '../subgraphs/iot/rules/compile.js';
-import { type RuleDefinition } from '../subgraphs/iot/rules/vocabulary.js';
-import { prepare, type DeviceInfo } from '../subgraphs/iot/devices/ingest.js';
-import { call, rng, setA, type Fixtures } from './bench-fixtures.js';
-import { median } from './bench-load.js';
+import { compileRule } from '../../../subgraphs/iot/rules/compile.js';
+import { type RuleDefinition } from '../../../subgraphs/iot/rules/vocabulary.js';
+import { prepare, type DeviceInfo } from '../../../subgraphs/iot/devices/ingest.js';
+import { addTruck, call, createFleet, createProvider, rng, setA, sleep, vin, type Fixtures } from '../fixtures.js';
+import { EXTERNAL_DB, cpuSeconds, machineCpuSeconds, processTable, processTree, setting, type SharedSection } from '../platform.js';
+import { ascending, code, fmt, list, median, pct, ratio, table, type Block } from '../report.js';
 
 // ───────────────────────────── settings ─────────────────────────────
 
-const num = (name: string, def: number) => {
-  const v = Number(process.env[name] ?? def);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
-export const IOT_SECONDS = num('BENCH_IOT_SECONDS', 5);
-export const IOT_BATCH = Math.round(num('BENCH_IOT_BATCH', 500));
-const LAG_SAMPLES = Math.round(num('BENCH_IOT_LAG_SAMPLES', 40));
+export const IOT_SECONDS = setting('BENCH_IOT_SECONDS', 5, 0.1);
+export const IOT_BATCH = Math.round(setting('BENCH_IOT_BATCH', 500, 1));
+const LAG_SAMPLES = Math.round(setting('BENCH_IOT_LAG_SAMPLES', 40, 1));
 if (IOT_BATCH > 1000) throw new Error('BENCH_IOT_BATCH: at most 1000 (the lines one HTTP batch may carry)');
 
 /** Devices posting HTTP batches (one request in flight each). */
@@ -135,37 +131,6 @@ function linesOf(imei: string, count: number, from: number, random: () => number
 
 // ───────────────────────────── CPU time, from /proc ─────────────────────────────
 
-const TICK_S = 0.01; // USER_HZ: 100 on Linux
-
-/**
- * utime + stime of a process and of its children that exited and were waited for (cutime + cstime: a PostgreSQL
- * backend that closes is counted in its postmaster's), in seconds; 0 when it is gone.
- */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_S;
-  } catch {
-    return 0;
-  }
-}
-
-function processes(): { pid: number; ppid: number; comm: string }[] {
-  const out: { pid: number; ppid: number; comm: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      out.push({ pid: Number(entry), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), comm });
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  return out;
-}
-
 interface CpuSnapshot {
   at: number;
   platform: number;
@@ -175,25 +140,10 @@ interface CpuSnapshot {
   machine: number;
 }
 
-function machineSeconds(): number {
-  const f = (/^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1] ?? '').trim().split(/\s+/).map(Number);
-  // user nice system idle iowait irq softirq steal
-  return (f[0] + f[1] + f[2] + f[5] + f[6] + (f[7] || 0)) * TICK_S;
-}
-
 /** CPU seconds so far of the platform's process tree, of the `postgres` processes of this machine, and of the bench. */
 function cpuSnapshot(platformPid: number): CpuSnapshot {
-  const all = processes();
-  const tree = new Set([platformPid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of all) {
-      if (tree.has(p.ppid) && !tree.has(p.pid)) {
-        tree.add(p.pid);
-        grew = true;
-      }
-    }
-  }
+  const all = processTable();
+  const tree = new Set(processTree(platformPid, all));
   const sum = (pids: number[]) => pids.reduce((a, pid) => a + cpuSeconds(pid), 0);
   const u = process.cpuUsage();
   return {
@@ -201,7 +151,7 @@ function cpuSnapshot(platformPid: number): CpuSnapshot {
     platform: sum([...tree]),
     postgres: sum(all.filter((p) => p.comm === 'postgres' && !tree.has(p.pid)).map((p) => p.pid)),
     bench: (u.user + u.system) / 1e6,
-    machine: machineSeconds(),
+    machine: machineCpuSeconds(),
   };
 }
 
@@ -275,21 +225,17 @@ interface World {
   ruleId: string;
 }
 
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-
 async function makeWorld(bridge: string, fx: Fixtures, log: (m: string) => void): Promise<World> {
   const random = rng(2611);
   const stamp = `${Date.now().toString(36)}${Math.floor(random() * 1e6).toString(36)}`;
   const owner = setA(fx.user.accessToken);
   const wid = fx.workspaceId;
-  const iotsp = await call<{ data: { code: string } }>('POST', `${bridge}/v1/${wid}/iotsp/setup`, owner, {
+  const { contextToken: iotToken } = await createProvider(bridge, owner, wid, 'iotsp', {
     type: 'TELEMATICS',
     name: `Bench Telematics ${stamp}`,
     contacts: { emails: ['iot@bench.example'], phones: ['+254700000002'] },
     address: { city: 'Nairobi', country: 'KE', coordinates: [-1.2864, 36.8172] },
   });
-  const ctx = await call<{ data: { token: string } }>('GET', `${bridge}/v1/${wid}/iotsp/${iotsp.data.code}/context`, owner);
-  const iotToken = ctx.data.token;
   const iot = setA(iotToken);
   const rule = await call<{ data: { id: string; reference: string } }>('POST', `${bridge}/v1/iotsp/rules/add`, { ...iot, origin: ORIGIN }, GTFRI_RULE);
   const topicFilter = `bench/${stamp}/+/report`;
@@ -302,49 +248,26 @@ async function makeWorld(bridge: string, fx: Fixtures, log: (m: string) => void)
 
   // one vehicle per device, in a fleet of the bench's LSP
   const lsp = setA(fx.lsp.contextToken);
-  const fleet = await call<{ data: { id: string } }>('POST', `${bridge}/v1/lsp/fleets/create`, lsp, {
-    type: 'URBAN_TRANSIT',
+  const fleetId = await createFleet(bridge, lsp, {
     code: `IOT-${stamp}`.slice(0, 20).toUpperCase(),
     name: 'Bench tracked fleet',
     description: 'Vehicles with IoT trackers',
-    contacts: { emails: ['fleet@bench.example'], phones: ['+254700000001'] },
-    address: { name: 'Depot', street1: '1 Bench Rd', city: 'Nairobi', state: 'Nairobi', country: 'KE', coordinates: [-1.2864, 36.8172] },
-    timezone: 'Africa/Nairobi',
-    operatingMode: 'SCHEDULED',
     operatingHours: [{ dayOfWeek: 'MONDAY', openTime: '06:00', closeTime: '22:00' }],
   });
   const total = HTTP_DEVICES + MQTT_DEVICES + 2;
   log(`  iot: an IoTSP, a rule, a topic, ${total} vehicles and ${total} devices through the bridge ...`);
   const devices: Device[] = [];
   for (let i = 0; i < total; i++) {
-    const vehicle = await call<{ data: { id: string } }>('POST', `${bridge}/v1/lsp/fleets/${fleet.data.id}/vehicles/add`, lsp, {
-      type: 'TRUCK',
-      grade: 'STANDARD',
-      ownership: 'OWNED',
-      specs: {
-        category: 'CARGO',
-        VIN: Array.from({ length: 17 }, () => VIN_CHARS[Math.floor(random() * VIN_CHARS.length)]).join(''),
-        brand: 'Isuzu',
-        model: 'FRR',
-        color: 'White',
-        engine: 'DIESEL',
-        mode: 'MANUAL',
-        condition: 'GOOD',
-        seats: 3,
-        manufactured: 2021,
-        registrationNumber: `KDB ${200 + i}T`,
-        maxWeightCapacity: { value: 8, unit: 't' },
-      },
-    });
+    const vehicleId = await addTruck(bridge, lsp, fleetId, { VIN: vin(random), model: 'FRR', manufactured: 2021, registrationNumber: `KDB ${200 + i}T`, tonnes: 8 });
     const imei = `86201${String(Math.floor(random() * 1e6)).padStart(6, '0')}${String(i).padStart(4, '0')}`;
     const reg = await call<{ data: { device: { reference: string }; credential: { username: string; password: string } } }>('POST', `${bridge}/v1/iotsp/devices`, iot, {
       externalId: imei,
       rule: rule.data.reference,
       topic: topic.data.reference,
-      vehicleId: vehicle.data.id,
+      vehicleId,
       name: `Bench tracker ${i + 1}`,
     });
-    devices.push({ reference: reg.data.device.reference, password: reg.data.credential.password, imei, vehicleId: vehicle.data.id });
+    devices.push({ reference: reg.data.device.reference, password: reg.data.credential.password, imei, vehicleId });
   }
   return {
     iotToken,
@@ -430,8 +353,6 @@ const INSERT_SQL = `insert into iot.report (workspace_id, device_id, outcome, so
      from jsonb_to_recordset($1::jsonb) as r(workspace_id uuid, device_id uuid, outcome text, source text, topic text, measured_at timestamptz, received_at timestamptz,
        head text, "values" jsonb, lat float8, lng float8, line text, error jsonb)`;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 class Db {
   constructor(private readonly client: pg.Client) {}
   static async open(url: string): Promise<Db> {
@@ -482,43 +403,45 @@ async function countUntil(ctx: RunContext, after: number, devices: string[], exp
   }
 }
 
-/** What a run leaves: its rows' transactions and the position events, read after the timed part. */
-async function afterRun(
-  ctx: RunContext,
-  path: Path,
-  firstId: number,
-  firstEvent: number,
-  devices: string[],
-  t0: number,
-  found: { n: number; at: number },
-  cpu0: CpuSnapshot,
-  cpu1: CpuSnapshot,
-  failures: number,
-): Promise<ThroughputRun> {
-  const { rows } = await ctx.db.query<{ tx: string }>('select count(distinct xmin::text) as tx from iot.report where id > $1 and device_id = any($2::uuid[])', [firstId, devices]);
-  const ev = await ctx.db.query<{ n: string }>("select count(*) as n from events.log where topic = 'iot.position' and id > $1", [firstEvent]);
-  const seconds = (found.at - t0) / 1000;
-  return { path, reports: found.n, seconds, rate: found.n / seconds, failures, transactions: Number(rows[0].tx), events: Number(ev.rows[0].n), cores: busy(cpu0, cpu1) };
+/** Where a run starts: the last report and position event so far, the CPU so far, its clock, and when it stops sending. */
+interface RunStart {
+  firstId: number;
+  firstEvent: number;
+  cpu0: CpuSnapshot;
+  t0: number;
+  deadline: number;
+}
+
+async function startRun(ctx: RunContext): Promise<RunStart> {
+  const firstId = await ctx.db.maxId();
+  const firstEvent = await ctx.db.maxEvent();
+  const cpu0 = cpuSnapshot(ctx.platformPid);
+  const t0 = performance.now();
+  return { firstId, firstEvent, cpu0, t0, deadline: t0 + IOT_SECONDS * 1000 };
+}
+
+/** What a run leaves: its rows' transactions and the position events, read after the timed part (which ended at `cpu1`). */
+async function afterRun(ctx: RunContext, path: Path, start: RunStart, devices: string[], found: { n: number; at: number }, cpu1: CpuSnapshot, failures: number): Promise<ThroughputRun> {
+  const { rows } = await ctx.db.query<{ tx: string }>('select count(distinct xmin::text) as tx from iot.report where id > $1 and device_id = any($2::uuid[])', [start.firstId, devices]);
+  const ev = await ctx.db.query<{ n: string }>("select count(*) as n from events.log where topic = 'iot.position' and id > $1", [start.firstEvent]);
+  const seconds = (found.at - start.t0) / 1000;
+  return { path, reports: found.n, seconds, rate: found.n / seconds, failures, transactions: Number(rows[0].tx), events: Number(ev.rows[0].n), cores: busy(start.cpu0, cpu1) };
 }
 
 /** The bare baseline: the same rows by the writer's statement, on one `pg` connection, one INSERT after the other. */
 async function bareRun(ctx: RunContext, url: string, batches: object[][], deviceId: string): Promise<ThroughputRun> {
   const writer = await Db.open(url);
   try {
-    const firstId = await ctx.db.maxId();
-    const firstEvent = await ctx.db.maxEvent();
-    const cpu0 = cpuSnapshot(ctx.platformPid);
-    const t0 = performance.now();
-    const deadline = t0 + IOT_SECONDS * 1000;
+    const start = await startRun(ctx);
     let sent = 0;
-    for (let i = 0; performance.now() < deadline; i++) {
+    for (let i = 0; performance.now() < start.deadline; i++) {
       const rows = batches[i % batches.length];
       await writer.query(INSERT_SQL, [JSON.stringify(rows)]);
       sent += rows.length;
     }
-    const found = await countUntil(ctx, firstId, [deviceId], sent);
+    const found = await countUntil(ctx, start.firstId, [deviceId], sent);
     const cpu1 = cpuSnapshot(ctx.platformPid);
-    return await afterRun(ctx, 'bare', firstId, firstEvent, [deviceId], t0, found, cpu0, cpu1, sent - found.n);
+    return await afterRun(ctx, 'bare', start, [deviceId], found, cpu1, sent - found.n);
   } finally {
     await writer.end();
   }
@@ -527,11 +450,8 @@ async function bareRun(ctx: RunContext, url: string, batches: object[][], device
 /** HTTP batches through the bridge: one request in flight per device. */
 async function httpRun(ctx: RunContext, bridge: string, w: World, bodies: string[][], deviceIds: string[]): Promise<{ run: ThroughputRun; firstFailure?: string }> {
   const headers = { ...setA(w.iotToken), 'content-type': 'application/json' };
-  const firstId = await ctx.db.maxId();
-  const firstEvent = await ctx.db.maxEvent();
-  const cpu0 = cpuSnapshot(ctx.platformPid);
-  const t0 = performance.now();
-  const deadline = t0 + IOT_SECONDS * 1000;
+  const start = await startRun(ctx);
+  const { deadline } = start;
   let sent = 0;
   let failures = 0;
   let firstFailure: string | undefined;
@@ -548,9 +468,9 @@ async function httpRun(ctx: RunContext, bridge: string, w: World, bodies: string
       }
     }),
   );
-  const found = await countUntil(ctx, firstId, deviceIds, sent);
+  const found = await countUntil(ctx, start.firstId, deviceIds, sent);
   const cpu1 = cpuSnapshot(ctx.platformPid);
-  return { run: await afterRun(ctx, 'HTTP', firstId, firstEvent, deviceIds, t0, found, cpu0, cpu1, failures), firstFailure };
+  return { run: await afterRun(ctx, 'HTTP', start, deviceIds, found, cpu1, failures), firstFailure };
 }
 
 /** MQTT publishes, QoS 1, at most MQTT_WINDOW in flight per client; and the lag probe of the second lag device meanwhile. */
@@ -563,11 +483,8 @@ async function mqttRun(
   probe: LagProbe,
   loaded: LagSample[],
 ): Promise<{ run: ThroughputRun; firstFailure?: string }> {
-  const firstId = await ctx.db.maxId();
-  const firstEvent = await ctx.db.maxEvent();
-  const cpu0 = cpuSnapshot(ctx.platformPid);
-  const t0 = performance.now();
-  const deadline = t0 + IOT_SECONDS * 1000;
+  const start = await startRun(ctx);
+  const { deadline } = start;
   let sent = 0;
   let failures = 0;
   let firstFailure: string | undefined;
@@ -605,10 +522,10 @@ async function mqttRun(
   );
   // every PUBACK is in, and the broker acknowledges a QoS 1 publish once it is stored: count until the rows are all in
   // (a report whose storing failed was refused and counts as a failure)
-  const found = await countUntil(ctx, firstId, deviceIds, sent - failures, 3000);
+  const found = await countUntil(ctx, start.firstId, deviceIds, sent - failures, 3000);
   const cpu1 = cpuSnapshot(ctx.platformPid);
   await probing;
-  return { run: await afterRun(ctx, 'MQTT', firstId, firstEvent, deviceIds, t0, found, cpu0, cpu1, failures + Math.max(0, sent - failures - found.n)), firstFailure };
+  return { run: await afterRun(ctx, 'MQTT', start, deviceIds, found, cpu1, failures + Math.max(0, sent - failures - found.n)), firstFailure };
 }
 
 // ───────────────────────────── 3. lag to the nearby index ─────────────────────────────
@@ -657,22 +574,7 @@ function byCount(tail: string): string {
   return [...counts].map(([l, n]) => `${n}× ${l}`).join('\n');
 }
 
-export interface IotOptions {
-  bridge: string;
-  databaseUrl: string;
-  mqttPort: number;
-  fx: Fixtures;
-  platformPid: number;
-  rounds: number;
-  external: boolean;
-  log: (msg: string) => void;
-  aborted: () => boolean;
-  /** The platform's last lines (for a run with failures). */
-  platformTail: () => string;
-}
-
-export async function runIot(o: IotOptions): Promise<IotResult> {
-  const { log } = o;
+async function runIot(o: Parameters<SharedSection<IotResult>['run']>[0], log: (msg: string) => void, aborted: () => boolean): Promise<IotResult> {
   const notes: string[] = [];
   const setupStarted = performance.now();
   const w = await makeWorld(o.bridge, o.fx, log);
@@ -683,7 +585,7 @@ export async function runIot(o: IotOptions): Promise<IotResult> {
 
   const db = await Db.open(o.databaseUrl);
   const poll = await Db.open(o.databaseUrl);
-  const ctx: RunContext = { db, platformPid: o.platformPid, workspaceId: o.fx.workspaceId };
+  const ctx: RunContext = { db, platformPid: o.platform.pid, workspaceId: o.fx.workspaceId };
   const { rows: idRows } = await db.query<{ id: string; reference: string }>('select id::text, reference from iot.device where reference = any($1)', [[...w.http, ...w.mqtt].map((d) => d.reference)]);
   const idOf = new Map(idRows.map((r) => [r.reference, r.id]));
   const httpIds = w.http.map((d) => idOf.get(d.reference)!);
@@ -722,13 +624,13 @@ export async function runIot(o: IotOptions): Promise<IotResult> {
     await idleProbe.sample();
     await loadedProbe.sample();
     log('  iot: lag, publish → nearby index (idle) ...');
-    for (let i = 0; i < LAG_SAMPLES && !o.aborted(); i++) {
+    for (let i = 0; i < LAG_SAMPLES && !aborted(); i++) {
       lagIdle.push(await idleProbe.sample());
       await sleep(50 + Math.random() * 100);
     }
     for (let round = 1; round <= o.rounds; round++) {
       for (const path of ['bare', 'HTTP', 'MQTT'] as Path[]) {
-        if (o.aborted()) throw new Error('interrupted');
+        if (aborted()) throw new Error('interrupted');
         const r =
           path === 'bare'
             ? { run: await bareRun(ctx, o.databaseUrl, bareBatches, bareDevice) }
@@ -737,7 +639,7 @@ export async function runIot(o: IotOptions): Promise<IotResult> {
               : await mqttRun(ctx, w, clients, mqttPayloads, mqttIds, loadedProbe, lagLoaded);
         const { run } = r;
         if ('firstFailure' in r && r.firstFailure) notes.push(`${path} round ${round}: first failure: ${r.firstFailure}`);
-        if (run.failures) notes.push(`${path} round ${round}: ${run.failures} reports not stored; the platform's last lines, by count:\n\n\`\`\`\n${byCount(o.platformTail())}\n\`\`\``);
+        if (run.failures) notes.push(`${path} round ${round}: ${run.failures} reports not stored; the platform's last lines, by count:\n\n${code(byCount(o.platform.tail(20)))}`);
         runs.push(run);
         const c = run.cores;
         log(
@@ -748,7 +650,7 @@ export async function runIot(o: IotOptions): Promise<IotResult> {
     }
   } finally {
     await Promise.all([...clients, ...lagClients].map((c) => c.endAsync().catch(() => undefined)));
-    if (o.external) {
+    if (EXTERNAL_DB) {
       const { rowCount } = await db.query('delete from iot.report where workspace_id = $1 or device_id = $2', [o.fx.workspaceId, bareDevice]);
       log(`  iot: removed the benchmark's ${rowCount} reports from DATABASE_URL`);
     }
@@ -770,49 +672,48 @@ export async function runIot(o: IotOptions): Promise<IotResult> {
   };
 }
 
-// ───────────────────────────── markdown ─────────────────────────────
+// ───────────────────────────── report ─────────────────────────────
 
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
-const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')) : 'lost');
-const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '–');
-const pct = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] : NaN);
+/** A lag in ms: one decimal below 10, else whole; `lost` for a sample never seen in the index. */
+const lagMs = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : fmt.int(n)) : 'lost');
 
 function lagRow(label: string, samples: LagSample[]): string[] {
-  const v = samples.map((s) => s.visible).sort((a, b) => a - b);
-  const s = samples.map((s) => s.puback).sort((a, b) => a - b);
+  const v = ascending(samples.map((s) => s.visible));
+  const s = ascending(samples.map((s) => s.puback));
   const lost = v.filter((t) => !Number.isFinite(t)).length;
   const p95 = pct(v, 0.95);
-  return [label, String(samples.length), ms(pct(v, 0.5)), `**${ms(p95)}**`, ms(v.at(-1) ?? NaN), `${ms(pct(s, 0.5))} / ${ms(pct(s, 0.95))}`, lost ? `${lost} lost` : p95 <= 500 ? 'met' : '**missed**'];
+  return [
+    label,
+    String(samples.length),
+    lagMs(pct(v, 0.5)),
+    `**${lagMs(p95)}**`,
+    lagMs(v.at(-1) ?? NaN),
+    `${lagMs(pct(s, 0.5))} / ${lagMs(pct(s, 0.95))}`,
+    lost ? `${lost} lost` : p95 <= 500 ? 'met' : '**missed**',
+  ];
 }
 
-/** The section's markdown: `table` is bench.ts's table helper. */
-export function iotSection(r: IotResult, database: string, table: (h: string[], rows: string[][], align: ('l' | 'r')[]) => string[]): string[] {
-  const md: string[] = [];
-  md.push('### IoT device reports (`iot`)', '');
-  md.push(
+function iotReport(r: IotResult, database: string): Block[] {
+  const blocks: Block[] = [
+    '### IoT device reports (`iot`)',
     `A ${GTFRI_RULE.head[0]} tracker rule (${GTFRI_RULE.struct.split(',').length - 2} fields, ${r.lineChars} characters a line); ${r.cores} cores; ${database}. ` +
       `Platform defaults: INGEST_BATCH 2000, INGEST_QUEUE_MAX 20,000. Fixtures through the bridge in ${r.setupSeconds.toFixed(1)} s.`,
-    '',
-  );
-  md.push(`**Parsed in process** (the bench's one thread, no I/O; ${CPU_ROUNDS} × ${CPU_MS} ms, median; compileRule: ${r.compileMicros.toFixed(0)} µs a rule):`, '');
-  md.push(
-    ...table(
+    `**Parsed in process** (the bench's one thread, no I/O; ${CPU_ROUNDS} × ${CPU_MS} ms, median; compileRule: ${r.compileMicros.toFixed(0)} µs a rule):`,
+    table(
       ['step', 'reports/s, one core', 'µs a report', 'by round'],
       r.parse.map((p) => {
         const m = median(p.perSecond);
-        return [p.step, int(m), (1e6 / m).toFixed(2), p.perSecond.map(int).join(' · ')];
+        return [p.step, fmt.int(m), (1e6 / m).toFixed(2), p.perSecond.map(fmt.int).join(' · ')];
       }),
-      ['l', 'r', 'r', 'r'],
+      'lrrr',
     ),
-  );
-  md.push('');
+  ];
   const by = (p: Path) => r.runs.filter((x) => x.path === p);
   const bareRate = median(by('bare').map((x) => x.rate));
-  md.push(
+  blocks.push(
     `**Stored end to end** (${r.rounds} rounds × ${IOT_SECONDS} s per path, in turn, median; rows counted in iot.report by SQL; **${r.cores} cores**; CPU from /proc: ` +
       "a process's CPU seconds ÷ the reports of the run, and ÷ its wall seconds (cores busy; `others`: the rest of the machine's busy CPU, other processes than the platform, PostgreSQL and the bench; " +
       `on PGlite the database is inside the platform's process):`,
-    '',
   );
   const rows: string[][] = [];
   const label: Record<Path, string> = {
@@ -829,21 +730,21 @@ export function iotSection(r: IotResult, database: string, table: (h: string[], 
     const events = runs.reduce((a, x) => a + x.events, 0);
     const failures = runs.reduce((a, x) => a + x.failures, 0);
     const core = (k: 'platform' | 'postgres' | 'bench' | 'others') => median(runs.map((x) => x.cores[k])).toFixed(2);
-    const micros = (k: 'platform' | 'postgres' | 'bench') => int(median(runs.map((x) => (1e6 * x.cores[k]) / x.rate)));
+    const micros = (k: 'platform' | 'postgres' | 'bench') => fmt.int(median(runs.map((x) => (1e6 * x.cores[k]) / x.rate)));
     rows.push([
       label[p],
-      int(rate),
-      p === 'bare' ? '1' : `**${x(rate / bareRate)}**`,
-      int(reports / Math.max(1, tx)),
+      fmt.int(rate),
+      p === 'bare' ? '1' : `**${ratio(rate, bareRate)}**`,
+      fmt.int(reports / Math.max(1, tx)),
       p === 'bare' ? '–' : (events / Math.max(1, tx)).toFixed(1),
       `${micros('platform')} / ${micros('postgres')} / ${micros('bench')}`,
       `${core('platform')} / ${core('postgres')} / ${core('bench')} / ${core('others')}`,
       String(failures),
-      runs.map((x) => int(x.rate)).join(' · '),
+      runs.map((x) => fmt.int(x.rate)).join(' · '),
     ]);
   }
-  md.push(
-    ...table(
+  blocks.push(
+    table(
       [
         'path',
         'reports/s',
@@ -856,20 +757,17 @@ export function iotSection(r: IotResult, database: string, table: (h: string[], 
         'reports/s by round',
       ],
       rows,
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      'lrrrrrrrr',
     ),
-  );
-  md.push('');
-  md.push(`**Lag, MQTT publish → utilities.live_vehicle_position** (target p95 ≤ 500 ms; polled by SQL every ${LAG_POLL_MS} ms; the PUBACK comes once the report is stored):`, '');
-  md.push(
-    ...table(
+    `**Lag, MQTT publish → utilities.live_vehicle_position** (target p95 ≤ 500 ms; polled by SQL every ${LAG_POLL_MS} ms; the PUBACK comes once the report is stored):`,
+    table(
       ['when', 'samples', 'p50 ms', 'p95 ms', 'max ms', 'PUBACK p50 / p95 ms', 'target'],
       [lagRow('idle (one device publishing)', r.lagIdle), lagRow(`during the MQTT runs (${r.devices.mqtt} clients publishing)`, r.lagLoaded)],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
+      'lrrrrrl',
     ),
   );
-  md.push('');
-  for (const n of r.notes) md.push(`- ${n}`);
-  if (r.notes.length) md.push('');
-  return md;
+  if (r.notes.length) blocks.push(list(r.notes));
+  return blocks;
 }
+
+export const iotSection: SharedSection<IotResult> = { name: 'iot', what: 'IoT device reports', run: runIot, report: iotReport };
