@@ -254,8 +254,9 @@ export async function takeStep(em: EntityManager, job: StepJob, signal?: AbortSi
         e.startedAt = nowDate();
         log(e, 'INFO', 'execution started');
       }
-      // stages that end at once (a QUERY, a WAIT already due, a CONDITION that holds) run one after the other in this
-      // transaction; the next job is enqueued only for a stage that waits, calls out, or after INLINE_STAGES of them
+      // stages that end at once (a WAIT already due, a CONDITION that holds) run one after the other in this
+      // transaction; the next job is enqueued for a stage that waits or calls out (a WEBHOOK, a QUERY: their I/O is
+      // outside the transaction), or after INLINE_STAGES of them
       for (let inline = 1; ; inline++) {
         let result: 'next' | void = undefined;
         const stage = p.stages[e.currentStageIndex];

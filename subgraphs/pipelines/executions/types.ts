@@ -8,7 +8,11 @@ import { ExecutionStatus, LogLevel, PipelineQueryOutcome, Priority, QueryResourc
 
 @ObjectType('ExecutionError', { description: 'Why an execution ended FAILED or TIMEOUT.' })
 export class ExecutionError {
-  @Field({ description: 'A pipeline code: EXECUTION_FAILED, STAGE_TIMEOUT, QUERY_NO_RESULTS, WEBHOOK_FAILED, PIPELINE_NOT_FOUND, VALIDATION_ERROR, SERVICE_UNAVAILABLE (a QUERY whose queries family did not answer).' }) code!: string;
+  @Field({
+    description:
+      'A pipeline code: EXECUTION_FAILED, STAGE_TIMEOUT, QUERY_NO_RESULTS, WEBHOOK_FAILED, PIPELINE_NOT_FOUND, VALIDATION_ERROR, SERVICE_UNAVAILABLE (a QUERY whose queries family did not answer).',
+  })
+  code!: string;
   @Field({ description: 'What happened, in words.' }) message!: string;
   @Field({ nullable: true, description: 'The stage it happened in.' }) stage?: string;
 }
