@@ -15,7 +15,7 @@ import express, { type Express, type Request } from 'express';
 import type { Config } from '../kernel/config.js';
 import { libraryLogger, type Logger } from '../kernel/logger.js';
 import { createApp, healthRoutes } from '../kernel/http.js';
-import { checkParsedBody, graphqlErrorHandler, graphqlNotFound, graphqlRequestBoundary, graphqlUploads } from '../kernel/graphql-http.js';
+import { checkParsedBody, graphqlError, graphqlErrorHandler, graphqlNotFound, graphqlRequestBoundary, graphqlUploads } from '../kernel/graphql-http.js';
 import { isDatabaseUnavailable } from '../kernel/errors.js';
 import {
   BRIDGE_HEADER,
@@ -306,7 +306,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
       const service = req.header(SERVICE_HEADER);
       if (service !== undefined) {
         const caller = await verifyServiceCall(service, config.internalSecret);
-        if (!caller) return void res.status(401).json({ errors: [{ message: 'Invalid or expired service call', extensions: { code: 'UNAUTHORIZED' } }] });
+        if (!caller) return graphqlError(res, 401, 'UNAUTHORIZED', 'Invalid or expired service call');
         res.locals.service = { kind: 'service', ...caller, client: { ip: req.ip, workspaceId: caller.workspaceId } } satisfies Principal;
         return next();
       }
@@ -349,12 +349,14 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   app.use(graphqlNotFound);
   app.use(graphqlErrorHandler(log));
 
-  // the families of this process call the graph in-process (kernel/graph-client.ts)
-  serveGraphInProcess(async (query, variables, principal) => {
-    const response = await server.executeOperation<Record<string, unknown>>({ query, variables }, { contextValue: { principal, requestId: requestScope.getStore()?.requestId ?? randomUUID() } });
+  /** One operation in this process (the bridge's calls, the families' calls through the graph): its single result. */
+  const executeInProcess = async (request: Parameters<typeof server.executeOperation>[0], principal: Principal, requestId: string) => {
+    const response = await server.executeOperation<Record<string, unknown>>(request, { contextValue: { principal, requestId } });
     if (response.body.kind !== 'single') throw new Error('incremental delivery is not supported');
     return response.body.singleResult;
-  });
+  };
+  // the families of this process call the graph in-process (kernel/graph-client.ts)
+  serveGraphInProcess((query, variables, principal) => executeInProcess({ query, variables }, principal, requestScope.getStore()?.requestId ?? randomUUID()));
 
   return {
     app,
@@ -372,9 +374,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
         const e = err as { message: string; extensions?: Record<string, unknown> };
         return { errors: [{ message: e.message, extensions: { code: e.extensions?.code ?? 'INTERNAL_ERROR' } }] };
       }
-      const response = await server.executeOperation<Record<string, unknown>>(request, { contextValue: { principal: probed(principal, options?.probe === true), requestId } });
-      if (response.body.kind !== 'single') throw new Error('incremental delivery is not supported');
-      return response.body.singleResult as GatewayResponse;
+      return (await executeInProcess(request, probed(principal, options?.probe === true), requestId)) as GatewayResponse;
     },
     async close() {
       serveGraphInProcess(undefined);
