@@ -74,30 +74,83 @@ function flatHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
   return out;
 }
 
-/** Sends one request to the pinned address; resolves with the answer (first 4 KB of the body) or rejects. */
-export function send(url: URL, target: { address: string; family: 4 | 6 }, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<Response> {
+/**
+ * Kept-alive connections, an agent per address the guard checked (`${protocol}//${address}:${port}`): a socket is
+ * reused only for the address it was opened to, so the SSRF guard holds for every request sent on it. An idle socket
+ * closes after FREE_SOCKET_MS, under the 5 s after which Node's own servers close an idle connection, so a reused socket
+ * is rarely one the receiver is closing (when it is, `send` sends once more on a new one). At most AGENT_LIMIT agents
+ * are kept (the least recently used is closed).
+ */
+const AGENTS = new Map<string, http.Agent>();
+const AGENT_LIMIT = 256;
+/** How long an idle kept-alive connection stays open. */
+export const FREE_SOCKET_MS = 4000;
+
+function agentFor(url: URL, target: { address: string; family: 4 | 6 }): http.Agent {
+  const secure = url.protocol === 'https:';
+  const key = `${url.protocol}//${target.family === 6 ? `[${target.address}]` : target.address}:${url.port || (secure ? 443 : 80)}`;
+  let agent = AGENTS.get(key);
+  if (agent)
+    AGENTS.delete(key); // re-inserted below: the map's order is the use order
+  else {
+    const options = { keepAlive: true, maxFreeSockets: 16, timeout: FREE_SOCKET_MS, scheduling: 'lifo' as const };
+    agent = secure ? new https.Agent(options) : new http.Agent(options);
+    if (AGENTS.size >= AGENT_LIMIT) {
+      const [oldest, old] = AGENTS.entries().next().value!;
+      AGENTS.delete(oldest);
+      old.destroy();
+    }
+  }
+  AGENTS.set(key, agent);
+  return agent;
+}
+
+/** Closes every kept-alive connection (a test's end, a process's shutdown). */
+export function closeWebhookConnections(): void {
+  for (const agent of AGENTS.values()) agent.destroy();
+  AGENTS.clear();
+}
+
+/**
+ * Sends one request to the pinned address on a kept-alive connection; resolves with the answer (first 4 KB of the
+ * body) or rejects. A reused connection the receiver closed before answering (ECONNRESET, no answer) is retried once
+ * on a new connection: the receiver did not read the request (Node's documented pattern, `request.reusedSocket`).
+ */
+export async function send(url: URL, target: { address: string; family: 4 | 6 }, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<Response> {
+  try {
+    return await sendOnce(url, target, method, headers, body, signal);
+  } catch (err) {
+    if ((err as { reusedSocket?: boolean }).reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET' && !signal.aborted) {
+      return sendOnce(url, target, method, headers, body, signal);
+    }
+    throw err;
+  }
+}
+
+function sendOnce(url: URL, target: { address: string; family: 4 | 6 }, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method, headers, agent: false, lookup: pinned(target.address, target.family), signal, maxHeaderSize: 64 * 1024 }, (res) => {
+    const req = lib.request(url, { method, headers, agent: agentFor(url, target), lookup: pinned(target.address, target.family), signal, maxHeaderSize: 64 * 1024 }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let done = false;
-      const finish = () => {
+      // read to its end, the connection goes back to the agent; cut short past RESPONSE_BODY_BYTES, it is closed
+      const finish = (complete: boolean) => {
         if (done) return;
         done = true;
-        res.destroy();
+        if (!complete) res.destroy();
         resolve({ statusCode: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8'), headers: flatHeaders(res.headers) });
       };
       res.on('data', (c: Buffer) => {
         if (size < RESPONSE_BODY_BYTES) chunks.push(c);
         size += c.length;
-        if (size >= RESPONSE_BODY_BYTES) finish();
+        if (size > RESPONSE_BODY_BYTES) finish(false);
       });
-      res.on('end', finish);
+      res.on('end', () => finish(true));
       res.on('error', (err) => (done ? undefined : reject(err)));
       res.on('aborted', () => (done ? undefined : reject(new Error('response aborted'))));
     });
-    req.on('error', reject);
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
     if (body !== undefined) req.end(body);
     else req.end();
   });
