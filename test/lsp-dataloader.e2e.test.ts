@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gqlFleets, gqlVehicles, lspPrincipal, newLsp, ok, okList, signPrincipal, subgraphCall, type Lsp } from './lsp-helpers.js';
 
 /**
- * Lists of fleets resolve their vehicles (and vehicleCount) in one batched query per request (a DataLoader), not one
- * query per fleet: the lsp subgraph reports the SQL statements of each request in `extensions.sqlStatements`, which
+ * Lists of fleets resolve their vehicles in one batched query per request and their vehicleCount in one grouped count
+ * (DataLoaders), not one query per fleet: the lsp subgraph reports the SQL statements of each request in `extensions.sqlStatements`, which
  * only a caller holding the gateway's signature sees. 25 and then 50 fleets with two vehicles each must cost the same
- * small number of statements (rows, count, one batch of vehicles).
+ * small number of statements (rows, total, one batch of vehicles, one grouped count).
  */
 
 const QUERY = '{ fleets(limit: 100) { items { id vehicleCount vehicles { id } } pagination { total } } }';
@@ -79,9 +79,10 @@ describe('fleet list with vehicles at the lsp subgraph (DataLoader)', () => {
     expect(statements).toBeLessThanOrEqual(MAX_STATEMENTS);
     expect(statementsFor25).toBeDefined();
     expect(statements).toBe(statementsFor25);
-    // asking only for the count also batches (vehicleCount and vehicles share one loader)
+    // asking only for the count also batches: one grouped count, no vehicle read
     const counts = await ask('{ fleets(limit: 100) { items { vehicleCount } } }');
     expect(counts.body.data.fleets.items).toHaveLength(50);
+    expect(counts.body.data.fleets.items.every((f: { vehicleCount: number }) => f.vehicleCount === 2)).toBe(true);
     expect(counts.body.extensions?.sqlStatements).toBeLessThanOrEqual(MAX_STATEMENTS);
   });
 

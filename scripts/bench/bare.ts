@@ -102,10 +102,10 @@ const FLEETS_SQL = `select id, icode, added, updated, type, code, name, descript
   from lsp.fleet where workspace_id = $1 and icode = $2
   order by id asc limit $3 offset $4`;
 const FLEET_COUNT_SQL = 'select count(*)::int as total from lsp.fleet where workspace_id = $1 and icode = $2';
-/** Their vehicles (the rows, as the subgraph loads them to count them). */
-const VEHICLES_SQL = `select id, fleet_id, type, grade, status, specs, ownership, iot, allocation, added, updated
+/** Their vehicle counts (one grouped count, as the subgraph counts them). */
+const VEHICLE_COUNTS_SQL = `select fleet_id, count(*)::int as n
   from lsp.vehicle where workspace_id = $1 and icode = $2 and fleet_id = any($3::uuid[])
-  order by id asc`;
+  group by fleet_id`;
 
 const ADDRESS_KEYS = ['name', 'street1', 'city', 'state', 'country', 'coordinates'] as const;
 
@@ -141,8 +141,8 @@ async function fleets(pool: pg.Pool, res: ServerResponse, wid: string, icode: st
   const total = rows.length ? Number(rows[0].total) : (await pool.query<{ total: number }>(FLEET_COUNT_SQL, [wid, icode])).rows[0].total;
   const counts = new Map<string, number>();
   if (rows.length) {
-    const vehicles = await pool.query<{ fleet_id: string }>(VEHICLES_SQL, [wid, icode, rows.map((r) => r.id)]);
-    for (const v of vehicles.rows) counts.set(v.fleet_id, (counts.get(v.fleet_id) ?? 0) + 1);
+    const vehicles = await pool.query<{ fleet_id: string; n: number }>(VEHICLE_COUNTS_SQL, [wid, icode, rows.map((r) => r.id)]);
+    for (const v of vehicles.rows) counts.set(v.fleet_id, v.n);
   }
   const pages = Math.ceil(total / limit);
   send(res, 200, {

@@ -15,8 +15,8 @@
  * - gateway: POST /graphql with the route's own operation (from rest-bridge/routes) and the route's credential;
  * - bridge: the REST route.
  *
- * Routes: GET /v1/users/me; GET /v1/lsp/fleets (the LSP's fleets with their vehicle counts: the subgraph loads the
- * vehicles of the page's fleets); POST /realm/utilities/nearby/search (radius search over BENCH_POSITIONS positions);
+ * Routes: GET /v1/users/me; GET /v1/lsp/fleets (the LSP's fleets with their vehicle counts: the subgraph counts the
+ * vehicles of the page's fleets in one grouped count); POST /realm/utilities/nearby/search (radius search over BENCH_POSITIONS positions);
  * GET /v1/order/operators (`operators`, the commerce family: a client's intent with two stops in Rotterdam and one
  * package, offered by the 20 LSPs of the workspace whose ACTIVE coverage serves both stops, out of 200 areas; half of
  * them price by a hub's PER_KM rule, the other half by the utilities' delivery fare; every request signs its 20

@@ -25,6 +25,16 @@ function vehiclesOf(ctx: SubgraphContext, fleetId: string): Promise<Vehicle[]> {
   }).load(fleetId) as Promise<Vehicle[]>;
 }
 
+/** Vehicle counts of many fleets in one grouped count per request (DataLoader): no vehicle is read to be counted. */
+function vehicleCountOf(ctx: SubgraphContext, fleetId: string): Promise<number> {
+  return loader<string, number>(ctx, 'Fleet.vehicleCount', async (ids) => {
+    const s = referenceScope(ctx);
+    if (!s) return ids.map(() => 0);
+    const counts = await s.em.countBy(Vehicle, 'fleet', { where: { fleet: { $in: [...ids] } }, ...(s.filters ? { filters: s.filters } : {}) });
+    return ids.map((id) => counts[id] ?? 0);
+  }).load(fleetId) as Promise<number>;
+}
+
 @Resolver(() => Fleet)
 export class FleetResolver {
   @Mutation(() => Fleet, { description: 'Create a fleet of the calling LSP, a facility that groups vehicles. REST: `POST /v1/lsp/fleets/create`.' })
@@ -58,8 +68,8 @@ export class FleetResolver {
   }
 
   @FieldResolver(() => Int, { description: 'Number of vehicles in the fleet.' })
-  async vehicleCount(@Root() fleet: Fleet, @Ctx() ctx: SubgraphContext) {
-    return (await vehiclesOf(ctx, fleet.id)).length;
+  vehicleCount(@Root() fleet: Fleet, @Ctx() ctx: SubgraphContext) {
+    return vehicleCountOf(ctx, fleet.id);
   }
 }
 
