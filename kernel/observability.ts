@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomFillSync, randomUUID } from 'node:crypto';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from './logger.js';
 import { httpDuration } from './metrics.js';
@@ -27,11 +27,28 @@ export function requestIdFrom(header: string | undefined): string {
   return header !== undefined && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+/**
+ * Random bytes for trace and span ids, drawn from a pool refilled 4 KB at a time (as `randomUUID` does): an id per
+ * request without a call into the system's random source each (`randomBytes` was 4% of a simple read's CPU).
+ * Trace ids are not secrets; they only need to be unique.
+ */
+const RANDOM_POOL = Buffer.allocUnsafe(4096);
+let poolAt = RANDOM_POOL.length;
+export function randomHex(bytes: number): string {
+  if (poolAt + bytes > RANDOM_POOL.length) {
+    randomFillSync(RANDOM_POOL);
+    poolAt = 0;
+  }
+  const hex = RANDOM_POOL.toString('hex', poolAt, poolAt + bytes);
+  poolAt += bytes;
+  return hex;
+}
+
 /** The trace a request continues (a valid `traceparent`), or a new one. */
 export function traceFrom(header: string | undefined): { traceId: string; parentId?: string; flags: string } {
   const m = header ? TRACEPARENT.exec(header) : null;
   if (m && m[1] !== ZERO_TRACE && m[2] !== ZERO_SPAN) return { traceId: m[1], parentId: m[2], flags: m[3] };
-  return { traceId: randomBytes(16).toString('hex'), flags: '01' };
+  return { traceId: randomHex(16), flags: '01' };
 }
 
 /** The headers a process sends on to the next hop of the current request (request id and trace context). */
@@ -76,7 +93,7 @@ export function observe(app: Express, log: Logger, service: string, routeOf: (re
     const requestId = requestIdFrom(req.header('x-request-id'));
     const trace = traceFrom(req.header('traceparent'));
     const span = startServerSpan(service, req, trace);
-    const scope: RequestScope = { requestId, traceId: span?.traceId ?? trace.traceId, spanId: span?.spanId ?? randomBytes(8).toString('hex'), flags: trace.flags };
+    const scope: RequestScope = { requestId, traceId: span?.traceId ?? trace.traceId, spanId: span?.spanId ?? randomHex(8), flags: trace.flags };
     req.id = requestId;
     res.locals.scope = scope;
     res.setHeader('x-request-id', requestId);
