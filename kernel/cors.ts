@@ -1,3 +1,4 @@
+import { CREDENTIAL_HEADERS } from './principal.js';
 import type { Express, NextFunction, Request, Response } from 'express';
 
 /**
@@ -11,24 +12,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
  *   methods and the request headers of every credential scheme; from another origin, 204 with no CORS header at all,
  *   which the browser reads as a refusal. Requests without `Origin` (servers, curl) are not affected.
  */
-export const CORS_ALLOWED_HEADERS = [
-  'authorization',
-  'content-type',
-  'svc-auth-token',
-  'svc-user-agent',
-  'svc-auth-device',
-  'x-auth-token',
-  'x-user-agent',
-  'x-auth-device',
-  'x-intent-token',
-  'x-workspace-id',
-  'idempotency-key',
-  'apollo-require-preflight',
-  'x-apollo-operation-name',
-  'x-request-id',
-  'traceparent',
-  'tracestate',
-];
+export const CORS_ALLOWED_HEADERS = [...CREDENTIAL_HEADERS, 'content-type', 'idempotency-key', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id', 'traceparent', 'tracestate'];
 export const CORS_EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'x-request-id'];
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 /** How long a browser may reuse a preflight answer. */

@@ -90,6 +90,23 @@ export type Principal = (
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 export type ProviderPrincipal = Extract<Principal, { kind: 'provider' }>;
 
+/**
+ * The request headers that carry a caller's credential, in every scheme of routes.tsv (bearer token, provider context
+ * sets A and B, the intent token, the workspace header): what the bridge hands on to the gateway and what a browser
+ * may send across origins (kernel/cors.ts).
+ */
+export const CREDENTIAL_HEADERS = [
+  'authorization',
+  'svc-auth-token',
+  'svc-user-agent',
+  'svc-auth-device',
+  'x-auth-token',
+  'x-user-agent',
+  'x-auth-device',
+  'x-intent-token',
+  'x-workspace-id',
+] as const;
+
 export const PRINCIPAL_HEADER = 'x-platform-principal';
 const AUDIENCE = 'platform-subgraph';
 const ISSUER = 'platform-gateway';

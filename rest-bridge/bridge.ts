@@ -17,7 +17,7 @@ import { compileOperation, describeInputError, payloadOf, probeVariables, put, r
 import { envelopeOfPath, sendError, sendSuccess } from './envelope.js';
 import { RateLimits, setRateHeaders } from '../kernel/ratelimit.js';
 import { operationLimits } from '../kernel/operation-limits.js';
-import { BRIDGE_HEADER, JUDGE_PATH, PROBE_HEADER, signBridgeCall, type CredentialRefusal, type CredentialRequirement } from '../kernel/principal.js';
+import { BRIDGE_HEADER, CREDENTIAL_HEADERS, JUDGE_PATH, PROBE_HEADER, signBridgeCall, type CredentialRefusal, type CredentialRequirement } from '../kernel/principal.js';
 import { type Gateway, type GatewayResponse } from '../gateway/gateway.js';
 import { observe, propagationHeaders, reenterScope } from '../kernel/observability.js';
 import { documentHash, persistedExtensions } from '../gateway/persisted.js';
@@ -54,20 +54,7 @@ export function missingHeaders(missing: string[], set: string[]): string {
 }
 
 /** Headers passed through to the gateway, which resolves the credential. */
-const FORWARDED = [
-  'authorization',
-  'svc-auth-token',
-  'svc-user-agent',
-  'svc-auth-device',
-  'x-auth-token',
-  'x-user-agent',
-  'x-auth-device',
-  'x-intent-token',
-  'x-workspace-id',
-  'origin',
-  'user-agent',
-  'idempotency-key',
-];
+const FORWARDED = [...CREDENTIAL_HEADERS, 'origin', 'user-agent', 'idempotency-key'];
 
 /** The gateway's guards refusing an operation (docs/gateway.md): for one of the bridge's own operations, a platform fault. */
 const GATEWAY_REFUSALS = new Set(['QUERY_TOO_COMPLEX', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_NOT_REGISTERED']);
