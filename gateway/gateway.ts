@@ -237,7 +237,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     // documents are resolved from the registry (gateway/persisted.ts), never stored by clients at run time
     persistedQueries: false,
     includeStacktraceInErrorResponses: false,
-    // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
+    // the process's owner stops it (kernel/http.ts onShutdown, scripts/launcher.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
     // the IDE is the platform's own (kernel/pages.ts, GRAPHQL_IDE); Apollo's landing page would load one from a CDN
     plugins: [ApolloServerPluginLandingPageDisabled(), legacyJsonStatusPlugin(), operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],

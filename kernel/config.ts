@@ -30,12 +30,20 @@ const nonNegativeInt = (def: number) => z.coerce.number().int().min(0).default(d
  */
 export const GRAPHQL_LIMIT_DEFAULTS = { depth: 12, aliases: 15, fields: 500, cost: 5000, tokens: 1000, directives: 50 } as const;
 
+/** MB of old generation `npm start` gives every platform process (scripts/start.ts, PLATFORM_HEAP_MB). */
+export const DEFAULT_HEAP_MB = 384;
+
 const schema = z
   .object({
+    /**
+     * MB of old generation for every platform process, set by `npm start` as `--max-old-space-size` (scripts/start.ts);
+     * `off`: Node's own bound (a quarter of the machine's memory, up to 4 GB).
+     */
+    PLATFORM_HEAP_MB: z.union([z.literal('off'), z.coerce.number().int().min(128).max(65_536)]).default(DEFAULT_HEAP_MB),
     /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
     PLATFORM_TOPOLOGY: z.enum(['single', 'split']).default('single'),
     /**
-     * `split` only: how many replicas of every process the launcher starts (scripts/start.ts), behind an HAProxy it
+     * `split` only: how many replicas of every process the launcher starts (scripts/launcher.ts), behind an HAProxy it
      * starts on the public ports (round-robin, per request). 1: no load balancer.
      */
     PLATFORM_REPLICAS: z.coerce.number().int().min(1).max(8).default(1),

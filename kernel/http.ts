@@ -87,7 +87,7 @@ export async function listen(app: Express, port: number, host: string, log: Logg
   server.keepAliveTimeout = 65_000;
   const url = `http://${host}:${port}`;
   log.info({ url }, 'listening');
-  // the split launcher (scripts/start.ts) waits for this from its own child: a /readyz answered on the port by some
+  // the split launcher (scripts/launcher.ts) waits for this from its own child: a /readyz answered on the port by some
   // other process (the port taken before this one could bind it) never passes for this process being up
   if (process.env.PLATFORM_LAUNCHER_IPC === '1') process.send?.({ listening: port });
   return {

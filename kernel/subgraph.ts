@@ -213,7 +213,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    // the process's owner stops it (kernel/http.ts onShutdown, scripts/start.ts), not Apollo's own signal handlers
+    // the process's owner stops it (kernel/http.ts onShutdown, scripts/launcher.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginInlineTraceDisabled(), sqlCountPlugin, operationNamePlugin],
   });

@@ -12,7 +12,7 @@
  * - the extensions the families use (btree_gist, cube, earthdistance, pg_trgm) in `public`, made here.
  *
  * The setup runs as an administrator (a role that may create roles and schemas): the launcher runs it at start with
- * DATABASE_ROLES=per-component in the split topology (scripts/start.ts), or an operator once with
+ * DATABASE_ROLES=per-component in the split topology (scripts/launcher.ts), or an operator once with
  * `npm run db:roles` (DATABASE_URL the administrator's), which prints each component's connection string. It is
  * idempotent: a schema made by an earlier start without roles is handed to its role with everything in it.
  */

@@ -29,7 +29,7 @@ const PREREQUISITES = [
     pkg: 'postgresql',
     usedBy: 'the tests that need a second database session: a late commit, replicas (test/support/postgres.ts)',
   },
-  // the suite's platform with replicas behind a load balancer (PLATFORM_REPLICAS, scripts/start.ts)
+  // the suite's platform with replicas behind a load balancer (PLATFORM_REPLICAS, scripts/launcher.ts)
   ...(Number(process.env.PLATFORM_REPLICAS ?? 1) > 1
     ? [{ name: 'HAProxy', path: process.env.HAPROXY_PATH || '/usr/sbin/haproxy', variable: 'HAPROXY_PATH', pkg: 'haproxy', usedBy: 'the platform with PLATFORM_REPLICAS > 1' }]
     : []),

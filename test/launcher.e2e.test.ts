@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort, startPlatform } from './support/platform.js';
 
 /**
- * The split launcher (scripts/start.ts) says `ready` only when each of its own processes is up. A port that another
+ * The split launcher (scripts/launcher.ts) says `ready` only when each of its own processes is up. A port that another
  * process already holds, and that answers /readyz with 200 there, must not pass for the platform's bridge: the bridge
  * cannot bind it, and the launcher stops with the reason instead of announcing a platform that is not its own.
  */
