@@ -99,6 +99,24 @@ describe('fleet list with vehicles at the lsp subgraph (DataLoader)', () => {
     expect(okList(await lsp.call('GET', '/v1/lsp/fleets?limit=100'), 1, 100, 50)).toHaveLength(50);
   });
 
+  it('a page that ends the list needs no count statement; a full page and a page past the end count (kernel/paging.ts)', async () => {
+    const pageOf = async (page: number, limit: number) => {
+      const res = await ask(`{ fleets(page: ${page}, limit: ${limit}) { items { id } pagination { total } } }`);
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return { items: res.body.data.fleets.items.length, total: res.body.data.fleets.pagination.total, statements: res.body.extensions.sqlStatements as number };
+    };
+    // 50 fleets: a page of 100 holds them all and ends the list; a page of 50 is full; page 2 of 50 is past the end;
+    // page 2 of 40 ends the list with 10
+    const ending = await pageOf(1, 100);
+    const full = await pageOf(1, 50);
+    const past = await pageOf(2, 50);
+    const last = await pageOf(2, 40);
+    expect([ending.items, ending.total, full.items, full.total, past.items, past.total, last.items, last.total]).toEqual([50, 50, 50, 50, 0, 50, 10, 50]);
+    expect(full.statements).toBe(ending.statements + 1);
+    expect(past.statements).toBe(2);
+    expect(last.statements).toBe(ending.statements);
+  });
+
   it("another LSP's principal sees none of these fleets", async () => {
     const other = await newLsp();
     const res = await ask(QUERY, lspPrincipal(other));
