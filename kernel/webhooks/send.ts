@@ -105,7 +105,7 @@ function agentFor(url: URL, target: { address: string; family: 4 | 6 }): http.Ag
   return agent;
 }
 
-/** Closes every kept-alive connection (a test's end, a process's shutdown). */
+/** Closes every kept-alive connection (idle ones close by themselves after FREE_SOCKET_MS and never hold a process open). */
 export function closeWebhookConnections(): void {
   for (const agent of AGENTS.values()) agent.destroy();
   AGENTS.clear();
