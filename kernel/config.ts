@@ -32,6 +32,8 @@ export const GRAPHQL_LIMIT_DEFAULTS = { depth: 12, aliases: 15, fields: 500, cos
 
 /** MB of old generation `npm start` gives every platform process (scripts/start.ts, PLATFORM_HEAP_MB). */
 export const DEFAULT_HEAP_MB = 384;
+/** PLATFORM_HEAP_MB as the configuration reads it, and as `npm start` reads it before the configuration loads. */
+export const heapSetting = z.union([z.literal('off'), z.coerce.number().int().min(128).max(65_536)]).default(DEFAULT_HEAP_MB);
 
 const schema = z
   .object({
@@ -39,7 +41,7 @@ const schema = z
      * MB of old generation for every platform process, set by `npm start` as `--max-old-space-size` (scripts/start.ts);
      * `off`: Node's own bound (a quarter of the machine's memory, up to 4 GB).
      */
-    PLATFORM_HEAP_MB: z.union([z.literal('off'), z.coerce.number().int().min(128).max(65_536)]).default(DEFAULT_HEAP_MB),
+    PLATFORM_HEAP_MB: heapSetting,
     /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
     PLATFORM_TOPOLOGY: z.enum(['single', 'split']).default('single'),
     /**
