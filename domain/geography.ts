@@ -161,44 +161,44 @@ function readCities(): Omit<Gazetteer, 'byName' | 'grid' | 'admin1Names'> {
     readString(): string;
   };
   const pbf = new Pbf(readFileSync(join(dirname(pkg), 'cities.pbf')));
-  const rows: { id: number; name: string; country: string; admin1: string; population: number; lat: number; lng: number }[] = [];
+  // one place at a time into `row`, then onto the columns: no object per place is kept
+  const ids: number[] = [];
+  const lats: number[] = [];
+  const lngs: number[] = [];
+  const populations: number[] = [];
+  const name: string[] = [];
+  const country: string[] = [];
+  const admin1: string[] = [];
   const interned = new Map<string, string>();
   const intern = (v: string) => interned.get(v) ?? (interned.set(v, v), v);
   let lastLng = 0;
   let lastLat = 0;
-  type Row = (typeof rows)[number];
-  const read = (tag: number, row: Row, p: unknown) => {
-    const r = p as InstanceType<typeof Pbf>;
-    if (tag === 1) row.id = r.readSVarint();
-    else if (tag === 2) row.name = r.readString();
-    else if (tag === 3) row.country = intern(r.readString());
-    else if (tag === 8) row.admin1 = intern(r.readString());
-    else if (tag === 9) row.population = r.readVarint();
-    else if (tag === 10) row.lng = (lastLng += r.readSVarint()) / 1e5;
-    else if (tag === 11) row.lat = (lastLat += r.readSVarint()) / 1e5;
+  const EMPTY = { id: 0, name: '', country: '', admin1: '', population: 0, lat: 0, lng: 0 };
+  const row = { ...EMPTY };
+  type Row = typeof row;
+  const read = (tag: number, r: Row, p: unknown) => {
+    const f = p as InstanceType<typeof Pbf>;
+    if (tag === 1) r.id = f.readSVarint();
+    else if (tag === 2) r.name = f.readString();
+    else if (tag === 3) r.country = intern(f.readString());
+    else if (tag === 8) r.admin1 = intern(f.readString());
+    else if (tag === 9) r.population = f.readVarint();
+    else if (tag === 10) r.lng = (lastLng += f.readSVarint()) / 1e5;
+    else if (tag === 11) r.lat = (lastLat += f.readSVarint()) / 1e5;
     // 4 alternative name, 5 and 6 municipality, 7 feature code: not read (pbf skips a field its reader leaves)
   };
-  while (pbf.pos < pbf.length) rows.push(pbf.readMessage(read, { id: 0, name: '', country: '', admin1: '', population: 0, lat: 0, lng: 0 }));
-  const n = rows.length;
-  const out = {
-    id: new Int32Array(n),
-    lat: new Float64Array(n),
-    lng: new Float64Array(n),
-    population: new Float64Array(n),
-    name: new Array<string>(n),
-    country: new Array<string>(n),
-    admin1: new Array<string>(n),
-  };
-  rows.forEach((r, i) => {
-    out.id[i] = r.id;
-    out.lat[i] = r.lat;
-    out.lng[i] = r.lng;
-    out.population[i] = r.population;
-    out.name[i] = r.name;
-    out.country[i] = r.country;
-    out.admin1[i] = r.admin1;
-  });
-  return out;
+  while (pbf.pos < pbf.length) {
+    Object.assign(row, EMPTY);
+    pbf.readMessage(read, row);
+    ids.push(row.id);
+    lats.push(row.lat);
+    lngs.push(row.lng);
+    populations.push(row.population);
+    name.push(row.name);
+    country.push(row.country);
+    admin1.push(row.admin1);
+  }
+  return { id: Int32Array.from(ids), lat: Float64Array.from(lats), lng: Float64Array.from(lngs), population: Float64Array.from(populations), name, country, admin1 };
 }
 
 function loadGazetteer(): Gazetteer {
