@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Memo } from '../kernel/memo.js';
 import { CIRCUITY, EARTH_MEAN_RADIUS_M, MODE_SPEED_KMH, AIR_OVERHEAD_H, ROAD_SPEED_BANDS, TransportMode } from './transport.js';
 
 const require = createRequire(import.meta.url);
@@ -49,8 +50,7 @@ const fold = (s: string): string =>
     .trim();
 
 /** Names normalized lately (the coverage rules normalize every area's city names on each request), most recent last. */
-const normalized = new Map<string, string>();
-const NORMALIZED_MAX = 20_000;
+const normalized = new Memo<string, string>(20_000);
 
 /** Lower case, accents removed, punctuation folded to spaces: "Zürich" = "zurich", "St. Louis" = "st louis". */
 export function normalizeName(s: string): string {
@@ -58,10 +58,7 @@ export function normalizeName(s: string): string {
   if (known !== undefined) return known;
   const n = fold(s);
   // a short name only (a long text is not a name asked again); the oldest goes when the map is full
-  if (s.length <= 100) {
-    if (normalized.size >= NORMALIZED_MAX) normalized.delete(normalized.keys().next().value!);
-    normalized.set(s, n);
-  }
+  if (s.length <= 100) normalized.set(s, n);
   return n;
 }
 

@@ -26,6 +26,7 @@ import { GeoPointResolver } from './graphql-types.js';
 import { canonicalIdArguments } from './input.js';
 import { graphqlErrorHandler, graphqlNotFound } from './graphql-http.js';
 import type { Config } from './config.js';
+import { Memo } from './memo.js';
 
 /** What every resolver of every subgraph receives. */
 export interface SubgraphContext {
@@ -184,18 +185,7 @@ export interface SubgraphRuntime {
 }
 
 /** Parsed fetch documents by text: the gateway sends the same few queries again and again (bounded). */
-class DocumentCache {
-  private readonly docs = new Map<string, DocumentNode>();
-  get(query: string): DocumentNode {
-    let doc = this.docs.get(query);
-    if (!doc) {
-      doc = parse(query);
-      if (this.docs.size >= 2000) this.docs.delete(this.docs.keys().next().value!);
-      this.docs.set(query, doc);
-    }
-    return doc;
-  }
-}
+const FETCH_DOCUMENTS_MAX = 2000;
 
 /** Builds one subgraph: database + migrations, schema, Apollo server, HTTP app, in-process executor. */
 export async function createSubgraph(def: SubgraphDefinition, config: Config, log: Logger = createLogger(def.name, config.LOG_LEVEL)): Promise<SubgraphRuntime> {
@@ -249,7 +239,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   app.use(graphqlNotFound);
   app.use(graphqlErrorHandler(log));
 
-  const documents = new DocumentCache();
+  const documents = new Memo<string, DocumentNode>(FETCH_DOCUMENTS_MAX);
   let stopWork: StopWork | void = undefined;
   return {
     name: def.name,
@@ -268,7 +258,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
         });
       let document: DocumentNode;
       try {
-        document = documents.get(request.query);
+        document = documents.of(request.query, parse);
       } catch (err) {
         return { errors: format([err as GraphQLError], true) };
       }

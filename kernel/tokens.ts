@@ -3,6 +3,7 @@ import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import type { ProviderKind, Role } from './principal.js';
 import { now } from './clock.js';
 import { hmacKey } from './hmac-keys.js';
+import { Memo } from './memo.js';
 
 /**
  * Platform tokens: HS256 JWTs signed with JWT_SECRET, each with a `typ`:
@@ -54,13 +55,13 @@ async function sign(typ: string, subject: string, claims: Record<string, unknown
  * rest of a cached request). One memo per secret, keyed by the whole token; an entry is used only until the token's
  * `exp`, so expiry is honoured exactly. Only valid tokens are kept. Bounded: the oldest entries go first.
  */
-const verified = new Map<string, Map<string, JWTPayload>>();
+const verified = new Map<string, Memo<string, JWTPayload>>();
 const VERIFIED_MAX = 20_000;
 
 /** The payload of a valid platform token of type `typ`, or undefined (bad signature, expired, other type). */
 async function verify(token: string, typ: string, secret: string, allowExpired = false): Promise<JWTPayload | undefined> {
   let memo = verified.get(secret);
-  if (!memo) verified.set(secret, (memo = new Map<string, JWTPayload>()));
+  if (!memo) verified.set(secret, (memo = new Memo<string, JWTPayload>(VERIFIED_MAX)));
   const hit = allowExpired ? undefined : memo.get(token);
   if (hit && typeof hit.exp === 'number' && hit.exp * 1000 > now()) return hit.typ === typ ? hit : undefined;
   try {
@@ -72,7 +73,6 @@ async function verify(token: string, typ: string, secret: string, allowExpired =
     });
     if (payload.typ !== typ || typeof payload.sub !== 'string') return undefined;
     if (!allowExpired && typeof payload.exp === 'number') {
-      if (memo.size >= VERIFIED_MAX) memo.delete(memo.keys().next().value!);
       memo.set(token, payload);
     }
     return payload;

@@ -4,6 +4,7 @@
  * utilities' gazetteer, the same data the utilities' zones and distances read.
  */
 import { validationError } from '../../../kernel/errors.js';
+import { Memo } from '../../../kernel/memo.js';
 import { citiesNear, findCountry } from '../../../domain/geography.js';
 import { placeAt, type Place } from '../../../domain/coverage.js';
 
@@ -33,18 +34,12 @@ export function checkCountry(point: number[], country: string | null | undefined
 }
 
 /** Stops located lately (the gazetteer is fixed: a stop's place never changes), most recent last. */
-const located = new Map<string, Place>();
-const LOCATED_MAX = 5000;
+const located = new Memo<string, Place>(5000);
 
 /** A stop as coverage rules read it (domain/coverage.ts); remembered, since a client asks for operators often. */
 export function placeOf(w: { coordinates: number[]; address?: string | null; country?: string | null }): Place {
   const key = `${w.coordinates[0]},${w.coordinates[1]}|${w.country ?? ''}|${w.address ?? ''}`;
-  const hit = located.get(key);
-  if (hit) return hit;
-  const place = locate(w);
-  if (located.size >= LOCATED_MAX) located.delete(located.keys().next().value!);
-  located.set(key, place);
-  return place;
+  return located.of(key, () => locate(w));
 }
 
 function locate(w: { coordinates: number[]; address?: string | null; country?: string | null }): Place {

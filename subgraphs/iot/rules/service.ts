@@ -1,5 +1,6 @@
 import { IotDevice } from '../devices/entities.js';
 import { AppError, validationError } from '../../../kernel/errors.js';
+import { Memo } from '../../../kernel/memo.js';
 import { dropAssignments } from '../connectors/service.js';
 import { changeStatus, changeTags, created, findByReference, findText, iotDescription, iotTags, listOf, newReference, removed } from '../common/records-service.js';
 import type { IotStatus } from '../common/enums.js';
@@ -78,17 +79,10 @@ export async function deleteRule(s: IotScope, reference: string) {
 // ───────────────────────────── parsing ─────────────────────────────
 
 /** Compiled parsers by rule id and last change: a rule compiles once (its definition never changes). */
-const compiled = new Map<string, CompiledRule>();
-const MAX_COMPILED = 10_000;
+const compiled = new Memo<string, CompiledRule>(10_000);
 
 export function parserOf(rule: { id: string; head: string[]; struct: string; schema: Record<string, unknown> }): CompiledRule {
-  let parser = compiled.get(rule.id);
-  if (!parser) {
-    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-    parser = compileRule({ head: rule.head, struct: rule.struct, schema: rule.schema } as RuleDefinition);
-    compiled.set(rule.id, parser);
-  }
-  return parser;
+  return compiled.of(rule.id, () => compileRule({ head: rule.head, struct: rule.struct, schema: rule.schema } as RuleDefinition));
 }
 
 /** The answer a parse gives a caller: nested typed values, or the error. */
