@@ -200,7 +200,7 @@ function launchProgram(name: string, command: string, args: string[], env: NodeJ
   return proc;
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (stopping) throw new Error('stopping');
@@ -236,21 +236,17 @@ async function split(env: NodeJS.ProcessEnv) {
     }
   }
   if (config.PLATFORM_REPLICAS > 1) return replicated(env, config.PLATFORM_REPLICAS);
-  for (const s of subgraphs) {
-    progress(`starting subgraph ${s.name}`);
-    launch(s.name, `subgraphs/${s.name}/main.js`, as(s.name, env));
-    await waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`);
-  }
+  // every process starts at once: none needs another to start (the gateway reads the committed supergraph, the bridge
+  // finds the gateway per request), and on two cores the start is CPU-bound, so starting them one after another left a
+  // core idle. Readiness is then awaited in the order the readiness checks depend on: subgraphs, gateway, bridge.
+  progress(`starting ${subgraphs.length} subgraphs, ${config.PIPELINE_WORKER_PROCESSES} pipelines worker(s), the gateway and the REST bridge`);
+  for (const s of subgraphs) launch(s.name, `subgraphs/${s.name}/main.js`, as(s.name, env));
   // pipeline steps run in worker processes of their own (docs/pipelines.md "Workers"), not in the subgraph's
-  for (let i = 1; i <= config.PIPELINE_WORKER_PROCESSES; i++) {
-    progress(`starting pipelines worker ${i}`);
-    launch(`worker-${i}`, 'subgraphs/pipelines/worker.js', as('pipelines', env));
-  }
-  progress('starting the gateway');
+  for (let i = 1; i <= config.PIPELINE_WORKER_PROCESSES; i++) launch(`worker-${i}`, 'subgraphs/pipelines/worker.js', as('pipelines', env));
   launch('gateway', 'gateway/main.js', as('gateway', env));
-  await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
-  progress('starting the REST bridge');
   launch('bridge', 'rest-bridge/main.js', as('bridge', env));
+  await Promise.all(subgraphs.map((s) => waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`)));
+  await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
 }
 
@@ -313,20 +309,18 @@ async function replicated(env: NodeJS.ProcessEnv, n: number) {
   launchProgram('haproxy', config.HAPROXY_PATH, ['-f', cfg, '-db'], env);
   await waitFor(() => portOpen(publicPorts.BRIDGE_PORT), 'HAProxy');
   const local = (i: number, variable: string) => `http://${host}:${replicaPorts[i][variable]}/readyz`;
-  for (const s of subgraphs) {
-    progress(`starting subgraph ${s.name} ×${n}`);
-    for (let i = 0; i < n; i++) launch(`${s.name}-${i + 1}`, `subgraphs/${s.name}/main.js`, as(s.name, envOf(i)));
-    for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, `${s.name.toUpperCase()}_PORT`)), `subgraph ${s.name} (replica ${i + 1})`);
-  }
+  // every process at once, as in split; readiness awaited in dependency order
+  progress(`starting ${n} replicas of every process`);
   for (let i = 0; i < n; i++) {
+    for (const s of subgraphs) launch(`${s.name}-${i + 1}`, `subgraphs/${s.name}/main.js`, as(s.name, envOf(i)));
     for (let w = 1; w <= config.PIPELINE_WORKER_PROCESSES; w++) launch(`worker-${i + 1}.${w}`, 'subgraphs/pipelines/worker.js', as('pipelines', envOf(i)));
+    launch(`gateway-${i + 1}`, 'gateway/main.js', as('gateway', envOf(i)));
+    launch(`bridge-${i + 1}`, 'rest-bridge/main.js', as('bridge', envOf(i)));
   }
-  progress(`starting the gateway ×${n}`);
-  for (let i = 0; i < n; i++) launch(`gateway-${i + 1}`, 'gateway/main.js', as('gateway', envOf(i)));
-  for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, 'GATEWAY_PORT')), `gateway (replica ${i + 1})`);
-  progress(`starting the REST bridge ×${n}`);
-  for (let i = 0; i < n; i++) launch(`bridge-${i + 1}`, 'rest-bridge/main.js', as('bridge', envOf(i)));
-  for (let i = 0; i < n; i++) await waitFor(() => ready(local(i, 'BRIDGE_PORT')), `rest-bridge (replica ${i + 1})`);
+  const replicas = [...Array(n).keys()];
+  await Promise.all(subgraphs.flatMap((s) => replicas.map((i) => waitFor(() => ready(local(i, `${s.name.toUpperCase()}_PORT`)), `subgraph ${s.name} (replica ${i + 1})`))));
+  await Promise.all(replicas.map((i) => waitFor(() => ready(local(i, 'GATEWAY_PORT')), `gateway (replica ${i + 1})`)));
+  await Promise.all(replicas.map((i) => waitFor(() => ready(local(i, 'BRIDGE_PORT')), `rest-bridge (replica ${i + 1})`)));
   // through the load balancer too
   await waitFor(async () => (await fetch(`http://${host}:${publicPorts.BRIDGE_PORT}/readyz`)).ok, 'the REST bridge through HAProxy');
 }
