@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, PNG, api, form, gatewayUrl, newUser, randomIp, uniqueEmail, type ApiResponse } from './helpers.js';
 import { DEVICE, providerBody, setA, uniqueName } from './workspace-helpers.js';
 import { facilityBody } from './lsp-helpers.js';
-import { freePort, startPlatform, type OwnPlatform } from './support/platform.js';
+import { freePort, SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 import { routes } from '../rest-bridge/routes/index.js';
 
 /**
@@ -114,9 +114,7 @@ describe("persisted documents on the suite's platform (GRAPHQL_OPERATIONS=any, t
 describe('operation limits at their edges (a platform of its own: depth 3, aliases 2, fields 10, cost 14, directives 2)', () => {
   let p: OwnPlatform;
   beforeAll(async () => {
-    p = await startPlatform({
-      env: { GRAPHQL_MAX_DEPTH: '3', GRAPHQL_MAX_ALIASES: '2', GRAPHQL_MAX_FIELDS: '10', GRAPHQL_MAX_COST: '14', GRAPHQL_MAX_DIRECTIVES: '2' },
-    });
+    p = await startPlatform({ topology: SETTINGS_TOPOLOGY, env: { GRAPHQL_MAX_DEPTH: '3', GRAPHQL_MAX_ALIASES: '2', GRAPHQL_MAX_FIELDS: '10', GRAPHQL_MAX_COST: '14', GRAPHQL_MAX_DIRECTIVES: '2' } });
   }, 180_000);
   afterAll(async () => {
     await p?.stop();
@@ -182,7 +180,7 @@ describe('operation limits at their edges (a platform of its own: depth 3, alias
 describe('tokens, introspection and the browser pages off (a platform of its own: GRAPHQL_MAX_TOKENS=20, GRAPHQL_INTROSPECTION=false, GRAPHQL_IDE=false, REST_DOCS=false)', () => {
   let p: OwnPlatform;
   beforeAll(async () => {
-    p = await startPlatform({ env: { GRAPHQL_MAX_TOKENS: '20', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_IDE: 'false', REST_DOCS: 'false' } });
+    p = await startPlatform({ topology: SETTINGS_TOPOLOGY, env: { GRAPHQL_MAX_TOKENS: '20', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_IDE: 'false', REST_DOCS: 'false' } });
   }, 180_000);
   afterAll(async () => {
     await p?.stop();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { api, until, newUser, type ApiResponse } from './helpers.js';
-import { freePort, startPlatform, type OwnPlatform } from './support/platform.js';
+import { freePort, SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 import { trackerRule } from './iot-helpers.js';
 
 /**
@@ -54,7 +54,10 @@ beforeAll(async () => {
   const port = await freePort();
   await new Promise<void>((r) => brokerServer.listen(port, '127.0.0.1', r));
   brokerUrl = `mqtt://127.0.0.1:${port}`;
-  p = await startPlatform({ env: { TEST_CLOCK: 'true', MQTT_URL: brokerUrl, INGEST_QUEUE_MAX: '1000', TELEMETRY_SWEEP_INTERVAL_SECONDS: '1', TELEMETRY_RETENTION_DAYS: '30' } });
+  p = await startPlatform({
+    topology: SETTINGS_TOPOLOGY,
+    env: { TEST_CLOCK: 'true', MQTT_URL: brokerUrl, INGEST_QUEUE_MAX: '1000', TELEMETRY_SWEEP_INTERVAL_SECONDS: '1', TELEMETRY_RETENTION_DAYS: '30' },
+  });
   const owner = await newUser({ name: 'IoT owner' }, p.bridgeUrl);
   const signIn = async () =>
     (token = (await must(await api('POST', '/v1/auth/login', { base: p.bridgeUrl, body: { email: owner.email, password: owner.password, deviceId: DEVICE } }), 200, 'login')).accessToken as string);

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, form, newUser, PDF, PNG, type TestUser } from './helpers.js';
 import { graphqlAt } from './workspace-helpers.js';
-import { startPlatform, type OwnPlatform } from './support/platform.js';
+import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 
 /**
  * Platform administrators (docs/operators.md), on a platform of its own whose PLATFORM_ADMINS names one account (in
@@ -14,7 +14,7 @@ let admin: TestUser;
 const ADMIN_EMAIL = 'ops.admin@operators.test';
 
 beforeAll(async () => {
-  p = await startPlatform({ env: { PLATFORM_ADMINS: ` someone.else@operators.test , ${ADMIN_EMAIL.toUpperCase()} ` } });
+  p = await startPlatform({ topology: SETTINGS_TOPOLOGY, env: { PLATFORM_ADMINS: ` someone.else@operators.test , ${ADMIN_EMAIL.toUpperCase()} ` } });
   const res = await api('POST', '/v1/auth/register', { base: p.bridgeUrl, body: { email: ADMIN_EMAIL, password: 'correct horse battery', name: 'Ops Admin' } });
   expect(res.status).toBe(201);
   admin = { id: res.body.user.id, email: ADMIN_EMAIL, password: 'correct horse battery', accessToken: res.body.accessToken, refreshToken: res.body.refreshToken };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newUser, type ApiResponse } from './helpers.js';
-import { startPlatform, type OwnPlatform } from './support/platform.js';
+import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 
 /**
  * The commerce family's lifetimes at their edges (docs/orders.md "Limits"), on a platform of this file's own with the
@@ -32,7 +32,7 @@ function fails(res: ApiResponse, status: number, code: string) {
 }
 
 beforeAll(async () => {
-  p = await startPlatform({ env: { TEST_CLOCK: 'true' } });
+  p = await startPlatform({ topology: SETTINGS_TOPOLOGY, env: { TEST_CLOCK: 'true' } });
   const owner = await newUser({ name: 'Clock owner' }, p.bridgeUrl);
   const login = await must(await call('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password, deviceId: DEVICE } }), 200, 'login');
   const token = login.accessToken as string;

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { api, newUser, until, type ApiResponse } from './helpers.js';
 import { deployed, pipelinesKey, settled, type PipelinesCaller } from './pipelines-helpers.js';
 import { setA } from './workspace-helpers.js';
-import { startPlatform, type OwnPlatform } from './support/platform.js';
+import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -260,7 +260,7 @@ describe('a loopback target without PIPELINE_WEBHOOK_ALLOW', () => {
   const call = (method: string, path: string, body?: unknown) => api(method, `/v1/pipelines${path}`, { base: own.bridgeUrl, body, headers: { authorization: `Bearer ${key}` } });
 
   beforeAll(async () => {
-    own = await startPlatform({ env: { PIPELINE_WEBHOOK_ALLOW: '' } });
+    own = await startPlatform({ topology: SETTINGS_TOPOLOGY, env: { PIPELINE_WEBHOOK_ALLOW: '' } });
     const user = await newUser({ name: 'Webhook owner' }, own.bridgeUrl);
     const ws = await api('POST', '/v1/workspace', { base: own.bridgeUrl, headers: setA(user.accessToken), body: { name: 'Webhooks refusal' } });
     expect(ws.status, JSON.stringify(ws.body)).toBe(201);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PASSWORD, PDF, PNG, api, form, newUser, type ApiResponse, type TestUser } from './helpers.js';
-import { startPlatform, type OwnPlatform } from './support/platform.js';
+import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 
 /**
  * Side effects on files (issue 11), checked where they land: the data directory (DATA_DIR/uploads, kernel/storage.ts)
@@ -242,7 +242,7 @@ describe("an account's files go when the account is purged (a platform of its ow
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'side-effects-data-'));
-    p = await startPlatform({ env: { TEST_CLOCK: 'true', PURGE_SWEEP_INTERVAL_SECONDS: '1', DATA_DIR: root } });
+    p = await startPlatform({ topology: SETTINGS_TOPOLOGY, env: { TEST_CLOCK: 'true', PURGE_SWEEP_INTERVAL_SECONDS: '1', DATA_DIR: root } });
   }, 180_000);
   afterAll(async () => {
     await p?.stop();

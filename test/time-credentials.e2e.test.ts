@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, PNG, api, expectError, form, newUser, type ApiResponse } from './helpers.js';
-import { startPlatform, type OwnPlatform } from './support/platform.js';
+import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 
 /**
  * Every documented credential lifetime, at its edge, on a platform of this file's own with the test clock
@@ -26,7 +26,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 let p: OwnPlatform;
 
 beforeAll(async () => {
-  p = await startPlatform({ env: { TEST_CLOCK: 'true', PURGE_SWEEP_INTERVAL_SECONDS: '1' } });
+  p = await startPlatform({ topology: SETTINGS_TOPOLOGY, env: { TEST_CLOCK: 'true', PURGE_SWEEP_INTERVAL_SECONDS: '1' } });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, PNG, api, expectError, form, newUser, type ApiResponse } from './helpers.js';
-import { startPlatform, type OwnPlatform } from './support/platform.js';
+import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 
 /**
  * Rate-limit windows and calendar rules, on a platform of this file's own with the test clock (kernel/clock.ts): the
@@ -33,6 +33,7 @@ let p: OwnPlatform;
 
 beforeAll(async () => {
   p = await startPlatform({
+    topology: SETTINGS_TOPOLOGY,
     env: { TEST_CLOCK: 'true', RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), RATE_LIMIT_PER_HOUR: String(PER_HOUR), ACCESS_TOKEN_TTL_SECONDS: String(2 * 86_400) },
   });
 }, 180_000);
