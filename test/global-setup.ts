@@ -93,8 +93,12 @@ export async function setup(project: TestProject) {
   launcher.stdout!.on('data', (c: Buffer) => logStream!.write(c));
   launcher.stderr!.on('data', (c: Buffer) => logStream!.write(c));
   let output = '';
+  // the start-up's output, until the platform is ready: then these listeners go (the log stream above keeps the rest).
+  // Left on, they would copy the whole log and scan it again with each chunk for the suite's whole run, which cost the
+  // runner's process most of a core by the end of a run.
+  let onData: ((chunk: Buffer) => void) | undefined;
   const ready = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
+    onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (process.env.TEST_SHOW_LOGS) process.stderr.write(chunk);
       if (/platform\s+\| ready:/.test(output)) resolve();
@@ -110,7 +114,13 @@ export async function setup(project: TestProject) {
     timer = setTimeout(() => reject(new Error(`platform not ready in ${seconds} s:\n${output}`)), seconds * 1000);
   });
   await Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
-  launcher.stdout!.on('data', (c: Buffer) => process.env.TEST_SHOW_LOGS && process.stderr.write(c));
+  launcher.stdout!.off('data', onData!);
+  launcher.stderr!.off('data', onData!);
+  output = '';
+  if (process.env.TEST_SHOW_LOGS) {
+    launcher.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
+    launcher.stderr!.on('data', (c: Buffer) => process.stderr.write(c));
+  }
   project.provide('bridgeUrl', `http://127.0.0.1:${ports.BRIDGE_PORT}`);
   project.provide('gatewayUrl', `http://127.0.0.1:${ports.GATEWAY_PORT}/graphql`);
   project.provide('usersUrl', `http://127.0.0.1:${ports.USERS_PORT}/graphql`);

@@ -53,12 +53,15 @@ export async function startProcess(script: string, env: Record<string, string | 
   for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
   const child = spawn(process.execPath, [script], { env: full, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
+  let isReady = false;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} not ready in ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs);
     const onData = (c: Buffer) => {
       output += c.toString();
       if (process.env.TEST_SHOW_LOGS) process.stderr.write(c);
-      if (readyLine.test(output)) {
+      // once ready, the output is only kept: scanning all of it again with each chunk grows with the square of the log
+      if (!isReady && readyLine.test(output)) {
+        isReady = true;
         clearTimeout(timer);
         resolve();
       }
