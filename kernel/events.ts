@@ -252,7 +252,7 @@ export async function catchUpBatches(em: EntityManager, consumer: string, topics
  * a tick for the whole process). Every replica polls; the cursor's row lock hands each batch to one of them. A
  * failure is logged and the batch retried on the next tick. Returns how to stop.
  */
-export function follow(orm: MikroORM, log: Logger, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>, intervalMs = 250): () => void {
+export function follow(orm: MikroORM, log: Logger, consumer: string, topics: readonly string[], apply: (e: PlatformEvent, em: EntityManager) => Promise<void>, intervalMs = 250): StopFollowing {
   return followBatches(
     orm,
     log,
@@ -273,12 +273,11 @@ export function followBatches(
   topics: readonly string[],
   applyBatch: (events: PlatformEvent[], em: EntityManager) => Promise<void>,
   intervalMs = 250,
-): () => void {
-  let running = false;
+): StopFollowing {
+  let running: Promise<void> | undefined;
+  let stopped = false;
   for (const topic of topics) followed.set(pairKey(consumer, topic), { consumer, topic });
   const tick = async () => {
-    if (running) return;
-    running = true;
     try {
       const em = orm.em.fork();
       const pending = await backlogged(em);
@@ -286,13 +285,23 @@ export function followBatches(
       for (const topic of topics) if (!due.includes(topic)) eventConsumerLag.set({ consumer, topic }, 0);
       if (due.length) await catchUpBatches(em, consumer, due, applyBatch);
     } catch (err) {
-      log.error({ err, consumer }, 'event consumer failed; retrying');
-    } finally {
-      running = false;
+      // a tick cut short by the process stopping is not a failure (its transaction rolled back; the next start redoes it)
+      if (!stopped) log.error({ err, consumer }, 'event consumer failed; retrying');
     }
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const next = () => {
+    if (running || stopped) return;
+    running = tick().finally(() => (running = undefined));
+  };
+  const timer = setInterval(next, intervalMs);
   timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  next();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running; // the batch under way ends (commits or rolls back) before the database closes
+  };
 }
+
+/** How a `follow` stops: no tick starts after it is called, and it resolves once the tick under way has ended. */
+export type StopFollowing = () => Promise<void>;

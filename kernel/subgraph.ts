@@ -240,7 +240,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
   app.use(graphqlErrorHandler(log));
 
   const documents = new Memo<string, DocumentNode>(FETCH_DOCUMENTS_MAX);
-  let stopWork: StopWork | void = undefined;
+  let started: Promise<StopWork | void> | undefined;
   return {
     name: def.name,
     orm,
@@ -274,10 +274,14 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
       };
     },
     async startWork() {
-      stopWork = await def.onStart?.(orm, config, log);
+      started ??= Promise.resolve(def.onStart?.(orm, config, log));
+      await started;
     },
     async close() {
-      // background work stops first (its jobs and consumers use the database), then the server, then the database
+      // background work stops first (its jobs and consumers use the database), then the server, then the database.
+      // A stop that comes while the work is still starting waits for it, then stops it: nothing starts after the close.
+      started ??= Promise.resolve(undefined);
+      const stopWork = await started.catch(() => undefined);
       await Promise.resolve(stopWork?.()).catch((err: unknown) => log.warn({ err }, 'stopping background work failed'));
       await server.stop();
       await orm.close();

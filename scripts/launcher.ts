@@ -80,6 +80,10 @@ async function step<T>(what: string, work: Promise<T>): Promise<T> {
 }
 const stops: { name: string; stop: () => Promise<void> }[] = [];
 let stopping = false;
+/** Why the platform stops, when a component failed: said again as the launcher's last line, below the shutdown's. */
+let failure: string | undefined;
+/** Each child's last error line (stderr, or a log line at level ERROR or FATAL), to name in `failure`. */
+const lastError = new Map<string, string>();
 
 async function stopAll(code = 0) {
   if (stopping) return;
@@ -93,6 +97,7 @@ async function stopAll(code = 0) {
     if (outcome === 'late') say(name, 'did not stop within 8 s; going on');
     else if (Date.now() - began > 1500) say(name, `stopped in ${Date.now() - began} ms`);
   }
+  if (failure) say('platform', `stopped because ${failure}`, 31);
   process.exit(code);
 }
 
@@ -109,6 +114,7 @@ async function embeddedDbThread(c: Config): Promise<void> {
   });
   worker.on('exit', () => {
     if (!stopping) {
+      failure ??= 'the embedded PostgreSQL stopped unexpectedly';
       say('db', 'embedded PostgreSQL stopped unexpectedly; stopping the platform');
       void stopAll(1);
     }
@@ -174,10 +180,18 @@ function launchProgram(name: string, command: string, args: string[], env: NodeJ
   proc.on('message', (m: { listening?: unknown }) => {
     if (typeof m?.listening === 'number') listening.add(m.listening);
   });
-  createInterface({ input: proc.stdout! }).on('line', (l) => say(name, format(l)));
-  createInterface({ input: proc.stderr! }).on('line', (l) => say(name, l));
+  createInterface({ input: proc.stdout! }).on('line', (l) => {
+    const line = format(l);
+    if (/^\{"level":(50|60)\b/.test(l) || / (ERROR|FATAL) /.test(line)) lastError.set(name, line);
+    say(name, line);
+  });
+  createInterface({ input: proc.stderr! }).on('line', (l) => {
+    if (/^[\w.$]*(Error|Exception)\b/.test(l)) lastError.set(name, l); // an error's headline, not its frames
+    say(name, l);
+  });
   proc.on('exit', (code, signal) => {
     if (stopping) return;
+    failure ??= `${name} exited unexpectedly (${signal ?? code})${lastError.has(name) ? `: ${lastError.get(name)}` : ''}`;
     say(name, `exited unexpectedly (${signal ?? code}); stopping the platform`);
     void stopAll(1);
   });

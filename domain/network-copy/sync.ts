@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { removeCopy, upsertCopy } from '../../kernel/copies.js';
-import { follow, type PlatformEvent } from '../../kernel/events.js';
+import { follow, type StopFollowing, type PlatformEvent } from '../../kernel/events.js';
 import type { Logger } from '../../kernel/logger.js';
 
 /**
@@ -64,7 +64,7 @@ export async function applyNetworkEvent(em: EntityManager, schema: string, e: Pl
 }
 
 /** Follows `topics` into the copy in `schema` (the ORM's own) as consumer `consumer` (kernel/events.ts `follow`). */
-export function startNetworkSync(orm: MikroORM, log: Logger, consumer: string, schema: string, topics: readonly NetworkTopic[], intervalMs = 250): () => void {
+export function startNetworkSync(orm: MikroORM, log: Logger, consumer: string, schema: string, topics: readonly NetworkTopic[], intervalMs = 250): StopFollowing {
   return follow(orm, log, consumer, topics, (e, em) => applyNetworkEvent(em, schema, e), intervalMs);
 }
 

@@ -43,9 +43,6 @@ export const devSubgraph: SubgraphDefinition = {
   onStart: (orm, _config, log) => {
     const stopNetwork = startNetworkSync(orm, log, NETWORK_CONSUMER, 'dev', ['lsp.facility'], CATCH_UP_MS);
     const stopDevelopers = follow(orm, log, DEVELOPER_CONSUMER, DEVELOPER_TOPICS, applyInvitationEvent, CATCH_UP_MS);
-    return () => {
-      stopNetwork();
-      stopDevelopers();
-    };
+    return async () => void (await Promise.all([stopNetwork(), stopDevelopers()]));
   },
 };

@@ -50,11 +50,10 @@ export const iotSubgraph: SubgraphDefinition = {
     const retention = setInterval(sweep, config.TELEMETRY_SWEEP_INTERVAL_SECONDS * 1000);
     retention.unref();
     sweep();
-    return () => {
+    return async () => {
       clearInterval(retention);
-      stopConnectors();
-      stopVehicles();
-      void stopMqtt().then(() => stopIngestor());
+      await Promise.all([stopConnectors(), stopVehicles()]);
+      await stopMqtt().then(() => stopIngestor());
     };
   },
 };

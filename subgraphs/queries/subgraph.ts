@@ -40,9 +40,9 @@ export const queriesSubgraph: SubgraphDefinition = {
     const sweep = setInterval(() => void sweepCaches(orm.em.fork()).catch((err: unknown) => log.warn({ err }, 'cache sweep failed; retried in a minute')), CACHE_SWEEP_MS);
     sweep.unref();
     const stopRegistry = followBatches(orm, log, REGISTRY_CONSUMER, REGISTRY_TOPICS, applyRegistryBatch, REGISTRY_POLL_MS);
-    return () => {
-      stopRegistry();
+    return async () => {
       clearInterval(sweep);
+      await stopRegistry();
     };
   },
 };

@@ -35,10 +35,6 @@ export const utilitiesSubgraph: SubgraphDefinition = {
     const stopFleet = startFleetSync(orm, log);
     const stopDevices = startDevicePositionSync(orm, log);
     const stopNetwork = startNetworkSync(orm, log, 'utilities.network', 'utilities', ['lsp.coverage', 'lsp.facility']);
-    return () => {
-      stopFleet();
-      stopDevices();
-      stopNetwork();
-    };
+    return async () => void (await Promise.all([stopFleet(), stopDevices(), stopNetwork()]));
   },
 };

@@ -53,8 +53,7 @@ export const workspaceSubgraph: SubgraphDefinition = {
     const stopProfiles = followProfiles(orm, log);
     const stopWebhooks = await startWebhooks(orm, config, log);
     return async () => {
-      stopProfiles();
-      await stopWebhooks();
+      await Promise.all([stopProfiles(), stopWebhooks()]);
     };
   },
 };

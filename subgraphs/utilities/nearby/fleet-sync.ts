@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { follow, followBatches } from '../../../kernel/events.js';
+import { follow, followBatches, type StopFollowing } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { applyDevicePositions, applyFleetVehicle } from './store.js';
 
@@ -10,7 +10,7 @@ import { applyDevicePositions, applyFleetVehicle } from './store.js';
  */
 export const FLEET_SYNC_CONSUMER = 'utilities.nearby';
 
-export function startFleetSync(orm: MikroORM, log: Logger, intervalMs = 500): () => void {
+export function startFleetSync(orm: MikroORM, log: Logger, intervalMs = 500): StopFollowing {
   return follow(
     orm,
     log,
@@ -30,6 +30,6 @@ export function startFleetSync(orm: MikroORM, log: Logger, intervalMs = 500): ()
  */
 export const DEVICE_POSITION_CONSUMER = 'utilities.device-positions';
 
-export function startDevicePositionSync(orm: MikroORM, log: Logger, intervalMs = 100): () => void {
+export function startDevicePositionSync(orm: MikroORM, log: Logger, intervalMs = 100): StopFollowing {
   return followBatches(orm, log, DEVICE_POSITION_CONSUMER, ['iot.position'], (events, em) => applyDevicePositions(em, events), intervalMs);
 }

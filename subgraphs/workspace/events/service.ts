@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { validationError } from '../../../kernel/errors.js';
-import { follow, HORIZON, positionAfterId, positionOfSequence, publish, sequenceOf, type LogPosition } from '../../../kernel/events.js';
+import { follow, HORIZON, positionAfterId, positionOfSequence, publish, sequenceOf, type LogPosition, type StopFollowing } from '../../../kernel/events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { WorkspaceScope } from '../common/scope.js';
 import { knownFilter, matchesFilter, MEMBER_PROFILE_TOPIC, PUBLIC_TOPICS, publicEventOf } from './catalogue.js';
@@ -79,7 +79,7 @@ export async function readFeed(s: WorkspaceScope, args: EventFeedArgs): Promise<
  * this consumer records it again for each workspace the user is a member of, when it reads it, in the transaction that
  * moves its cursor. A workspace the user joins later does not see earlier changes.
  */
-export function followProfiles(orm: MikroORM, log: Logger): () => void {
+export function followProfiles(orm: MikroORM, log: Logger): StopFollowing {
   return follow(orm, log, 'workspace.member-profiles', ['users.profile'], async (e, tx) => {
     const p = e.payload as { userId?: unknown; name?: unknown; changed?: unknown };
     if (typeof p.userId !== 'string') return;

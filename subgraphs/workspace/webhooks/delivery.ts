@@ -210,7 +210,7 @@ export async function startWebhooks(orm: MikroORM, config: Config, log: Logger):
   );
   const stopFanOut = followBatches(orm, log, FANOUT_CONSUMER, PUBLIC_TOPICS, fanOut, 100);
   return async () => {
-    stopFanOut();
+    await stopFanOut();
     const id = workerId;
     workerId = undefined;
     if (id) await jobs().offWork(DELIVERY_QUEUE, { wait: true });
