@@ -18,6 +18,7 @@ export const ENTITY_DOCS = {
   provider: 'A provider (LSP, CSP, DEV or IoTSP) set up in a workspace.',
   providerWorkspaceId: 'The workspace the provider belongs to (see `workspace`).',
   providerKind: 'The kind of provider (REST writes it in lower case).',
+  providerName: 'Display name, 1–120 characters.',
   providerCode: "The provider's stable code, `<KIND>-<8 Crockford base32>` (e.g. LSP-7F3K9Q2M); unique on the platform, case-insensitive in REST paths (`:xcode`).",
   vehicle: 'A vehicle of a fleet.',
   vehicleId: 'Record identifier (a UUID).',
@@ -49,6 +50,23 @@ export class ProviderReference {
   @Field(() => ID, { description: ENTITY_DOCS.providerWorkspaceId }) workspaceId!: string;
   @Field(() => ProviderKind, { description: ENTITY_DOCS.providerKind }) kind!: ProviderKind;
   @Field({ description: ENTITY_DOCS.providerCode }) code!: string;
+}
+
+/**
+ * The provider stub of a subgraph that can also answer the provider's name where one of its fields `@provides` it
+ * (commerce's `Quote.lsp`, from its copy of the LSPs' names: the gateway then needs no fetch from the workspace
+ * subgraph for `lsp { code name }`). Elsewhere the name is still the workspace subgraph's (`@external`). A subgraph
+ * uses this stub or ProviderReference, not both (one `Provider` type per schema).
+ */
+@ObjectType('Provider', { description: ENTITY_DOCS.provider })
+@Directive('@key(fields: "workspaceId kind code", resolvable: false)')
+export class NamedProviderReference {
+  @Field(() => ID, { description: ENTITY_DOCS.providerWorkspaceId }) workspaceId!: string;
+  @Field(() => ProviderKind, { description: ENTITY_DOCS.providerKind }) kind!: ProviderKind;
+  @Field({ description: ENTITY_DOCS.providerCode }) code!: string;
+  @Field({ description: ENTITY_DOCS.providerName })
+  @Directive('@external')
+  name?: string;
 }
 
 /** Resolved by the lsp subgraph. */

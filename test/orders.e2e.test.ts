@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { api, gql } from './helpers.js';
-import { gqlH } from './workspace-helpers.js';
+import { callA, gqlH, newOwner } from './workspace-helpers.js';
 import { AMSTERDAM, ROTTERDAM, activeArea, carrierAgent, eventually, newCarrier, newShop, pricedHub, rotterdamIntent, type Carrier, type Shop } from './commerce-helpers.js';
-import { newOwner } from './workspace-helpers.js';
 import { startReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -122,6 +121,14 @@ describe('the client order journey', () => {
     const other = offers.find((o: any) => o.lspCode === fallback.code);
     expect(other.source).toBe('FALLBACK');
     expect(other.lsp.name).toBe('Delta Vans');
+    // the LSPs' names come with the quotes from commerce's copy (topic workspace.provider, docs/orders.md "Operators and
+    // quotes"): a rename shows in the quotes once the copy has it
+    const renamed = await callA('PATCH', `/v1/${owner.wid}/lsp/${fallback.code}`, owner.token, { name: 'Delta Vans & Trucks' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    await eventually(async () => {
+      const res = await shop.call('GET', '/v1/order/operators', undefined, { token: intent.token });
+      return res.body.data?.find((o: any) => o.lspCode === fallback.code)?.lsp.name === 'Delta Vans & Trucks' || undefined;
+    }, 'the renamed LSP in the quotes');
 
     // service with the bound quote
     const placed = await shop.call('POST', '/v1/order/service', { quoteId: mine.quoteId, payment: { mode: 'cash' }, xpress: 'standard' }, { token: intent.token });
@@ -206,13 +213,15 @@ describe('the client order journey', () => {
 
     // the same order in one GraphQL query, with its LSP, agent and vehicle (the CSP member's context)
     const q = await gqlH(
-      `query($code: String!) { cspOrders(providerCode: $code) { items { reference status lsp { code name } csp { code } agent { id name status } quote { price { amount currency } source } waypoints { no type } packages { trackingCode ptc status } } } }`,
+      `query($code: String!) { cspOrders(providerCode: $code) { items { reference status lsp { code name } csp { code } agent { id name status } quote { price { amount currency } source lsp { code name } } waypoints { no type } packages { trackingCode ptc status } } } }`,
       { code: shop.csp.code },
       { 'X-Auth-Token': shop.cspContext, 'X-User-Agent': 'desk/1.0', 'X-Auth-Device': 'ws-device-1' },
     );
     expect(q.body.errors, JSON.stringify(q.body)).toBeUndefined();
     const order = q.body.data.cspOrders.items[0];
     expect(order).toMatchObject({ reference: intent.reference, status: 'DELIVERED', lsp: { code: priced.code, name: 'Maas Couriers' }, csp: { code: shop.csp.code } });
+    // the bound quote, read back from its id, names its LSP too (commerce's copy, where Quote.lsp @provides the name)
+    expect(order.quote).toMatchObject({ source: 'LSP', lsp: { code: priced.code, name: 'Maas Couriers' } });
     expect(order.agent).toMatchObject({ id: courier.agentId, status: 'ACTIVE' });
     expect(order.waypoints).toEqual([
       { no: 1, type: 'pickup' },

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Supergraph, parseOperation } from '@apollo/federation-internals';
-import { QueryPlanner, type PlanNode, type SubscriptionNode } from '@apollo/query-planner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, gatewayUrl, newUser, type ApiResponse } from './helpers.js';
+import { subgraphsFetched } from './support/query-plan.js';
 
 /**
  * Utilities (spec group 15, docs/utilities.md) through the REST bridge: every route, the spec's worked constants
@@ -1112,20 +1109,6 @@ describe('utilities: GraphQL through the gateway', () => {
 });
 
 // =============================================================== the Vehicle reference
-
-/** The subgraphs the gateway's plan for `query` (over the committed supergraph) fetches from, in plan order. */
-function subgraphsFetched(query: string): string[] {
-  const supergraph = Supergraph.build(readFileSync(join(process.cwd(), 'schema', 'supergraph.graphql'), 'utf8'));
-  const plan = new QueryPlanner(supergraph).buildQueryPlan(parseOperation(supergraph.schema, query));
-  const walk = (node: PlanNode | SubscriptionNode | undefined): string[] => {
-    if (!node) return [];
-    if (node.kind === 'Fetch') return [node.serviceName];
-    if (node.kind === 'Flatten') return walk(node.node);
-    if (node.kind === 'Sequence' || node.kind === 'Parallel') return node.nodes.flatMap(walk);
-    throw new Error(`unexpected plan node ${node.kind}`);
-  };
-  return walk(plan.node);
-}
 
 describe('utilities: the Vehicle a position names (docs/utilities.md, "Live vehicle positions")', () => {
   const SEARCH = 'query($input: NearbySearchInput!) { nearbyVehicles(input: $input) { vehicles { id vehicle { __typename id } } } }';

@@ -10,6 +10,7 @@ import { startNetworkSync } from '../../domain/network-copy/sync.js';
 import { Order, Package, Waypoint } from './orders/entities.js';
 import { OrderResolver } from './orders/resolvers.js';
 import { OrderQuoteResolver, QuoteResolver } from './quotes/resolvers.js';
+import { NETWORK_CONSUMER, NETWORK_TOPICS } from './quotes/service.js';
 
 /**
  * The commerce subgraph (spec groups 14 and 9; docs/orders.md): client orders built through an intent token
@@ -36,6 +37,6 @@ export const commerceSubgraph: SubgraphDefinition = {
   onStart: (orm, _config, log) => {
     preloadMoney();
     preloadGeo();
-    return startNetworkSync(orm, log, 'commerce.network', 'commerce', ['lsp.coverage', 'lsp.facility', 'lsp.agent']);
+    return startNetworkSync(orm, log, NETWORK_CONSUMER, 'commerce', NETWORK_TOPICS);
   },
 };

@@ -12,10 +12,10 @@ export const QUOTE_ID_MAX = 4096;
 
 const PURPOSE = 'quote';
 
-type Fields = Omit<Quote, 'id' | 'lsp'>;
+type Fields = Omit<Quote, 'id' | 'lspName'>;
 
-/** A signed quote: the object answered, its id the signed form of its fields. */
-export function signQuote(fields: Fields, secret: string): Quote {
+/** A signed quote: the object answered, its id the signed form of its fields (the LSP's name is not signed). */
+export function signQuote(fields: Fields, secret: string, lspName?: string): Quote {
   const payload = Buffer.from(
     JSON.stringify({
       ...fields,
@@ -24,7 +24,7 @@ export function signQuote(fields: Fields, secret: string): Quote {
       createdAt: fields.createdAt.getTime(),
     }),
   ).toString('base64url');
-  return Object.assign(new Quote(), fields, { id: `qt_${payload}.${shortMac(PURPOSE, secret, payload)}` });
+  return Object.assign(new Quote(), fields, { id: `qt_${payload}.${shortMac(PURPOSE, secret, payload)}`, lspName });
 }
 
 /** The quote an id carries, when it is well-formed (its signature is checked only with `secret`). */

@@ -1,4 +1,5 @@
 import { Migration20261125221911_initial } from './Migration20261125221911_initial.js';
+import { networkVersionMigration } from '../../../domain/network-copy/migration.js';
 
 /** Every migration of the commerce schema, oldest first (applied at start; see kernel/db.ts). */
-export const migrations = [Migration20261125221911_initial];
+export const migrations = [Migration20261125221911_initial, networkVersionMigration('commerce', { names: true })];

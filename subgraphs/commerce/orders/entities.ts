@@ -5,7 +5,7 @@ import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { nowDate } from '../../../kernel/clock.js';
 import { GeoPoint, Money } from '../../../kernel/graphql-types.js';
 import { DecimalScalar } from '../../../kernel/scalars.js';
-import { AgentReference, ProviderReference, UserReference, VehicleReference, agentRef, providerRef, userRef, vehicleRef } from '../../../kernel/references.js';
+import { AgentReference, NamedProviderReference, UserReference, VehicleReference, agentRef, providerRef, userRef, vehicleRef } from '../../../kernel/references.js';
 import { TenantEntity } from '../../../kernel/tenancy.js';
 import { ActorType, ContactType, OrderStage, OrderStatus, PackageCategory, PackageStatus, PaymentMode, WaypointType, Xpress } from './enums.js';
 
@@ -112,13 +112,13 @@ export class Order extends TenantEntity {
     return STAGE_OF[this.status];
   }
 
-  @Field(() => ProviderReference, { description: 'The CSP whose client placed the order.' })
-  csp(): ProviderReference {
+  @Field(() => NamedProviderReference, { description: 'The CSP whose client placed the order.' })
+  csp(): NamedProviderReference {
     return providerRef(this.workspaceId, 'csp', this.cspCode);
   }
 
-  @Field(() => ProviderReference, { nullable: true, description: 'The LSP fulfilling the order; null before it is placed.' })
-  lsp(): ProviderReference | null {
+  @Field(() => NamedProviderReference, { nullable: true, description: 'The LSP fulfilling the order; null before it is placed.' })
+  lsp(): NamedProviderReference | null {
     return this.lspCode ? providerRef(this.workspaceId, 'lsp', this.lspCode) : null;
   }
 

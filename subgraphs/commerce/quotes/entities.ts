@@ -1,7 +1,6 @@
 import { Directive, Field, Float, ID, ObjectType } from 'type-graphql';
 import { Money } from '../../../kernel/graphql-types.js';
 import { DecimalScalar } from '../../../kernel/scalars.js';
-import { ProviderReference, providerRef } from '../../../kernel/references.js';
 import { Xpress } from '../orders/enums.js';
 import { QuoteBasis, QuoteSource } from './enums.js';
 
@@ -37,9 +36,6 @@ export class Quote {
   orderVersion!: number;
   @Field(() => Date, { description: 'When it stops binding (QUOTE_TTL_SECONDS after it was made).' }) expiresAt!: Date;
   @Field(() => Date, { description: 'When it was made.' }) createdAt!: Date;
-
-  @Field(() => ProviderReference, { description: 'The LSP offering the price.' })
-  lsp(): ProviderReference {
-    return providerRef(this.workspaceId, 'lsp', this.lspCode);
-  }
+  /** The LSP's name when the quote was made (operators): not signed, not carried in the id (resolvers.ts `lsp`). */
+  lspName?: string;
 }

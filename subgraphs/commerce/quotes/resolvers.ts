@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { NamedProviderReference, providerRef } from '../../../kernel/references.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { Order } from '../orders/entities.js';
 import { Xpress } from '../orders/enums.js';
@@ -29,6 +30,14 @@ export class QuoteResolver {
   @Query(() => Order, { description: 'The order with its service (fees, payment, speed); NOT_FOUND while the service is not submitted. REST: `GET /v1/order/service`.' })
   orderService(@Ctx() ctx: SubgraphContext) {
     return quotes.getService(ctx);
+  }
+
+  // @provides: the LSP's name comes with the quote (commerce's copy of the LSPs' names), not from a second fetch
+  @FieldResolver(() => NamedProviderReference, { description: 'The LSP offering the price.' })
+  @Directive('@provides(fields: "name")')
+  async lsp(@Root() quote: Quote, @Ctx() ctx: SubgraphContext): Promise<NamedProviderReference> {
+    const name = quote.lspName ?? (await quotes.lspNames(ctx.em, quote.workspaceId, [quote.lspCode])).get(quote.lspCode) ?? quote.lspCode;
+    return { ...providerRef(quote.workspaceId, 'lsp', quote.lspCode), name };
   }
 }
 

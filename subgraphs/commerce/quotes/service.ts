@@ -12,7 +12,8 @@ import { roundMoney, Decimal } from '../../../domain/money.js';
 import { servesAll, type Stop } from '../../../domain/coverage.js';
 import { intentScope, type IntentScope } from '../common/scope.js';
 import { idempotent } from '../common/idempotency.js';
-import { readNetwork } from '../../../domain/network-copy/sync.js';
+import { catchUp } from '../../../kernel/events.js';
+import { applyNetworkEvent, readNetwork, type Network } from '../../../domain/network-copy/sync.js';
 import { Order, Package, Waypoint } from '../orders/entities.js';
 import type { Xpress } from '../orders/enums.js';
 import { legsOf, lockIntent, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
@@ -41,18 +42,40 @@ async function priceable(em: EntityManager, orderId: string): Promise<Priceable>
   return { stops, km: Math.round(km * 10) / 10, kg: Math.round(kg * 1000) / 1000 };
 }
 
+/** The consumer that keeps commerce's copy of the LSP network and of the LSPs' names (subgraph.ts). */
+export const NETWORK_CONSUMER = 'commerce.network';
+export const NETWORK_TOPICS = ['lsp.coverage', 'lsp.facility', 'lsp.agent', 'workspace.provider'] as const;
+
+/** The workspace's network as commerce reads it: coverage, pricing points and rules, and the LSPs' names. */
+const networkOf = (em: EntityManager, workspaceId: string) => readNetwork(em, 'commerce', workspaceId, { names: true });
+
 /**
- * The LSPs of the workspace that serve every stop at `at`, with their delivery rules: two plain statements on the
- * commerce family's copy of the LSP network (domain/network-copy).
+ * The names of the LSPs `codes` from commerce's copy (`Quote.lsp { name }`, which commerce @provides). A name the copy
+ * lacks (an LSP set up a moment ago, whose event the loop has not applied yet) is caught up from the log in this
+ * request first. The copy keeps the last name of a deleted LSP, so a quote made before the deletion still names it.
  */
-export async function operatorsServing(em: EntityManager, workspaceId: string, stops: Waypoint[], at: Date): Promise<{ code: string; rules: RuleLike[] }[]> {
-  const network = await readNetwork(em, 'commerce', workspaceId);
+export async function lspNames(em: EntityManager, workspaceId: string, codes: readonly string[], known?: Network): Promise<Map<string, string>> {
+  let network = known ?? (await networkOf(em, workspaceId));
+  if (codes.some((c) => !network.names.has(c))) {
+    await catchUp(em, NETWORK_CONSUMER, ['workspace.provider'], (e, tx) => applyNetworkEvent(tx, 'commerce', e));
+    network = await networkOf(em, workspaceId);
+  }
+  return network.names;
+}
+
+/**
+ * The LSPs of the workspace that serve every stop at `at`, with their delivery rules and names: commerce's copy of the
+ * LSP network (domain/network-copy), held by the process while its version is unchanged.
+ */
+export async function operatorsServing(em: EntityManager, workspaceId: string, stops: Waypoint[], at: Date): Promise<{ code: string; name: string; rules: RuleLike[] }[]> {
+  const network = await networkOf(em, workspaceId);
   const pointOf = (id: string) => network.points.get(id);
   const places: Stop[] = stops.map((w) => ({ place: placeOf(w), pickup: w.type === 'pickup' }));
   const byLsp = new Map<string, Record<string, unknown>[]>();
   for (const c of network.coverage) byLsp.set(c.icode, [...(byLsp.get(c.icode) ?? []), c]);
   const codes = [...byLsp.keys()].filter((code) => servesAll(byLsp.get(code)!, places, at, pointOf)).sort();
-  return codes.map((code) => ({ code, rules: network.rules.get(code) ?? [] }));
+  const names = await lspNames(em, workspaceId, codes, network);
+  return codes.map((code) => ({ code, name: names.get(code) ?? code, rules: network.rules.get(code) ?? [] }));
 }
 
 /**
@@ -68,7 +91,7 @@ export async function operators(ctx: SubgraphContext, xpress: Xpress = 'standard
   const expiresAt = new Date(now() + ctx.config.QUOTE_TTL_SECONDS * 1000);
   // the utilities' fare is the same for every LSP without an applicable rule: computed once
   let fallback: ReturnType<typeof fallbackPrice> | undefined;
-  const quotes = found.map(({ code, rules }) => {
+  const quotes = found.map(({ code, name, rules }) => {
     const priced = priceByRules(rules, p.km, p.kg, xpress, at) ?? (fallback ??= fallbackPrice(p.km, p.kg, xpress, at));
     return signQuote(
       {
@@ -86,6 +109,7 @@ export async function operators(ctx: SubgraphContext, xpress: Xpress = 'standard
         createdAt: at,
       },
       ctx.config.jwtSecret,
+      name,
     );
   });
   return quotes.sort((a, b) => a.price.amount - b.price.amount || a.lspCode.localeCompare(b.lspCode));

@@ -20,7 +20,7 @@ export const lspZoning: ZoneSource = {
   name: 'LSP',
   async zoneFor(place, serviceType, workspaceId, em?: EntityManager) {
     if (serviceType !== ZoneServiceType.DELIVERY || !em) return undefined;
-    const network = await readNetwork(em, 'utilities', workspaceId, 'AREA');
+    const network = await readNetwork(em, 'utilities', workspaceId, { kind: 'AREA' });
     if (!network.coverage.length) return undefined;
     const at = nowDate();
     const p = placeOfLocated(place);

@@ -40,7 +40,9 @@ export class Provider extends TenantEntity {
   @Property()
   type!: string;
 
-  @Field({ description: 'Display name, 1–120 characters.' })
+  // @shareable: commerce answers an LSP's name from its copy where its `Quote.lsp` @provides it (kernel/references.ts)
+  @Field({ description: ENTITY_DOCS.providerName })
+  @Directive('@shareable')
   @Property()
   name!: string;
 
