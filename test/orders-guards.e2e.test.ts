@@ -219,6 +219,29 @@ describe('stops, packages and codes', () => {
 });
 
 describe('quotes and the lifecycle', () => {
+  it('operators need a pickup, a dropoff and a package (400 naming what is missing); a complete intent is offered its LSP', async () => {
+    const { shop, lsp } = await market();
+    const res = await shop.call('POST', '/v1/order/intent', { clientId: 'cust-operators' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const token = res.body.data.token as string;
+    const operators = () => shop.call('GET', '/v1/order/operators', undefined, { token });
+    fails(await operators(), 400, 'VALIDATION_ERROR', 'waypoints');
+    const pickup = { type: 'pickup', coordinates: ROTTERDAM.markthal, country: 'NL' };
+    expect((await shop.call('PUT', '/v1/order/waypoints/add', [pickup], { token })).status).toBe(201);
+    fails(await operators(), 400, 'VALIDATION_ERROR', 'waypoints'); // a pickup alone
+    expect((await shop.call('PUT', '/v1/order/waypoints/add', [{ type: 'dropoff', coordinates: ROTTERDAM.erasmus, country: 'NL' }], { token })).status).toBe(201);
+    fails(await operators(), 400, 'VALIDATION_ERROR', 'packages');
+    expect((await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 1, careLevel: 0, category: 'DOCUMENTS', weight: 1.25 }], { token })).status).toBe(201);
+    expect((await shop.call('PUT', '/v1/order/packages/add', [{ waypointNo: 1, careLevel: 0, category: 'DOCUMENTS', weight: 0.5 }], { token })).status).toBe(201);
+    const offers = await eventually(async () => {
+      const r = await operators();
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.length ? r.body.data : undefined;
+    }, 'an operator');
+    expect(offers.map((o: any) => o.lspCode)).toEqual([lsp.code]);
+    expect(offers[0].weightKg).toBe(1.75); // both packages: 1.25 + 0.5 kg
+  });
+
   it('a quote of another intent, an unknown or altered quote, a changed order or another total is QUOTE_INVALID, and nothing is placed', async () => {
     const { shop } = await market();
     const a = await rotterdamIntent(shop);

@@ -386,7 +386,7 @@ export async function rateOrder(ctx: SubgraphContext, input: RatingInput): Promi
 }
 
 /** Road kilometres and driving minutes of the legs between consecutive stops (the utilities' ROAD model). */
-export function legsOf(stops: Waypoint[]) {
+export function legsOf(stops: readonly Pick<Waypoint, 'no' | 'coordinates'>[]) {
   return stops.slice(1).map((to, i) => {
     const from = stops[i];
     const d = modeDistance({ lat: from.coordinates[0], lng: from.coordinates[1] }, { lat: to.coordinates[0], lng: to.coordinates[1] }, 'ROAD')!;

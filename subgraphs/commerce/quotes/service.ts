@@ -14,7 +14,7 @@ import { intentScope, type IntentScope } from '../common/scope.js';
 import { idempotent } from '../common/idempotency.js';
 import { catchUp } from '../../../kernel/events.js';
 import { applyNetworkEvent, readNetwork, type Network } from '../../../domain/network-copy/sync.js';
-import { Order, Package, Waypoint } from '../orders/entities.js';
+import { Order, Waypoint } from '../orders/entities.js';
 import type { Xpress } from '../orders/enums.js';
 import { legsOf, lockIntent, moveOrder, orderEvent, TRACKING_DAYS } from '../orders/service.js';
 import { placeOf } from '../orders/places.js';
@@ -24,21 +24,45 @@ import { quoteOf, signQuote } from '../common/quote-token.js';
 import { fallbackPrice, priceByRules, type RuleLike } from './rules.js';
 import { FINAL } from '../orders/rules.js';
 
+/** A stop as pricing reads it. */
+export type PricedStop = Pick<Waypoint, 'no' | 'type' | 'coordinates' | 'address' | 'country'>;
+
 /** What the operators and quotes of an order are computed from. */
 export interface Priceable {
-  stops: Waypoint[];
+  stops: PricedStop[];
   km: number;
   kg: number;
 }
 
-async function priceable(em: EntityManager, orderId: string): Promise<Priceable> {
-  const [stops, packages] = await Promise.all([em.find(Waypoint, { orderId }, { orderBy: { no: 'asc' } }), em.find(Package, { orderId })]);
+/**
+ * The order's stops (by number) and its packages' weights in one plain statement: pricing reads them and changes
+ * nothing, so no entities (docs/performance.md "Commerce operators").
+ */
+async function priceable(em: EntityManager, workspaceId: string, orderId: string): Promise<Priceable> {
+  const rows = await em.execute<{ t: 'p' | 'w'; no: number | null; type: Waypoint['type'] | null; coordinates: unknown; address: string | null; country: string | null; weight: number | null }[]>(
+    `select 'w' as t, no, type, coordinates, address, country, null::float8 as weight from commerce.waypoint where workspace_id = ? and order_id = ?
+     union all
+     select 'p', null, null, null, null, null, weight from commerce.package where workspace_id = ? and order_id = ?
+     order by 1 desc, 2`,
+    [workspaceId, orderId, workspaceId, orderId],
+  );
+  const stops: PricedStop[] = [];
+  let packages = 0;
+  let kg = 0;
+  for (const r of rows) {
+    if (r.t === 'p') {
+      packages++;
+      kg += Number(r.weight);
+      continue;
+    }
+    const coordinates = (typeof r.coordinates === 'string' ? JSON.parse(r.coordinates) : r.coordinates) as number[];
+    stops.push({ no: r.no!, type: r.type!, coordinates, address: r.address, country: r.country });
+  }
   if (!stops.some((w) => w.type === 'pickup') || !stops.some((w) => w.type === 'dropoff')) {
     throw validationError('waypoints', 'add at least one pickup and one dropoff before asking for operators');
   }
-  if (!packages.length) throw validationError('packages', 'add at least one package before asking for operators');
+  if (!packages) throw validationError('packages', 'add at least one package before asking for operators');
   const km = legsOf(stops).reduce((a, l) => a + l.distanceKm, 0);
-  const kg = packages.reduce((a, p) => a + p.weight, 0);
   return { stops, km: Math.round(km * 10) / 10, kg: Math.round(kg * 1000) / 1000 };
 }
 
@@ -67,7 +91,7 @@ export async function lspNames(em: EntityManager, workspaceId: string, codes: re
  * The LSPs of the workspace that serve every stop at `at`, with their delivery rules and names: commerce's copy of the
  * LSP network (domain/network-copy), held by the process while its version is unchanged.
  */
-export async function operatorsServing(em: EntityManager, workspaceId: string, stops: Waypoint[], at: Date): Promise<{ code: string; name: string; rules: RuleLike[] }[]> {
+export async function operatorsServing(em: EntityManager, workspaceId: string, stops: readonly PricedStop[], at: Date): Promise<{ code: string; name: string; rules: RuleLike[] }[]> {
   const network = await networkOf(em, workspaceId);
   const pointOf = (id: string) => network.points.get(id);
   const places: Stop[] = stops.map((w) => ({ place: placeOf(w), pickup: w.type === 'pickup' }));
@@ -86,7 +110,7 @@ export async function operators(ctx: SubgraphContext, xpress: Xpress = 'standard
   const s = await intentScope(ctx);
   if (s.order.status !== 'INTENT') throw new AppError('CONFLICT', `status: the order is ${s.order.status}; operators are offered to an INTENT`, 'status');
   const at = nowDate();
-  const p = await priceable(s.em, s.order.id);
+  const p = await priceable(s.em, s.order.workspaceId, s.order.id);
   const found = await operatorsServing(s.em, s.order.workspaceId, p.stops, at);
   const expiresAt = new Date(now() + ctx.config.QUOTE_TTL_SECONDS * 1000);
   // the utilities' fare is the same for every LSP without an applicable rule: computed once
