@@ -60,10 +60,7 @@ export class ProviderReference {
  */
 @ObjectType('Provider', { description: ENTITY_DOCS.provider })
 @Directive('@key(fields: "workspaceId kind code", resolvable: false)')
-export class NamedProviderReference {
-  @Field(() => ID, { description: ENTITY_DOCS.providerWorkspaceId }) workspaceId!: string;
-  @Field(() => ProviderKind, { description: ENTITY_DOCS.providerKind }) kind!: ProviderKind;
-  @Field({ description: ENTITY_DOCS.providerCode }) code!: string;
+export class NamedProviderReference extends ProviderReference {
   @Field({ description: ENTITY_DOCS.providerName })
   @Directive('@external')
   name?: string;
