@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { api, gql } from './helpers.js';
-import { callA, gqlH, newOwner } from './workspace-helpers.js';
+import { callA, gqlH, graphqlAt, newOwner } from './workspace-helpers.js';
+import { jwtClaims, signPrincipal } from './lsp-helpers.js';
 import { AMSTERDAM, ROTTERDAM, activeArea, carrierAgent, eventually, newCarrier, newShop, pricedHub, rotterdamIntent, type Carrier, type Shop } from './commerce-helpers.js';
 import { startReceiver } from './support/webhook-receiver.js';
 
@@ -129,6 +130,33 @@ describe('the client order journey', () => {
       const res = await shop.call('GET', '/v1/order/operators', undefined, { token: intent.token });
       return res.body.data?.find((o: any) => o.lspCode === fallback.code)?.lsp.name === 'Delta Vans & Trucks' || undefined;
     }, 'the renamed LSP in the quotes');
+    // quotes read back from their ids (the commerce subgraph's `_entities`, as the gateway asks for `Order.quote`) name
+    // their LSPs, in one batch per request (the renamed one by its new name)
+    const principal = {
+      kind: 'provider',
+      userId: owner.user.id,
+      sessionId: jwtClaims(priced.token).sid,
+      workspaceId: owner.wid,
+      providerKind: 'lsp',
+      providerId: priced.id,
+      providerCode: priced.code,
+      role: 'OWNER',
+      client: {},
+    };
+    const quotesBack = async (ids: string[]) => {
+      const res = await graphqlAt(
+        `http://127.0.0.1:${Number(new URL(inject('gatewayUrl')).port) + 5}/graphql`, // COMMERCE_PORT = base + 45, gateway = base + 40
+        'query($r: [_Any!]!) { _entities(representations: $r) { ... on Quote { lspCode lsp { code name } } } }',
+        { r: ids.map((id) => ({ __typename: 'Quote', id })) },
+        { 'x-platform-principal': await signPrincipal(principal) },
+      );
+      expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
+      return res.body.data._entities;
+    };
+    expect(await quotesBack([mine.quoteId, other.quoteId])).toEqual([
+      { lspCode: priced.code, lsp: { code: priced.code, name: 'Maas Couriers' } },
+      { lspCode: fallback.code, lsp: { code: fallback.code, name: 'Delta Vans & Trucks' } },
+    ]);
 
     // service with the bound quote
     const placed = await shop.call('POST', '/v1/order/service', { quoteId: mine.quoteId, payment: { mode: 'cash' }, xpress: 'standard' }, { token: intent.token });

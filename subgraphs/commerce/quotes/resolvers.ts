@@ -36,7 +36,7 @@ export class QuoteResolver {
   @FieldResolver(() => NamedProviderReference, { description: 'The LSP offering the price.' })
   @Directive('@provides(fields: "name")')
   async lsp(@Root() quote: Quote, @Ctx() ctx: SubgraphContext): Promise<NamedProviderReference> {
-    const name = quote.lspName ?? (await quotes.lspNames(ctx.em, quote.workspaceId, [quote.lspCode])).get(quote.lspCode) ?? quote.lspCode;
+    const name = quote.lspName ?? (await quotes.lspNameOf(ctx, quote.workspaceId, quote.lspCode));
     return { ...providerRef(quote.workspaceId, 'lsp', quote.lspCode), name };
   }
 }

@@ -13,6 +13,7 @@ import { servesAll, type Stop } from '../../../domain/coverage.js';
 import { intentScope, type IntentScope } from '../common/scope.js';
 import { idempotent } from '../common/idempotency.js';
 import { catchUp } from '../../../kernel/events.js';
+import { loader } from '../../../kernel/loaders.js';
 import { applyNetworkEvent, readNetwork, type Network } from '../../../domain/network-copy/sync.js';
 import { Order, Waypoint } from '../orders/entities.js';
 import type { Xpress } from '../orders/enums.js';
@@ -85,6 +86,21 @@ export async function lspNames(em: EntityManager, workspaceId: string, codes: re
     network = await networkOf(em, workspaceId);
   }
   return network.names;
+}
+
+/**
+ * The name of a quote's LSP where the quote was not just made (`Order.quote`, a quote read back from its id): batched
+ * per request, so the names are read once per workspace whatever the number of quotes in the answer.
+ */
+export function lspNameOf(ctx: SubgraphContext, workspaceId: string, code: string): Promise<string> {
+  const names = loader<string, string>(ctx, 'Quote.lspName', async (keys) => {
+    const asked = keys.map((k) => k.split('|') as [string, string]);
+    const byWorkspace = new Map<string, string[]>();
+    for (const [w, c] of asked) byWorkspace.set(w, [...(byWorkspace.get(w) ?? []), c]);
+    const found = new Map(await Promise.all([...byWorkspace].map(async ([w, codes]) => [w, await lspNames(ctx.em, w, codes)] as const)));
+    return asked.map(([w, c]) => found.get(w)?.get(c));
+  });
+  return names.load(`${workspaceId}|${code}`).then((name) => name ?? code);
 }
 
 /**
