@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   migrations: Constructor<Migration>[];
   /** Where `npm run migration:create` writes new migrations (source folder). */
   migrationsPath: string;
+  /**
+   * The PostgreSQL extensions its migrations use, made in `public` before they run, under one lock for every family:
+   * two families creating the same extension at once would fail one of them on `pg_extension_name_index`.
+   */
+  extensions?: string[];
 }
 
 /**
@@ -105,6 +110,7 @@ export async function openDatabase(config: Config, opts: DatabaseOptions, log: L
       await lock.query('SELECT pg_advisory_lock(hashtext($1))', ['migrate:events']);
       try {
         for (const ddl of EVENTS_DDL) await lock.query(ddl);
+        for (const e of opts.extensions ?? []) await lock.query(`CREATE EXTENSION IF NOT EXISTS ${e} WITH SCHEMA public`);
       } finally {
         await lock.query('SELECT pg_advisory_unlock(hashtext($1))', ['migrate:events']);
       }

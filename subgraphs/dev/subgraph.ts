@@ -35,6 +35,7 @@ export const devSubgraph: SubgraphDefinition = {
     entities: [Developer, Faq, FaqVersion, NetworkPricing],
     migrations,
     migrationsPath: 'subgraphs/dev/migrations',
+    extensions: ['pg_trgm', 'btree_gist'],
   },
   internalRoutes: (app, orm) => developerRoutes(app, orm),
   // Both copies are read through a catch-up with the log when they must be current (a developer's first request, a

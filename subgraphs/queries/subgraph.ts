@@ -32,6 +32,7 @@ export const queriesSubgraph: SubgraphDefinition = {
     entities: [ServiceEntryRecord, ServicePerformanceRecord, CoverageCopy, FleetVehicleCopy],
     migrations,
     migrationsPath: 'subgraphs/queries/migrations',
+    extensions: ['cube', 'earthdistance', 'btree_gist'],
   },
   onStart: async (orm, config, log) => {
     preloadMoney();

@@ -25,6 +25,7 @@ export const utilitiesSubgraph: SubgraphDefinition = {
     entities: [LiveVehiclePositionRecord, NetworkCoverage, NetworkPricing],
     migrations,
     migrationsPath: 'subgraphs/utilities/migrations',
+    extensions: ['cube', 'earthdistance', 'btree_gist'],
   },
   onStart: (orm, _config, log) => {
     const t = Date.now();
