@@ -3,6 +3,7 @@ import { now } from './clock.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from './logger.js';
 import type { Statement } from './statement.js';
+import pg from 'pg';
 
 /**
  * The platform's event log: a transactional outbox in PostgreSQL (schema `events`), shared by every subgraph.
@@ -22,6 +23,9 @@ import type { Statement } from './statement.js';
  * running (statement timeouts bound those). Events of one resource keep their order: its changes lock it first
  * (docs/contract.md "Concurrency"), so a later change's transaction id is taken after the earlier one's.
  */
+/** The channel the log notifies the topics of each committed write on. */
+const WAKE_CHANNEL = 'events_log';
+
 export const EVENTS_DDL = [
   'CREATE SCHEMA IF NOT EXISTS events',
   `CREATE TABLE IF NOT EXISTS events.log (
@@ -47,6 +51,19 @@ export const EVENTS_DDL = [
   'DROP INDEX IF EXISTS events.log_workspace_id',
   // readers of recent events by time (kernel/revocations.ts polls the last 30 s of credential revocations)
   'CREATE INDEX IF NOT EXISTS log_topic_created ON events.log (topic, created_at)',
+  // every statement that writes events notifies their topics (channel `events_log`), delivered when its transaction
+  // commits: consumers wake on it instead of polling (`follow`, "Waking up")
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'log_notify' AND tgrelid = 'events.log'::regclass) THEN
+       CREATE OR REPLACE FUNCTION events.notify_log() RETURNS trigger LANGUAGE plpgsql AS $f$
+         BEGIN
+           PERFORM pg_notify('${WAKE_CHANNEL}', t.topic) FROM (SELECT DISTINCT topic FROM written) t;
+           RETURN NULL;
+         END $f$;
+       CREATE TRIGGER log_notify AFTER INSERT ON events.log REFERENCING NEW TABLE AS written
+         FOR EACH STATEMENT EXECUTE FUNCTION events.notify_log();
+     END IF;
+   END $$`,
 ];
 
 /** The horizon (SQL): rows of transactions below it are final; readers never read past it. */
@@ -148,6 +165,8 @@ const pairKey = (consumer: string, topic: string) => `${consumer}\u0000${topic}`
 const BACKLOG_FRESH_MS = 100;
 let backlog: { at: number; due: Set<string> } | undefined;
 let backlogReading: Promise<Set<string>> | undefined;
+/** When the last wake-up notification came (a reading started before it may miss what it announced). */
+let notifiedAt = 0;
 
 /**
  * The followed (consumer, topic) pairs with events past their cursor (or no cursor yet): one statement for the whole
@@ -157,7 +176,7 @@ let backlogReading: Promise<Set<string>> | undefined;
  * from the log) is seen as it is in the database.
  */
 function backlogged(em: EntityManager): Promise<Set<string>> {
-  if (backlog && Date.now() - backlog.at < BACKLOG_FRESH_MS) return Promise.resolve(backlog.due);
+  if (backlog && Date.now() - backlog.at < BACKLOG_FRESH_MS && backlog.at >= notifiedAt) return Promise.resolve(backlog.due);
   backlogReading ??= (async () => {
     const at = Date.now();
     try {
@@ -276,6 +295,7 @@ export function followBatches(
 ): StopFollowing {
   let running: Promise<void> | undefined;
   let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
   for (const topic of topics) followed.set(pairKey(consumer, topic), { consumer, topic });
   const tick = async () => {
     try {
@@ -289,19 +309,159 @@ export function followBatches(
       if (!stopped) log.error({ err, consumer }, 'event consumer failed; retrying');
     }
   };
-  const next = () => {
-    if (running || stopped) return;
-    running = tick().finally(() => (running = undefined));
+  // a loop starts a tick at most once per `intervalMs`, however many notifications come: under load it reads as often
+  // as it would by polling, and an idle platform reads once per WAKE_SAFETY_MS
+  let lastStart = 0;
+  let again = false;
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(next, delayMs);
+    timer.unref();
   };
-  const timer = setInterval(next, intervalMs);
-  timer.unref();
+  const soon = () => Math.max(0, lastStart + intervalMs - Date.now());
+  const next = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    again = false;
+    lastStart = Date.now();
+    running = tick().finally(() => {
+      running = undefined;
+      if (!stopped) schedule(again ? soon() : wakeups.polling() ? intervalMs : WAKE_SAFETY_MS);
+    });
+  };
+  const wake = () => {
+    if (stopped) return;
+    if (running) again = true;
+    else schedule(soon());
+  };
+  const loop: Loop = { topics, orm, log, wake };
+  wakeups.join(loop);
   next();
   return async () => {
     stopped = true;
-    clearInterval(timer);
-    await running; // the batch under way ends (commits or rolls back) before the database closes
+    clearTimeout(timer);
+    wakeups.leave(loop);
+    await running; // the batch under way ends (commits or rolled back) before the database closes
   };
 }
+
+/**
+ * **Waking up.** On a PostgreSQL server each process LISTENs on `events_log` with one connection of its own; the log's
+ * trigger notifies the topics of every committed write, and the loops that follow one tick at once. Between
+ * notifications a loop ticks every WAKE_SAFETY_MS (a notification lost with a dropped connection, a cursor moved by an
+ * operator); after each notification it ticks at its own interval for WAKE_HOT_MS, so events held above the horizon
+ * by a transaction still running (one that wrote no event, so notifies nothing when it ends) are read soon after it
+ * ends. Without a listening connection (being opened, lost, or the embedded database, whose one shared session
+ * cannot deliver notifications to a connection of their own) every loop ticks at its interval, as before.
+ */
+const WAKE_SAFETY_MS = 2000;
+const WAKE_HOT_MS = 2000;
+
+interface Loop {
+  topics: readonly string[];
+  orm: MikroORM;
+  log: Logger;
+  wake(): void;
+}
+
+const wakeups = (() => {
+  const loops = new Set<Loop>();
+  let client: pg.Client | undefined;
+  let listening = false;
+  let hotUntil = 0;
+  let opening: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let embedded = false;
+  const later = (ms: number) => {
+    retry = setTimeout(() => {
+      retry = undefined;
+      void start();
+    }, ms);
+    retry.unref();
+  };
+
+  const onNotification = (m: pg.Notification) => {
+    if (m.channel !== WAKE_CHANNEL) return;
+    hotUntil = Date.now() + WAKE_HOT_MS;
+    notifiedAt = Date.now();
+    for (const l of loops) if (!m.payload || l.topics.includes(m.payload)) l.wake();
+  };
+
+  const open = async () => {
+    const first = loops.values().next().value;
+    if (!first) return;
+    const { orm, log } = first;
+    const [{ version }] = await orm.em.fork().execute<{ version: string }[]>('select version() as version');
+    embedded = /PGlite/.test(version); // the embedded database: polling only (see above)
+    if (embedded) return;
+    const c = new pg.Client({ connectionString: orm.config.get('clientUrl'), application_name: 'platform-events' });
+    const lost = (err?: Error) => {
+      if (client !== c) return;
+      client = undefined;
+      listening = false;
+      c.removeAllListeners('notification');
+      void c.end().catch(() => undefined);
+      if (loops.size === 0) return;
+      if (err) log.warn({ err: err.message }, 'event wake-ups lost; polling until they are back');
+      later(WAKE_SAFETY_MS);
+    };
+    c.on('error', lost);
+    c.on('end', () => lost(new Error('connection ended')));
+    c.on('notification', onNotification);
+    client = c;
+    await c.connect();
+    await c.query(`LISTEN ${WAKE_CHANNEL}`);
+    if (client !== c) return;
+    listening = true;
+    // anything written while the connection opened is found by one tick of each loop
+    for (const l of loops) l.wake();
+  };
+
+  const start = () => {
+    opening ??= open()
+      .catch((err: Error) => {
+        const c = client;
+        client = undefined;
+        listening = false;
+        void c?.end().catch(() => undefined);
+        const first = loops.values().next().value;
+        if (first) {
+          first.log.warn({ err: err.message }, 'event wake-ups not available; polling');
+          later(WAKE_SAFETY_MS * 5);
+        }
+      })
+      .finally(() => (opening = undefined));
+    return opening;
+  };
+
+  return {
+    /** Whether loops tick at their own interval now: no listening connection, or a notification came recently. */
+    polling: () => !listening || Date.now() < hotUntil,
+    join(loop: Loop) {
+      loops.add(loop);
+      if (!client && !opening && !retry && !embedded) void start();
+    },
+    leave(loop: Loop) {
+      loops.delete(loop);
+      if (loops.size) return;
+      clearTimeout(retry);
+      retry = undefined;
+      embedded = false;
+      const c = client;
+      client = undefined;
+      listening = false;
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => undefined);
+        void c.end().catch(() => undefined);
+      }
+    },
+  };
+})();
 
 /** How a `follow` stops: no tick starts after it is called, and it resolves once the tick under way has ended. */
 export type StopFollowing = () => Promise<void>;

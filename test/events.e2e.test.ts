@@ -583,3 +583,33 @@ describe('topic lsp.coverage', () => {
     expect(still.body.area.linkedTo).toEqual([]);
   });
 });
+
+// ───────────────────────────── waking consumers ─────────────────────────────
+
+/**
+ * kernel/events.ts "Waking up": on a PostgreSQL server the log notifies the topics of each committed write on channel
+ * `events_log`, and every process of the platform listens there (one connection each, `platform-events`) instead of
+ * polling. The embedded database has one shared session that cannot deliver notifications to a connection of their
+ * own, so processes on it poll; the suite's run on PGlite covers that path through every consumer's tests.
+ */
+describe.runIf(process.env.DATABASE_URL)('waking consumers (PostgreSQL server)', () => {
+  it("a committed write notifies its topic on events_log, and the platform's processes listen there", async () => {
+    const listener = new pg.Client({ connectionString: inject('databaseUrl') });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (m) => m.channel === 'events_log' && heard.push(m.payload ?? ''));
+      await listener.query('LISTEN events_log');
+      const lsp = await newLsp();
+      heard.length = 0;
+      await createFleet(lsp, { name: 'Heard Fleet' });
+      const until = Date.now() + 5000;
+      while (!heard.includes('lsp.facility') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toContain('lsp.facility');
+    } finally {
+      await listener.end();
+    }
+    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where application_name = 'platform-events' and query ilike 'LISTEN events_log'");
+    expect(rows[0].n).toBeGreaterThanOrEqual(1);
+  });
+});
