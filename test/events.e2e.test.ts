@@ -590,10 +590,17 @@ describe('topic lsp.coverage', () => {
  * kernel/events.ts "Waking up": on a PostgreSQL server the log notifies the topics of each committed write on channel
  * `events_log`, and every process of the platform listens there (one connection each, `platform-events`) instead of
  * polling. The embedded database has one shared session that cannot deliver notifications to a connection of their
- * own, so processes on it poll; the suite's run on PGlite covers that path through every consumer's tests.
+ * own, so processes on it poll (every consumer's tests cover that path on the suite's PGlite run); they tell it by its
+ * `version()`, which this checks too.
  */
-describe.runIf(process.env.DATABASE_URL)('waking consumers (PostgreSQL server)', () => {
-  it("a committed write notifies its topic on events_log, and the platform's processes listen there", async () => {
+describe('waking consumers', () => {
+  it("on a PostgreSQL server a committed write notifies its topic on events_log and the platform's processes listen there; the embedded database is told by its version", async () => {
+    const { rows: versions } = await db.query<{ version: string }>('select version() as version');
+    if (!process.env.DATABASE_URL) {
+      expect(versions[0].version).toMatch(/PGlite/);
+      return;
+    }
+    expect(versions[0].version).not.toMatch(/PGlite/);
     const listener = new pg.Client({ connectionString: inject('databaseUrl') });
     await listener.connect();
     try {
