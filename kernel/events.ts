@@ -5,6 +5,9 @@ import type { Logger } from './logger.js';
 import type { Statement } from './statement.js';
 import pg from 'pg';
 
+/** The channel the log notifies the topics of each committed write on (`follow`, "Waking up"). */
+const WAKE_CHANNEL = 'events_log';
+
 /**
  * The platform's event log: a transactional outbox in PostgreSQL (schema `events`), shared by every subgraph.
  * A subgraph publishes a change in the same transaction as the change itself (`publish`), so an event exists if and
@@ -23,9 +26,6 @@ import pg from 'pg';
  * running (statement timeouts bound those). Events of one resource keep their order: its changes lock it first
  * (docs/contract.md "Concurrency"), so a later change's transaction id is taken after the earlier one's.
  */
-/** The channel the log notifies the topics of each committed write on. */
-const WAKE_CHANNEL = 'events_log';
-
 export const EVENTS_DDL = [
   'CREATE SCHEMA IF NOT EXISTS events',
   `CREATE TABLE IF NOT EXISTS events.log (
@@ -345,7 +345,7 @@ export function followBatches(
     stopped = true;
     clearTimeout(timer);
     wakeups.leave(loop);
-    await running; // the batch under way ends (commits or rolled back) before the database closes
+    await running; // the batch under way ends (commits or rolls back) before the database closes
   };
 }
 
@@ -377,6 +377,7 @@ const wakeups = (() => {
   let retry: NodeJS.Timeout | undefined;
   let embedded = false;
   const later = (ms: number) => {
+    if (retry) return; // one retry pending at a time (a failed connect may both emit `error` and reject)
     retry = setTimeout(() => {
       retry = undefined;
       void start();
@@ -393,7 +394,7 @@ const wakeups = (() => {
 
   const open = async () => {
     const first = loops.values().next().value;
-    if (!first) return;
+    if (!first || client) return;
     const { orm, log } = first;
     const [{ version }] = await orm.em.fork().execute<{ version: string }[]>('select version() as version');
     embedded = /PGlite/.test(version); // the embedded database: polling only (see above)
