@@ -55,6 +55,15 @@ export function poolDriverOptions(config: Config, forMigrations = false) {
 /** How long a process waits to connect while it starts (migrations, the migration lock). */
 export const STARTUP_CONNECT_TIMEOUT_MS = 30_000;
 
+/**
+ * A connection for a process's start-up work (the migration lock, a table's DDL): it waits up to
+ * STARTUP_CONNECT_TIMEOUT_MS to connect, not the request's DB_CONNECT_TIMEOUT_MS, because twelve processes starting
+ * at once on one embedded database queue behind each other's migrations. The caller connects and ends it.
+ */
+export function startupClient(config: Config): pg.Client {
+  return new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: Math.max(config.DB_CONNECT_TIMEOUT_MS ?? 0, STARTUP_CONNECT_TIMEOUT_MS) });
+}
+
 /** MikroORM options for one subgraph: the same driver for the embedded database and a real server. */
 export function ormOptions(config: Config, opts: DatabaseOptions) {
   return {
@@ -101,7 +110,7 @@ export async function mayCreateSchemas(client: pg.ClientBase): Promise<boolean> 
  * so replicas starting together migrate once.
  */
 export async function openDatabase(config: Config, opts: DatabaseOptions, log: Logger): Promise<MikroORM> {
-  const lock = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: Math.max(config.DB_CONNECT_TIMEOUT_MS, STARTUP_CONNECT_TIMEOUT_MS) });
+  const lock = startupClient(config);
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${opts.schema}`]);

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
-import { mayCreateSchemas } from './db.js';
+import { mayCreateSchemas, startupClient } from './db.js';
 import { bearerToken, sha256, verifyAccessToken } from './tokens.js';
 import { now as clockNow } from './clock.js';
 
@@ -205,11 +205,13 @@ export class RateLimits {
     watchPool('ratelimit', pool);
     // an idle connection the server drops must not crash the process: the pool replaces it on next use
     pool.on('error', () => undefined);
-    const ddl = await pool.connect();
+    // the table is made on a start-up connection: the pool's request timeout is too short while others migrate
+    const ddl = startupClient(config);
+    await ddl.connect();
     try {
       await ensureRateLimitTable(ddl);
     } finally {
-      ddl.release();
+      await ddl.end();
     }
     return new RateLimits(pool, config, config.jwtSecret);
   }

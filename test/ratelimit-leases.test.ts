@@ -205,4 +205,26 @@ describe('rate limits by quota leasing', () => {
       await proxy.cut();
     }
   });
+
+  it('a database slow to accept while the platform starts: opening waits past the request connect timeout', async () => {
+    // twelve processes starting on one embedded database queue behind each other's migrations: the gateway's table
+    // is made on a start-up connection (kernel/db.ts startupClient, 30 s), not within DB_CONNECT_TIMEOUT_MS
+    const url = new URL(inject('databaseUrl'));
+    const proxy = new DbProxy(await freePort(), { host: url.hostname, port: Number(url.port || 5432) });
+    proxy.acceptDelayMs = 1500;
+    await proxy.open();
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const pool = { max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 300, statement_timeout: 500, query_timeout: 700, keepAlive: true };
+    const c = await RateLimits.open({ ...config(), databaseUrl: url.toString(), DB_CONNECT_TIMEOUT_MS: 300, dbPool: pool });
+    try {
+      // once up, requests keep their own short timeout: a connection that is as slow to come fails the request
+      await expect(c.check(caller())).rejects.toThrow(/timeout/i);
+      proxy.acceptDelayMs = 0;
+      expect(await c.check(caller())).toMatchObject({ blocked: false, limit: LIMIT });
+    } finally {
+      await c.close();
+      await proxy.cut();
+    }
+  });
 });

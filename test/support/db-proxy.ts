@@ -8,6 +8,8 @@ export class DbProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private stalled = false;
+  /** New connections wait this long before anything is forwarded (a database slow to accept, as when others migrate). */
+  acceptDelayMs = 0;
   constructor(
     readonly port: number,
     private readonly upstream: { host: string; port: number },
@@ -27,17 +29,16 @@ export class DbProxy {
         client.on('error', () => client.destroy());
         return;
       }
-      const db = connect(this.upstream.port, this.upstream.host);
-      this.sockets.add(client).add(db);
-      const drop = () => {
-        client.destroy();
-        db.destroy();
-        this.sockets.delete(client);
-        this.sockets.delete(db);
-      };
-      client.on('error', drop).on('close', drop);
-      db.on('error', drop).on('close', drop);
-      client.pipe(db).pipe(client);
+      if (this.acceptDelayMs > 0) {
+        client.pause();
+        this.sockets.add(client);
+        client.on('error', () => client.destroy());
+        setTimeout(() => {
+          if (!client.destroyed) this.forward(client);
+        }, this.acceptDelayMs);
+        return;
+      }
+      this.forward(client);
     });
     const server = this.server;
     await new Promise<void>((resolve, reject) => {
@@ -47,6 +48,21 @@ export class DbProxy {
       });
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+  }
+
+  private forward(client: Socket) {
+    const db = connect(this.upstream.port, this.upstream.host);
+    this.sockets.add(client).add(db);
+    const drop = () => {
+      client.destroy();
+      db.destroy();
+      this.sockets.delete(client);
+      this.sockets.delete(db);
+    };
+    client.on('error', drop).on('close', drop);
+    db.on('error', drop).on('close', drop);
+    client.pipe(db).pipe(client);
+    client.resume();
   }
 
   /** Nothing forwarded any more, either way; new connections are accepted and left unanswered. */
