@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Supergraph } from '@apollo/federation-internals';
-import { printSchema } from 'graphql';
 import { composeSupergraph, type Composition } from './compose.js';
+import { apiSdlOf, changeImpacts, type ChangeImpact } from './schema-impact.js';
+import { bridgeOperations, describeImpact } from './schema-review.js';
 import { UNRELEASED, linesToDeclare, releaseChangelog, reportChanges, schemaChanges } from './schema-changes.js';
 
 /**
@@ -21,9 +21,6 @@ const BASELINE = join(SCHEMA_DIR, 'baseline.graphql');
 const CHANGES = join(SCHEMA_DIR, 'CHANGES.md');
 
 const read = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-
-/** The API schema of a supergraph SDL (what clients see), printed as `npm run compose` prints it. */
-const apiSdlOf = (supergraphSdl: string): string => printSchema(Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema());
 
 /** Runs the three checks, printing what each finds; true when all pass. A first release needs no baseline. */
 async function check(composition: Composition, releasing: boolean): Promise<boolean> {
@@ -66,17 +63,26 @@ async function check(composition: Composition, releasing: boolean): Promise<bool
     ok = false;
     console.error(`FAIL schema/CHANGES.md has no "${UNRELEASED}" heading (breaking changes are declared under it)`);
   }
-  const report = reportChanges(await schemaChanges(baseline, apiSdlOf(committed)), changelog);
+  const changes = await schemaChanges(baseline, apiSdlOf(committed));
+  const report = reportChanges(changes, changelog);
+  // each breaking change with the REST routes it breaks (the same code as `npm run schema:review`)
+  const impacts = new Map<string, ChangeImpact>();
+  for (const i of changeImpacts({ changes: report.breaking, beforeApiSdl: baseline, afterSupergraphSdl: committed, operations: bridgeOperations() })) impacts.set(`${i.path}\0${i.message}`, i);
   const list = (label: string, changes: { path: string; message: string }[], print: (s: string) => void) => {
     if (!changes.length) return;
     print(`     ${label} (${changes.length}):`);
-    for (const c of changes) print(`       ${c.path}: ${c.message}`);
+    for (const c of changes) {
+      const impact = impacts.get(`${c.path}\0${c.message}`);
+      print(impact ? describeImpact(impact, '       ') : `       ${c.path}: ${c.message}`);
+    }
   };
   if (report.undeclared.length) {
     ok = false;
     const n = report.undeclared.length;
-    console.error(`FAIL ${n} breaking change(s) against schema/baseline.graphql not declared in schema/CHANGES.md; add under "${UNRELEASED}" (reword as clients need):`);
+    const rest = report.undeclared.filter((c) => impacts.get(`${c.path}\0${c.message}`)?.routes.length).length;
+    console.error(`FAIL ${n} breaking change(s) against schema/baseline.graphql not declared in schema/CHANGES.md (${rest} break REST routes); add under "${UNRELEASED}" (reword as clients need):`);
     for (const line of linesToDeclare(report.undeclared)) console.error(`       ${line}`);
+    list('undeclared, with whom each breaks', report.undeclared, console.error);
   } else {
     console.log(`ok   breaking changes against schema/baseline.graphql: ${report.breaking.length}, all declared in schema/CHANGES.md`);
   }
