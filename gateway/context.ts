@@ -6,6 +6,8 @@ export interface GatewayContext {
   requestId: string;
   /** A direct GraphQL client's rate-limit key (unset for the bridge's calls, which the bridge has counted). */
   caller?: string;
+  /** Who sent the operation, for field usage (gateway/usage.ts): the bridge, a direct client or a family's call. */
+  client?: 'rest' | 'graphql' | 'service';
   /** SQL statements the subgraphs reported for this operation's fetches (`extensions.sqlStatements` of each). */
   sqlStatements?: { count: number };
   /** The client accepts `application/json` and not `application/graphql-response+json` (GraphQL over HTTP, docs/gateway.md). */

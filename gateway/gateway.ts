@@ -1,4 +1,4 @@
-import { graphqlIde } from '../kernel/pages.js';
+import { graphqlIde, schemaPicture } from '../kernel/pages.js';
 import { cors } from '../kernel/cors.js';
 import { observe, operationNamePlugin, reenterScope, propagationHeaders, requestIdFrom } from '../kernel/observability.js';
 import { requestScope } from '../kernel/request-scope.js';
@@ -39,6 +39,7 @@ import { createCredentialResolver, type CredentialResolver } from './credentials
 import { httpOwners, localOwners } from './credential-owners.js';
 import { extractUploads, multipartBody } from './uploads.js';
 import { operationLimitsPlugin } from './operation-limits.js';
+import { fieldUsagePlugin } from './usage.js';
 import { formatGuardError, limitRules } from './guards.js';
 import { OperationRegistry, admit, persistedDocuments } from './persisted.js';
 import type { GatewayContext } from './context.js';
@@ -240,7 +241,14 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
     // the process's owner stops it (kernel/http.ts onShutdown, scripts/launcher.ts), not Apollo's own signal handlers
     stopOnTerminationSignals: false,
     // the IDE is the platform's own (kernel/pages.ts, GRAPHQL_IDE); Apollo's landing page would load one from a CDN
-    plugins: [ApolloServerPluginLandingPageDisabled(), legacyJsonStatusPlugin(), operationNamePlugin, operationLimitsPlugin(limits), ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : [])],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      legacyJsonStatusPlugin(),
+      operationNamePlugin,
+      operationLimitsPlugin(limits),
+      fieldUsagePlugin((c) => c.client ?? 'graphql'),
+      ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : []),
+    ],
     // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the
     // platform's VALIDATION_ERROR; with introspection off no message suggests a name of the schema
     formatError: formatGuardError({ maxTokens: config.graphqlLimits.tokens, hideSuggestions: !config.graphqlIntrospection }),
@@ -276,7 +284,12 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
   const app = createApp(config.TRUST_PROXY);
   observe(app, log, 'gateway', (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : 'unmatched'));
   cors(app, config.corsOrigins);
-  if (config.graphqlIde) graphqlIde(app);
+  // the browser pages (kernel/pages.ts): GraphiQL and the schema picture, both by GRAPHQL_IDE; off, their paths
+  // fall through to the GraphQL endpoint below and get its answer to a GET without a query
+  if (config.graphqlIde) {
+    graphqlIde(app);
+    schemaPicture(app);
+  }
   healthRoutes(app, async () => {
     const checks = await Promise.all([
       ...remoteNames.map((n) =>
@@ -339,6 +352,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
         principal: (res.locals.service as Principal | undefined) ?? probed(await resolvePrincipal(req), res.locals.bridgeCall === true && req.header(PROBE_HEADER) === '1'),
         requestId: requestIdOf(req),
         caller: res.locals.caller as string | undefined,
+        client: res.locals.bridgeCall === true ? ('rest' as const) : res.locals.service !== undefined ? ('service' as const) : ('graphql' as const),
         legacyJson: acceptsLegacyJson(req.header('accept')),
         // counted for the requests that ask (x-sql-statements: true) when GRAPHQL_SQL_STATEMENTS allows it
         ...(config.GRAPHQL_SQL_STATEMENTS && req.header('x-sql-statements') === 'true' ? { sqlStatements: { count: 0 } } : {}),
@@ -351,7 +365,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
 
   /** One operation in this process (the bridge's calls, the families' calls through the graph): its single result. */
   const executeInProcess = async (request: Parameters<typeof server.executeOperation>[0], principal: Principal, requestId: string) => {
-    const response = await server.executeOperation<Record<string, unknown>>(request, { contextValue: { principal, requestId } });
+    const response = await server.executeOperation<Record<string, unknown>>(request, { contextValue: { principal, requestId, client: principal.kind === 'service' ? 'service' : 'rest' } });
     if (response.body.kind !== 'single') throw new Error('incremental delivery is not supported');
     return response.body.singleResult;
   };

@@ -5,10 +5,11 @@ import { gzipSync } from 'node:zlib';
 import type { Express, NextFunction, Request, Response } from 'express';
 
 /**
- * The two browser pages, served offline from the platform's own packages (no CDN): the GraphQL IDE on the gateway
- * (GraphiQL, as `@graphql-yoga/render-graphiql` bundles it) and the REST reference on the bridge (Scalar's standalone
- * bundle over /openapi.json). docs/graphql.md and docs/contract.md say how to reach them; GRAPHQL_IDE and REST_DOCS
- * switch them off (both are off by default with NODE_ENV=production).
+ * The browser pages, served offline from the platform's own packages (no CDN): on the gateway the GraphQL IDE
+ * (GraphiQL, as `@graphql-yoga/render-graphiql` bundles it) and the schema picture (GraphQL Voyager's standalone
+ * bundle), on the bridge the REST reference (Scalar's standalone bundle over /openapi.json). docs/graphql.md and
+ * docs/contract.md say how to reach them; GRAPHQL_IDE (both gateway pages) and REST_DOCS switch them off (both are off
+ * by default with NODE_ENV=production).
  *
  * The bundles are static assets (read on first use, answered with an ETag, a day's caching and gzip when the browser
  * takes it), not inlined into each page.
@@ -100,6 +101,7 @@ export function graphqlIde(app: Express, endpoint = '/graphql'): void {
   </head>
   <body id="body" class="no-focus-outline">
     <noscript>The GraphQL IDE needs JavaScript.</noscript>
+    <a href="${endpoint}/voyager" style="position: fixed; right: 16px; bottom: 12px; z-index: 10; font: 13px sans-serif">Schema picture (Voyager)</a>
     <div id="root" style="height: 100vh"></div>
     <script>
       const workers = { editorWorkerService: 'editor', json: 'json', graphql: 'graphql' };
@@ -118,6 +120,93 @@ export function graphqlIde(app: Express, endpoint = '/graphql'): void {
     res.type('html').send(page);
   });
 }
+
+/**
+ * `GET /graphql/voyager`: a picture of the schema (GraphQL Voyager), the types as boxes and the fields that reference
+ * other types as arrows. The page asks the gateway's own endpoint for the live introspection (what clients see, not the
+ * committed supergraph); with GRAPHQL_INTROSPECTION off it says so instead of drawing. Mounted beside the IDE, by the
+ * same switch (GRAPHQL_IDE).
+ */
+export function schemaPicture(app: Express, endpoint = '/graphql'): void {
+  const base = `${endpoint}/voyager`;
+  assetsRoute(app, base, () => ({
+    'voyager.js': asset('application/javascript', readFileSync(require.resolve('graphql-voyager/dist/voyager.standalone.js'))),
+    'voyager.css': asset('text/css', readFileSync(require.resolve('graphql-voyager/dist/voyager.css'))),
+    'page.css': asset('text/css', SCHEMA_PICTURE_CSS),
+  }));
+  const script = `
+      (async () => {
+        const status = document.getElementById('status');
+        const say = (text) => { status.textContent = text; status.hidden = false; };
+        let result;
+        try {
+          const res = await fetch(${escapeScript(JSON.stringify(endpoint))}, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+            body: JSON.stringify({ query: GraphQLVoyager.voyagerIntrospectionQuery }),
+          });
+          result = await res.json();
+        } catch (e) {
+          return say('The gateway did not answer the introspection query: ' + e.message);
+        }
+        const error = result.errors && result.errors[0];
+        if (error && error.extensions && error.extensions.code === 'INTROSPECTION_DISABLED')
+          return say('Introspection is switched off on this gateway (GRAPHQL_INTROSPECTION=false), so there is no schema to draw. The schema is committed as schema/supergraph.graphql.');
+        if (!result.data) return say('The gateway refused the introspection query: ' + (error ? error.message : 'no data'));
+        status.hidden = true;
+        GraphQLVoyager.renderVoyager(document.getElementById('voyager'), { introspection: result, hideVoyagerLogo: true });
+      })();
+    `;
+  // Only what Voyager needs, each tried without in Chromium: it lays the graph out with Graphviz compiled to
+  // WebAssembly ('wasm-unsafe-eval': compiling WebAssembly, not JavaScript's eval) in a worker it starts from a blob:
+  // URL (worker-src blob:); its components (MUI/emotion) insert <style> elements (style-src 'unsafe-inline': without
+  // it the controls lose their styles and cover the picture); it keeps the laid-out picture in localStorage as a
+  // data: URL and reads it back with fetch on the next visit (connect-src data:: without it that visit fails). The
+  // page's one inline script is allowed by its hash; everything else comes from the gateway itself.
+  const csp = [
+    "default-src 'none'",
+    `script-src 'self' 'sha256-${createHash('sha256').update(script).digest('base64')}' 'wasm-unsafe-eval'`,
+    'worker-src blob:',
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self'",
+    "connect-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Logistics Platform · GraphQL schema picture</title>
+    <link rel="icon" href="${endpoint}/ide/favicon.ico" />
+    <link rel="stylesheet" href="${base}/voyager.css" />
+    <link rel="stylesheet" href="${base}/page.css" />
+  </head>
+  <body>
+    <nav><a href="${endpoint}">GraphQL IDE (GraphiQL)</a></nav>
+    <noscript>The schema picture needs JavaScript.</noscript>
+    <p id="status" role="status">Reading the schema from ${endpoint} …</p>
+    <main id="voyager"></main>
+    <script src="${base}/voyager.js"></script>
+    <script>${script}</script>
+  </body>
+</html>
+`;
+  app.get(base, (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', csp);
+    res.type('html').send(page);
+  });
+}
+
+const SCHEMA_PICTURE_CSS = `html, body { margin: 0; height: 100%; }
+body { display: flex; flex-direction: column; font-family: sans-serif; }
+nav { padding: 6px 12px; font-size: 13px; border-bottom: 1px solid #ddd; }
+#status { margin: 2em; font-size: 16px; }
+#voyager { flex: 1; min-height: 0; }
+`;
 
 /** `GET /docs`: the REST reference (Scalar) over the bridge's /openapi.json. */
 export function restReference(app: Express): void {

@@ -1,7 +1,10 @@
 import { createRequire } from 'node:module';
 import { Supergraph } from '@apollo/federation-internals';
-import type { ConstDirectiveNode, DocumentNode, GraphQLNamedType, GraphQLSchema } from 'graphql';
+import type { ConstDirectiveNode, GraphQLSchema } from 'graphql';
 import type { SchemaChange } from './schema-changes.js';
+import { operationCoordinates } from '../kernel/schema-coordinates.js';
+
+export { operationCoordinates };
 
 /**
  * Who a schema change breaks (`npm run schema:review`, scripts/schema-review.ts, and `npm run schema:check`): for
@@ -18,7 +21,7 @@ import type { SchemaChange } from './schema-changes.js';
 
 // the CommonJS graphql, as scripts/schema-changes.ts uses (one instance for schemas built here and GraphQL Inspector)
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
-const { Kind, TypeInfo, isTypeSystemDefinitionNode, buildSchema, getNamedType, isEnumType, isInputObjectType, parse, visit, visitWithTypeInfo } = graphql;
+const { Kind, isTypeSystemDefinitionNode, buildSchema, isEnumType, isInputObjectType, parse } = graphql;
 
 /** The API schema of a supergraph SDL (what clients see), printed as `npm run compose` prints it. */
 export const apiSdlOf = (supergraphSdl: string): string => graphql.printSchema(Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema());
@@ -39,58 +42,6 @@ export interface ChangeImpact extends SchemaChange {
   routes: string[];
   /** The persisted client operations that use it. */
   operations: string[];
-}
-
-/** The schema coordinates an operation uses (see the module's comment), validated against `schema`. */
-export function operationCoordinates(schema: GraphQLSchema, document: string | DocumentNode): Set<string> {
-  const ast = typeof document === 'string' ? parse(document) : document;
-  const used = new Set<string>();
-  const addInput = (type: GraphQLNamedType) => {
-    if (used.has(type.name)) return;
-    used.add(type.name);
-    if (isEnumType(type)) for (const v of type.getValues()) used.add(`${type.name}.${v.name}`);
-    if (isInputObjectType(type)) {
-      for (const f of Object.values(type.getFields())) {
-        used.add(`${type.name}.${f.name}`);
-        addInput(getNamedType(f.type));
-      }
-    }
-  };
-  const info = new TypeInfo(schema);
-  visit(
-    ast,
-    visitWithTypeInfo(info, {
-      Field(node) {
-        const parent = info.getParentType();
-        const def = info.getFieldDef();
-        if (!parent || !def || node.name.value.startsWith('__')) return;
-        used.add(parent.name);
-        used.add(`${parent.name}.${node.name.value}`);
-        used.add(getNamedType(def.type).name);
-      },
-      Argument(node) {
-        const parent = info.getParentType();
-        const field = info.getFieldDef();
-        const arg = info.getArgument();
-        if (!parent || !field || !arg) return;
-        used.add(`${parent.name}.${field.name}.${node.name.value}`);
-        addInput(getNamedType(arg.type));
-      },
-      VariableDefinition() {
-        const type = info.getInputType();
-        if (type) addInput(getNamedType(type));
-      },
-      InlineFragment() {
-        const type = info.getType();
-        if (type) used.add(getNamedType(type).name);
-      },
-      FragmentDefinition() {
-        const type = info.getType();
-        if (type) used.add(getNamedType(type).name);
-      },
-    }),
-  );
-  return used;
 }
 
 /** Whether an operation using `used` is affected by a change at `path` (see the module's comment). */

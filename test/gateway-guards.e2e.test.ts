@@ -187,7 +187,7 @@ describe('tokens, introspection and the browser pages off (a platform of its own
   });
   const q = (query: string) => post(p.gatewayUrl, { query });
 
-  it('GRAPHQL_IDE=false: a browser at GET /graphql gets the GraphQL-over-HTTP error for a GET without a query, no page, no IDE assets; REST_DOCS=false: /docs is 404', async () => {
+  it('GRAPHQL_IDE=false: a browser at GET /graphql gets the GraphQL-over-HTTP error for a GET without a query, no page, no IDE assets, no schema picture at /graphql/voyager; REST_DOCS=false: /docs is 404', async () => {
     const page = await fetch(p.gatewayUrl, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(400);
     expect(page.headers.get('content-type')).not.toMatch(/html/);
@@ -195,6 +195,14 @@ describe('tokens, introspection and the browser pages off (a platform of its own
     const bundle = await fetch(`${p.gatewayUrl}/ide/graphiql.js`);
     expect(bundle.status).toBe(400);
     expect(bundle.headers.get('content-type')).toMatch(/^application\/json/);
+    // the schema picture (GraphQL Voyager) goes with the IDE: its page and its bundle get the endpoint's same answer
+    const answer: unknown = await page.json();
+    for (const path of ['/voyager', '/voyager/voyager.js']) {
+      const off = await fetch(`${p.gatewayUrl}${path}`, { headers: { accept: 'text/html' } });
+      expect(off.status, path).toBe(400);
+      expect(off.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await off.json(), path).toEqual(answer);
+    }
     const docs = await fetch(`${p.bridgeUrl}/docs`);
     expect(docs.status).toBe(404);
     expect(((await docs.json()) as { status: string }).status).toBe('NOT_FOUND');

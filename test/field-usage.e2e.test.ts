@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { SUITE_REPLICAS, api, gatewayUrl, gql, newUser } from './helpers.js';
+
+/**
+ * Field usage (gateway/usage.ts, docs/graphql.md "For schema reviewers"): the gateway counts which output fields each
+ * operation selects, by client kind, and `npm run schema:usage` reports them. Real operations: the REST route
+ * GET /v1/users/me (the bridge's `me` operation) and a direct GraphQL client's `{ me { id email } }`. With replicas
+ * each gateway counts its own: every call is made 3 times per replica, so that round-robin leaves some on each.
+ */
+const run = promisify(execFile);
+const gatewayBase = () => new URL(gatewayUrl()).origin;
+
+/** One series' value in a Prometheus text exposition (0 when absent). */
+const value = (metrics: string, name: string, labels: string) => Number(new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(metrics)?.[1] ?? 0);
+
+describe('field usage', () => {
+  it('counts the fields of REST and direct GraphQL operations on /metrics, and npm run schema:usage lists them', async () => {
+    const user = await newUser();
+    for (let i = 0; i < 3 * SUITE_REPLICAS; i++) {
+      expect((await api('GET', '/v1/users/me', { token: user.accessToken })).status).toBe(200);
+      const direct = await gql<{ me: { id: string; email: string } }>('query UsageProbe { me { id email } }', {}, user.accessToken);
+      expect(direct.body.data?.me.email).toBe(user.email);
+    }
+    const metrics = await (await fetch(`${gatewayBase()}/metrics`)).text();
+    // the route's root field through the bridge, and the direct client's fields, each in at least one request and document
+    expect(value(metrics, 'graphql_field_requests_total', 'type="Query",field="me",client="rest"')).toBeGreaterThanOrEqual(1);
+    expect(value(metrics, 'graphql_field_requests_total', 'type="Query",field="me",client="graphql"')).toBeGreaterThanOrEqual(1);
+    expect(value(metrics, 'graphql_field_requests_total', 'type="User",field="email",client="graphql"')).toBeGreaterThanOrEqual(1);
+    expect(value(metrics, 'graphql_field_operations', 'type="User",field="email",client="graphql"')).toBeGreaterThanOrEqual(1);
+    // labels bounded by the schema: no series names anything but a type, a field and one of three client kinds
+    for (const line of metrics.split('\n').filter((l) => l.startsWith('graphql_field_'))) {
+      expect(line).toMatch(/^graphql_field_(requests_total|operations)\{type="[_A-Za-z][_0-9A-Za-z]*",field="[_A-Za-z][_0-9A-Za-z]*",client="(rest|graphql|service)"\} \d+$/);
+    }
+
+    const { stdout } = await run(process.execPath, [join(process.cwd(), 'dist/scripts/schema-usage.js'), gatewayBase()], { maxBuffer: 16 << 20 });
+    const [head, clients, restOnly, never] = stdout.split('\n\n');
+    expect(head).toMatch(/^field usage since the gateway started: \d+ output fields; \d+ used by client operations, \d+ by REST routes only, \d+ never used$/);
+    expect(clients).toMatch(/^used by client operations \(\d+\):\n/);
+    expect(clients).toMatch(/\n {2}User\.email: \d+ client operation\(s\) \(\d+ requests\)/);
+    expect(restOnly).toMatch(/^used by REST routes only \(\d+\):/);
+    expect(never).toMatch(/^never used \(\d+\):/);
+    // a field sits in one list only
+    expect(restOnly).not.toMatch(/\n {2}User\.email:/);
+    expect(never).not.toMatch(/\n {2}User\.email\n/);
+  });
+
+  it('the report fails plainly when the platform is not there', async () => {
+    const err = await run(process.execPath, [join(process.cwd(), 'dist/scripts/schema-usage.js'), 'http://127.0.0.1:9']).then(
+      () => undefined,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(err?.code).toBe(1);
+    expect(err?.stderr).toMatch(/fetch failed/);
+  });
+});
