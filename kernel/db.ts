@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import { TenantSubscriber, tenantFilter } from './tenancy.js';
 import { EVENTS_DDL } from './events.js';
 import { RevocationSubscriber } from './revocations.js';
+import { CommitHookSubscriber } from './commit-hooks.js';
 import { CountingLogger } from './sql-count.js';
 import type { LoggerOptions } from '@mikro-orm/core';
 import { notFound } from './errors.js';
@@ -71,7 +72,7 @@ export function ormOptions(config: Config, opts: DatabaseOptions) {
     schema: opts.schema,
     entities: opts.entities,
     filters: tenantFilter(opts.entities),
-    subscribers: [new TenantSubscriber(), new RevocationSubscriber()],
+    subscribers: [new TenantSubscriber(), new RevocationSubscriber(), new CommitHookSubscriber()],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
     pool: { min: 0, max: config.dbPool.max, idleTimeoutMillis: config.dbPool.idleTimeoutMillis },

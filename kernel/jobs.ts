@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PgBoss, fromKysely, type Queue } from 'pg-boss';
 import type { Logger } from './logger.js';
+import { watchJobQueue } from './metrics.js';
 
 /**
  * The platform's durable jobs: one pg-boss per process, in its own schema (`pgboss`) of the platform's database, shared
@@ -34,6 +35,8 @@ export async function openJobs(databaseUrl: string, log: Logger): Promise<PgBoss
     b.on('error', (err: Error) => log.warn({ err: err.message }, 'job queue error'));
     await b.start();
     boss = b;
+    // job_queue_jobs (kernel/metrics.ts): the counts pg-boss's monitor keeps on its queue table, read when scraped
+    watchJobQueue(() => b.getQueues());
     return b;
   })();
   try {
@@ -51,6 +54,7 @@ export async function closeJobs(): Promise<void> {
   const b = boss;
   boss = undefined;
   opening = undefined;
+  watchJobQueue(undefined);
   await b?.stop({ graceful: true, timeout: 5000 });
 }
 

@@ -90,6 +90,54 @@ new Gauge({
   },
 });
 
+/**
+ * Whether the database answers this process: `select 1` on each of its pools (those of `db_pool_connections`), made when
+ * /metrics is read and at most every PROBE_MS (a scrape in between answers the last probe), PROBE_TIMEOUT_MS to answer
+ * (a pool too busy to hand out a connection that long counts as down for its callers too).
+ */
+const PROBE_MS = 15_000;
+const PROBE_TIMEOUT_MS = 5_000;
+let probed: { at: number; up: Map<string, boolean> } | undefined;
+let probing: Promise<Map<string, boolean>> | undefined;
+
+/** What `work` gives, or `fallback` when it fails or has not answered within `ms`: a scrape never hangs on the database. */
+async function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  try {
+    return await Promise.race([work.catch(() => fallback), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One pool's answer: true when `select 1` came back within PROBE_TIMEOUT_MS. */
+const probe = (pool: pg.Pool) =>
+  within(
+    pool.query('select 1').then(() => true),
+    PROBE_TIMEOUT_MS,
+    false,
+  );
+
+new Gauge({
+  name: 'database_up',
+  help: "Whether the database answered this process's last probe (select 1 on each of its pools, at most every 15 s, 5 s to answer): 1 or 0, by pool.",
+  labelNames: ['pool'] as const,
+  registers: [registry],
+  async collect() {
+    if (!probed || Date.now() - probed.at >= PROBE_MS) {
+      probing ??= (async () => {
+        const names = [...pools.keys()];
+        const answers = await Promise.all(names.map((n) => probe(pools.get(n)!)));
+        return new Map(names.map((n, i) => [n, answers[i]]));
+      })().finally(() => (probing = undefined));
+      probed = { at: Date.now(), up: await probing };
+    }
+    this.reset();
+    for (const [pool, up] of probed.up) this.set({ pool }, up ? 1 : 0);
+  },
+});
+
 /** Credential caches' counters (kernel/credential-cache.ts), read when scraped: nothing is added on the request path. */
 const caches = new Set<{ stats(): { hits: number; misses: number } }>();
 export const watchCredentialCache = (cache: { stats(): { hits: number; misses: number } }) => void caches.add(cache);
@@ -110,6 +158,79 @@ new Counter({
     this.reset();
     this.inc({ result: 'hit' }, hits);
     this.inc({ result: 'miss' }, misses);
+  },
+});
+
+/** Webhook attempts by kind: `event` (event subscriptions, docs/events.md) and `pipeline` (WEBHOOK stages, docs/pipelines.md). */
+export type WebhookKind = 'event' | 'pipeline';
+/** What became of an attempt: delivered (a 2xx), retrying (failed, another attempt scheduled), failed (failed, the last one). */
+export type WebhookOutcome = 'delivered' | 'retrying' | 'failed';
+const WEBHOOK_OUTCOMES: readonly WebhookOutcome[] = ['delivered', 'retrying', 'failed'];
+
+export const webhookDeliveries = new Counter({
+  name: 'webhook_deliveries_total',
+  help: 'Webhook delivery attempts by kind (event: event subscriptions; pipeline: WEBHOOK stages) and outcome: delivered (a 2xx), retrying (failed, another attempt scheduled), failed (failed, no attempt left).',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** Makes the kind's series exist at 0 in a process that delivers its webhooks (called when its worker starts). */
+export function countsWebhooks(kind: WebhookKind): void {
+  for (const outcome of WEBHOOK_OUTCOMES) webhookDeliveries.inc({ kind, outcome }, 0);
+}
+
+/** The final statuses of a pipeline execution (docs/pipelines.md "Executions"). */
+export type PipelineEnd = 'SUCCESS' | 'FAILED' | 'TIMEOUT';
+const PIPELINE_ENDS: readonly PipelineEnd[] = ['SUCCESS', 'FAILED', 'TIMEOUT'];
+
+export const pipelineExecutions = new Counter({
+  name: 'pipeline_executions_total',
+  help: 'Pipeline executions (not simulations) ended, by final status (SUCCESS, FAILED: cancelled ones too, TIMEOUT), counted when the ending commits; a retried execution counts each time it ends.',
+  labelNames: ['status'] as const,
+  registers: [registry],
+});
+
+/** Makes the statuses' series exist at 0 in a process that runs or cancels executions (the engine's start). */
+export function countsPipelineExecutions(): void {
+  for (const status of PIPELINE_ENDS) pipelineExecutions.inc({ status }, 0);
+}
+
+/** The job queue's counts per queue (kernel/jobs.ts: pg-boss's own, refreshed by its monitor every few seconds). */
+export interface QueueCounts {
+  name: string;
+  readyCount: number;
+  deferredCount: number;
+  activeCount: number;
+}
+/** Reads them: set by kernel/jobs.ts while this process has the job queue open. */
+let queueCounts: (() => Promise<QueueCounts[]>) | undefined;
+export const watchJobQueue = (read: (() => Promise<QueueCounts[]>) | undefined) => {
+  queueCounts = read;
+  jobsSampled = undefined;
+};
+const JOBS_SAMPLE_MS = 15_000;
+let jobsSampled: { at: number; rows: QueueCounts[] } | undefined;
+let jobsSampling: Promise<QueueCounts[]> | undefined;
+
+new Gauge({
+  name: 'job_queue_jobs',
+  help: 'Jobs of the job queue (pg-boss) by queue and state: ready (due, waiting for a worker), deferred (due later), active (a worker has it). Read at most every 15 s, in processes that opened the queue.',
+  labelNames: ['queue', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    const read = queueCounts;
+    this.reset();
+    if (!read) return;
+    if (!jobsSampled || Date.now() - jobsSampled.at >= JOBS_SAMPLE_MS) {
+      // unreadable (the database down): no numbers rather than old ones (database_up says why)
+      jobsSampling ??= within(read(), PROBE_TIMEOUT_MS, []).finally(() => (jobsSampling = undefined));
+      jobsSampled = { at: Date.now(), rows: await jobsSampling };
+    }
+    for (const q of jobsSampled.rows) {
+      this.set({ queue: q.name, state: 'ready' }, Number(q.readyCount));
+      this.set({ queue: q.name, state: 'deferred' }, Number(q.deferredCount));
+      this.set({ queue: q.name, state: 'active' }, Number(q.activeCount));
+    }
   },
 });
 

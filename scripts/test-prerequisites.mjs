@@ -29,6 +29,13 @@ const PREREQUISITES = [
     pkg: 'postgresql',
     usedBy: 'the tests that need a second database session: a late commit, replicas (test/support/postgres.ts)',
   },
+  {
+    name: 'promtool',
+    path: process.env.PROMTOOL_PATH || '/usr/bin/promtool',
+    variable: 'PROMTOOL_PATH',
+    pkg: 'prometheus',
+    usedBy: 'the alert rules checks (test/dashboards.e2e.test.ts: promtool check rules, promtool test rules)',
+  },
   // the suite's platform with replicas behind a load balancer (PLATFORM_REPLICAS, scripts/launcher.ts)
   ...(Number(process.env.PLATFORM_REPLICAS ?? 1) > 1
     ? [{ name: 'HAProxy', path: process.env.HAPROXY_PATH || '/usr/sbin/haproxy', variable: 'HAPROXY_PATH', pkg: 'haproxy', usedBy: 'the platform with PLATFORM_REPLICAS > 1' }]

@@ -1,60 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { api, bridgeUrl, gatewayUrl, newUser } from './helpers.js';
 import { startPlatform, type OwnPlatform } from './support/platform.js';
+import { metricsOf, origin, sample, sampleSum, scrapeAll } from './support/scrape.js';
 
 /**
  * What operators see (docs/operations.md): request ids, access-log lines, W3C trace context, OpenTelemetry export and
  * Prometheus metrics on every process, through the real processes of the suite's topology.
  */
-
-/** One Prometheus sample: `name{labels} value`, the value of the first line whose labels include all of `labels`. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const got = Object.fromEntries([...line.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
-
-const metricsOf = async (base: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${base}/metrics`, { headers });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  return res.text();
-};
-
-const origin = (url: string) => new URL(url).origin;
-
-/**
- * What Prometheus scrapes for the process behind `base`: that process, or with replicas behind HAProxy
- * (PLATFORM_REPLICAS; docs/operations.md "Metrics") each replica, whose addresses the load balancer's configuration
- * lists under the frontend bound to `base`'s port. Metrics are per process; a load balancer's port reaches one.
- */
-function scrapeTargets(base: string): string[] {
-  const cfg = join(inject('dataDir'), 'haproxy.cfg');
-  if (!existsSync(cfg)) return [origin(base)];
-  const port = new URL(base).port;
-  const blocks = readFileSync(cfg, 'utf8').split(/^(?=frontend |backend )/m);
-  const name = blocks.find((b) => b.startsWith('frontend ') && new RegExp(`^\\s*bind \\S+:${port}$`, 'm').test(b))?.match(/^frontend (\S+)/)?.[1];
-  const servers = [...(blocks.find((b) => b.startsWith(`backend ${name}\n`)) ?? '').matchAll(/^\s*server \S+ (\S+)$/gm)].map((m) => `http://${m[1]}`);
-  expect(servers.length, `no replicas behind port ${port} in ${cfg}`).toBeGreaterThan(1);
-  return servers;
-}
-
-/** The metrics of every process behind `base`, one text each. */
-const scrapeAll = (base: string) => Promise.all(scrapeTargets(base).map((t) => metricsOf(t)));
-
-/** A sample summed over the processes' texts, as Prometheus' `sum()` over targets (undefined when none has it). */
-function sampleSum(texts: string[], name: string, labels: Record<string, string> = {}): number | undefined {
-  const values = texts.map((t) => sample(t, name, labels)).filter((v) => v !== undefined);
-  return values.length ? values.reduce((a, b) => a + b, 0) : undefined;
-}
 
 describe('metrics on every process of the suite platform', () => {
   it('the bridge counts each REST request under its route template and status; an unknown path under "unmatched", its text nowhere', async () => {

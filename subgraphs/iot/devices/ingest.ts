@@ -4,7 +4,8 @@ import { now, nowDate } from '../../../kernel/clock.js';
 import { AppError } from '../../../kernel/errors.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { iotReports, iotIngestQueue } from '../../../kernel/metrics.js';
-import type { ReportOutcome, ReportSource } from '../common/enums.js';
+import { ReportOutcome, ReportSource } from '../common/enums.js';
+import { valuesOf } from '../../../kernel/graphql-types.js';
 import type { ReportError } from '../common/types.js';
 import { measuredAt } from '../rules/telemetry-values.js';
 import { type TelemetryValues } from '../rules/vocabulary.js';
@@ -184,7 +185,10 @@ export class Ingestor {
     private readonly orm: MikroORM,
     private readonly log: Logger,
     private readonly opts: IngestOptions,
-  ) {}
+  ) {
+    // iot_reports_total's series exist from the start (0), whatever reports come (kernel/metrics.ts)
+    for (const outcome of valuesOf(ReportOutcome)) for (const source of valuesOf(ReportSource)) iotReports.inc({ outcome, source }, 0);
+  }
 
   /** Whether `n` more reports fit now (a batch is at most 1,000 reports; the queue holds at least 1,000). */
   fits(n: number): boolean {

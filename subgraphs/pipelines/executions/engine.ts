@@ -2,8 +2,10 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { now, nowDate } from '../../../kernel/clock.js';
+import { afterCommit } from '../../../kernel/commit-hooks.js';
 import { publishing } from '../../../kernel/events.js';
 import { configureGraphClient } from '../../../kernel/graph-client.js';
+import { countsPipelineExecutions, countsWebhooks, pipelineExecutions } from '../../../kernel/metrics.js';
 import type { Stage } from '../common/definition.js';
 import { closeJobs, openJobs, stopWorking, workSteps, type StepJob } from '../common/jobs.js';
 import { PipelineRecord } from '../pipelines/entities.js';
@@ -47,6 +49,8 @@ export async function startEngine(orm: MikroORM, config: Config, log: Logger, wo
   configureGraphClient(config);
   rootEm = orm.em;
   engineLog = log;
+  countsPipelineExecutions();
+  if (work) countsWebhooks('pipeline');
   await openJobs(config.databaseUrl, log);
   let stopHealth: (() => void) | undefined;
   if (work) {
@@ -137,6 +141,8 @@ export async function finish(
   }
   log(e, status === 'SUCCESS' ? 'INFO' : 'ERROR', status === 'SUCCESS' ? 'execution succeeded' : `execution ended ${status}: ${error?.message ?? ''}`.trim(), error?.stage);
   if (e.simulation) return;
+  // pipeline_executions_total (kernel/metrics.ts): once this end has committed
+  afterCommit(tx, () => pipelineExecutions.inc({ status }));
   // the public event `pipeline.execution.completed` (docs/events.md), in the transaction of the terminal write
   const writes = pendingOf(e).statements;
   writes.push(

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowDate } from '../../../kernel/clock.js';
+import { webhookDeliveries } from '../../../kernel/metrics.js';
 import type { AllowList } from '../../../kernel/webhooks/guard.js';
 import { attempt, type AttemptOutcome, type Response } from '../../../kernel/webhooks/send.js';
 import type { DeliveryRecord } from './entities.js';
@@ -28,6 +29,7 @@ export async function attemptDelivery(em: EntityManager, delivery: DeliveryRecor
     signal: opts.signal,
   });
   const { response, ...outcome } = result;
+  webhookDeliveries.inc({ kind: 'pipeline', outcome: result.ok ? 'delivered' : opts.final ? 'failed' : 'retrying' });
   await record(em, delivery, { ok: result.ok, final: opts.final, response: response ?? null, error: result.ok ? null : (result.error ?? 'failed') });
   return outcome;
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../../kernel/config.js';
 import { followBatches, type PlatformEvent } from '../../../kernel/events.js';
 import { closeJobs, enqueueIn, ensureQueue, jobs, openJobs, wake } from '../../../kernel/jobs.js';
 import type { Logger } from '../../../kernel/logger.js';
+import { countsWebhooks, webhookDeliveries } from '../../../kernel/metrics.js';
 import { attempt } from '../../../kernel/webhooks/send.js';
 import { matchesFilter, PUBLIC_TOPICS } from '../events/catalogue.js';
 import { eventOf } from '../events/service.js';
@@ -138,6 +139,7 @@ export async function deliver(em: EntityManager, job: DeliveryJob, signal?: Abor
   const next = afterFailure(settings.schedule, job.attempt);
   const status = next && 'retryInMs' in next ? 'PENDING' : 'FAILED';
   const nextAt = next && 'retryInMs' in next ? new Date(at.getTime() + next.retryInMs) : null;
+  webhookDeliveries.inc({ kind: 'event', outcome: result.ok ? 'delivered' : nextAt ? 'retrying' : 'failed' });
   if (result.ok) {
     // success: one statement (its own transaction): the delivery, and the endpoint's run of failures ended
     await em.execute(
@@ -180,6 +182,7 @@ export async function deliver(em: EntityManager, job: DeliveryJob, signal?: Abor
 
 /** Starts the fan-out consumer and the delivery worker of this process; returns how to stop them. */
 export async function startWebhooks(orm: MikroORM, config: Config, log: Logger): Promise<() => Promise<void>> {
+  countsWebhooks('event');
   await openJobs(config.databaseUrl, log);
   await ensureQueue(DELIVERY_QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 5, retryDelay: 5, retryBackoff: true });
   const concurrency = config.EVENT_WEBHOOK_CONCURRENCY;
