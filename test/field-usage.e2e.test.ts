@@ -1,10 +1,9 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SUITE_REPLICAS, api, gatewayUrl, gql, newUser } from './helpers.js';
+import { supergraphRepo } from './support/schema-repo.js';
 
 /**
  * Field usage (gateway/usage.ts, docs/graphql.md "For schema reviewers"): the gateway counts which output fields each
@@ -49,25 +48,14 @@ describe('field usage', () => {
     expect(never).not.toMatch(/\n {2}User\.email\n/);
 
     // schema:review with --usage: removing User.email (a commit of a repository of its own) says what was seen of it
-    const repo = mkdtempSync(join(tmpdir(), 'usage-review-'));
+    const repo = supergraphRepo((sdl) => sdl.replace(/\n {2}"""\n {2}E-mail address \(lower-cased\)[^\n]*\n {2}"""\n {2}email: String! @join__field\(graph: USERS\)\n/, '\n'));
     try {
-      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Reviewer', '-c', 'user.email=reviewer@example.com', ...args], { cwd: repo });
-      git('init', '-q');
-      mkdirSync(join(repo, 'schema'));
-      const committed = readFileSync('schema/supergraph.graphql', 'utf8');
-      writeFileSync(join(repo, 'schema/supergraph.graphql'), committed);
-      git('add', '.');
-      git('commit', '-qm', 'as it is');
-      const removed = committed.replace(/\n {2}"""\n {2}E-mail address \(lower-cased\)[^\n]*\n {2}"""\n {2}email: String! @join__field\(graph: USERS\)\n/, '\n');
-      expect(removed).not.toBe(committed);
-      writeFileSync(join(repo, 'schema/supergraph.graphql'), removed);
-      git('commit', '-qam', 'no e-mail');
-      const review = await run(process.execPath, [join(process.cwd(), 'dist/scripts/schema-review.js'), 'HEAD~1', 'HEAD', '--usage', gatewayBase()], { cwd: repo, maxBuffer: 16 << 20 });
+      const review = await run(process.execPath, [join(process.cwd(), 'dist/scripts/schema-review.js'), 'HEAD~1', 'HEAD', '--usage', gatewayBase()], { cwd: repo.dir, maxBuffer: 16 << 20 });
       expect(review.stdout).toMatch(
         /\n {2}User\.email: Field 'email' was removed from object type 'User' \[users\]\n {4}REST routes \(\d+\): [^\n]*GET \/v1\/users\/me[^\n]*\n {4}seen since the gateway started: \d+ client operation\(s\) \(\d+ requests\)/,
       );
     } finally {
-      rmSync(repo, { recursive: true, force: true });
+      repo.remove();
     }
   });
 

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { supergraphRepo } from './support/schema-repo.js';
 
 /**
  * `npm run schema:review -- <ref> <ref>` on real git refs: a repository of its own holding the platform's committed
@@ -11,11 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * must class the two removals breaking, name the lsp and commerce subgraphs, and list the fleet routes under the first
  * only; the addition is safe and breaks nothing.
  */
-const repo = mkdtempSync(join(tmpdir(), 'schema-review-'));
-afterAll(() => rmSync(repo, { recursive: true, force: true }));
-
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Reviewer', '-c', 'user.email=reviewer@example.com', ...args], { cwd: repo, encoding: 'utf8' });
-
 /** Replaces the one match of `pattern` inside the block of `type <name>`; fails if the edit does not apply. */
 function editType(sdl: string, name: string, edit: (block: string) => string): string {
   const start = sdl.indexOf(`\ntype ${name}\n`);
@@ -29,22 +23,20 @@ function editType(sdl: string, name: string, edit: (block: string) => string): s
 
 describe('npm run schema:review', () => {
   it('two refs: removals breaking with their owners and the REST routes they break, an addition safe', () => {
-    git('init', '-q');
-    mkdirSync(join(repo, 'schema'));
-    const committed = readFileSync('schema/supergraph.graphql', 'utf8');
-    writeFileSync(join(repo, 'schema/supergraph.graphql'), committed);
-    git('add', '.');
-    git('commit', '-qm', 'the platform as it is');
-    let next = editType(committed, 'Fleet', (b) =>
-      b
-        .replace('  """Free description of the facility."""\n  description: String @join__field(graph: LSP)\n', '')
-        .replace('  """Name of the facility."""\n', '  """A second name."""\n  nickname: String @join__field(graph: LSP)\n\n  """Name of the facility."""\n'),
-    );
-    next = editType(next, 'Package', (b) => b.replace(/\n {2}"""The tracking code under its abbreviation."""\n {2}ptc: String! @deprecated\(reason: "[^\n]*"\)\n/, '\n'));
-    writeFileSync(join(repo, 'schema/supergraph.graphql'), next);
-    git('commit', '-qam', 'remove two fields, add one');
-
-    const out = execFileSync(process.execPath, [join(process.cwd(), 'dist/scripts/schema-review.js'), 'HEAD~1', 'HEAD'], { cwd: repo, encoding: 'utf8' });
+    const repo = supergraphRepo((committed) => {
+      const next = editType(committed, 'Fleet', (b) =>
+        b
+          .replace('  """Free description of the facility."""\n  description: String @join__field(graph: LSP)\n', '')
+          .replace('  """Name of the facility."""\n', '  """A second name."""\n  nickname: String @join__field(graph: LSP)\n\n  """Name of the facility."""\n'),
+      );
+      return editType(next, 'Package', (b) => b.replace(/\n {2}"""The tracking code under its abbreviation."""\n {2}ptc: String! @deprecated\(reason: "[^\n]*"\)\n/, '\n'));
+    });
+    let out: string;
+    try {
+      out = execFileSync(process.execPath, [join(process.cwd(), 'dist/scripts/schema-review.js'), 'HEAD~1', 'HEAD'], { cwd: repo.dir, encoding: 'utf8' });
+    } finally {
+      repo.remove();
+    }
     expect(out).toMatch(/^schema review: HEAD~1 → HEAD\n/);
     expect(out).toMatch(/\n4 change\(s\): 2 breaking \(1 break REST routes, 0 break persisted operations\), 0 dangerous, 2 safe\n/);
     // the fleet routes read a fleet's description (spec: GET /v1/lsp/fleets and GET /v1/lsp/fleets/:id answer fleet records)
