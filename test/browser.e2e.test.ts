@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bridgeUrl, gatewayUrl, newUser } from './helpers.js';
+import { SHOTS, loopbackBrowser } from './support/browser.js';
 
 /**
  * The pages a browser uses, in a real headless Chromium (Debian's `chromium`, which `npm test` installs when it is missing: scripts/test-prerequisites.mjs): the GraphQL IDE
@@ -11,29 +11,8 @@ import { bridgeUrl, gatewayUrl, newUser } from './helpers.js';
  * Every request outside loopback is blocked and listed: the pages must work offline. A screenshot of each is saved
  * under reports/browser/.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = join(process.cwd(), 'reports', 'browser');
-
-let browser: Browser;
-let context: BrowserContext;
-const outside: string[] = [];
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: \`npm test\` installs it (scripts/test-prerequisites.mjs), or set CHROMIUM_PATH`);
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = loopbackBrowser();
+const outside = browser.outside;
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -42,7 +21,7 @@ async function shot(page: Page, name: string) {
 describe('the pages work in a browser, offline', () => {
   it('GraphiQL at GET /graphql: a token in the Headers tab, the prefilled operation run, the caller in the result pane', async () => {
     const user = await newUser();
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     const res = await page.goto(gatewayUrl());
     expect(res?.status()).toBe(200);
     await page.waitForSelector('.graphiql-container');
@@ -67,7 +46,7 @@ describe('the pages work in a browser, offline', () => {
   });
 
   it('the REST reference at GET /docs lists the routes; opening "Sign in with e-mail and password" shows POST /v1/auth/login', async () => {
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     const res = await page.goto(`${bridgeUrl()}/docs`);
     expect(res?.status()).toBe(200);
     await page.getByText('Sign in with e-mail and password').first().click();
@@ -103,7 +82,7 @@ describe('the pages work in a browser, offline', () => {
 
     it('from an origin CORS_ORIGINS lists: the answer, with the exposed rate-limit header and request id', async () => {
       const user = await newUser();
-      const tab = await context.newPage();
+      const tab = await browser.context.newPage();
       await tab.goto(pageOrigin);
       await tab.evaluate((t) => (window as unknown as { call(t: string): Promise<void> }).call(t), user.accessToken);
       const out = await tab.locator('#out').innerText();
@@ -114,7 +93,7 @@ describe('the pages work in a browser, offline', () => {
 
     it('from an origin no list names (the same page at localhost instead of 127.0.0.1): the browser refuses the answer', async () => {
       const user = await newUser();
-      const tab = await context.newPage();
+      const tab = await browser.context.newPage();
       await tab.goto(pageOrigin.replace('127.0.0.1', 'localhost'));
       await tab.evaluate((t) => (window as unknown as { call(t: string): Promise<void> }).call(t), user.accessToken);
       expect(await tab.locator('#out').innerText()).toBe('refused: TypeError');

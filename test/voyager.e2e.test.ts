@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { gatewayUrl } from './helpers.js';
+import { SHOTS, loopbackBrowser } from './support/browser.js';
 import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/platform.js';
 
 /**
@@ -12,31 +13,10 @@ import { SETTINGS_TOPOLOGY, startPlatform, type OwnPlatform } from './support/pl
  * family, and an arrow from a field of that family's type to a type another family owns. With introspection off (a
  * platform of its own), the page says so. GRAPHQL_IDE=false is in test/gateway-guards.e2e.test.ts.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = join(process.cwd(), 'reports', 'browser');
 /** Voyager lays out the whole schema in a worker; a few seconds on two cores, more when other files run. */
 const DRAWN = 60_000;
-
-let browser: Browser;
-let context: BrowserContext;
-const outside: string[] = [];
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: \`npm test\` installs it (scripts/test-prerequisites.mjs), or set CHROMIUM_PATH`);
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = loopbackBrowser();
+const outside = browser.outside;
 
 /** The subgraphs that own a type in the committed supergraph: its `@join__type`s that are not `resolvable: false` (one per key). */
 function owners(type: string): string[] {
@@ -48,7 +28,7 @@ function owners(type: string): string[] {
 
 /** A page whose console errors (a CSP refusal among them) are collected. */
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
