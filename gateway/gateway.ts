@@ -246,7 +246,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
       legacyJsonStatusPlugin(),
       operationNamePlugin,
       operationLimitsPlugin(limits),
-      fieldUsagePlugin((c) => c.client ?? 'graphql'),
+      fieldUsagePlugin(),
       ...(config.GRAPHQL_SQL_STATEMENTS ? [sqlStatementsPlugin()] : []),
     ],
     // the guards' refusals carry their codes; GraphQL's own input errors (parse, validation, variable coercion) the

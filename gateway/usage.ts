@@ -40,8 +40,8 @@ const documents = new Gauge({
 /** Documents counted in `graphql_field_operations` at most, per process. */
 const MAX_DOCUMENTS = 10_000;
 
-/** The field usage plugin of the gateway's Apollo Server; `clientOf` says which kind of client sent the request. */
-export function fieldUsagePlugin(clientOf: (context: GatewayContext) => UsageClient): ApolloServerPlugin<GatewayContext> {
+/** The field usage plugin of the gateway's Apollo Server (the context's `client`; unset, a direct GraphQL client). */
+export function fieldUsagePlugin(): ApolloServerPlugin<GatewayContext> {
   /** `<client>:<document hash>` → the counters of its fields (one computation per document and client kind). */
   const bound = new Memo<string, { inc(): void }[]>(2000);
   const seen = new Set<string>();
@@ -58,7 +58,7 @@ export function fieldUsagePlugin(clientOf: (context: GatewayContext) => UsageCli
     async requestDidStart() {
       return {
         async didResolveOperation({ document, schema, queryHash, contextValue }) {
-          const client = clientOf(contextValue);
+          const client = contextValue.client ?? 'graphql';
           // queryHash is the SHA-256 of the request's text; a document given already parsed is hashed printed
           const hash = queryHash ?? createHash('sha256').update(print(document)).digest('hex');
           for (const c of counters(schema, `${client}:${hash}`, document, client)) c.inc();

@@ -97,8 +97,28 @@ new Gauge({
  */
 const PROBE_MS = 15_000;
 const PROBE_TIMEOUT_MS = 5_000;
-let probed: { at: number; up: Map<string, boolean> } | undefined;
-let probing: Promise<Map<string, boolean>> | undefined;
+
+/**
+ * `read()` at most once every `ms`, counted from the end of the last read: a call in between answers the last value,
+ * calls during a read share it; `forget()` makes the next call read. What a scrape-time collector reads from the
+ * database, so that scrapes cost it at most one query set per `ms`.
+ */
+function sampledEvery<T>(ms: number, read: () => Promise<T>): { get(): Promise<T>; forget(): void } {
+  let last: { at: number; value: T } | undefined;
+  let reading: Promise<T> | undefined;
+  return {
+    async get() {
+      if (!last || Date.now() - last.at >= ms) {
+        reading ??= read().finally(() => (reading = undefined));
+        last = { at: Date.now(), value: await reading };
+      }
+      return last.value;
+    },
+    forget() {
+      last = undefined;
+    },
+  };
+}
 
 /** What `work` gives, or `fallback` when it fails or has not answered within `ms`: a scrape never hangs on the database. */
 async function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
@@ -119,22 +139,22 @@ const probe = (pool: pg.Pool) =>
     false,
   );
 
+/** Each pool's last answer, by pool name. */
+const databaseUp = sampledEvery(PROBE_MS, async () => {
+  const names = [...pools.keys()];
+  const answers = await Promise.all(names.map((n) => probe(pools.get(n)!)));
+  return new Map(names.map((n, i) => [n, answers[i]]));
+});
+
 new Gauge({
   name: 'database_up',
   help: "Whether the database answered this process's last probe (select 1 on each of its pools, at most every 15 s, 5 s to answer): 1 or 0, by pool.",
   labelNames: ['pool'] as const,
   registers: [registry],
   async collect() {
-    if (!probed || Date.now() - probed.at >= PROBE_MS) {
-      probing ??= (async () => {
-        const names = [...pools.keys()];
-        const answers = await Promise.all(names.map((n) => probe(pools.get(n)!)));
-        return new Map(names.map((n, i) => [n, answers[i]]));
-      })().finally(() => (probing = undefined));
-      probed = { at: Date.now(), up: await probing };
-    }
+    const up = await databaseUp.get();
     this.reset();
-    for (const [pool, up] of probed.up) this.set({ pool }, up ? 1 : 0);
+    for (const [pool, answered] of up) this.set({ pool }, answered ? 1 : 0);
   },
 });
 
@@ -204,13 +224,13 @@ export interface QueueCounts {
 }
 /** Reads them: set by kernel/jobs.ts while this process has the job queue open. */
 let queueCounts: (() => Promise<QueueCounts[]>) | undefined;
+const JOBS_SAMPLE_MS = 15_000;
+// unreadable (the database down): no numbers rather than old ones (database_up says why)
+const jobCounts = sampledEvery(JOBS_SAMPLE_MS, () => (queueCounts ? within(queueCounts(), PROBE_TIMEOUT_MS, []) : Promise.resolve([])));
 export const watchJobQueue = (read: (() => Promise<QueueCounts[]>) | undefined) => {
   queueCounts = read;
-  jobsSampled = undefined;
+  jobCounts.forget();
 };
-const JOBS_SAMPLE_MS = 15_000;
-let jobsSampled: { at: number; rows: QueueCounts[] } | undefined;
-let jobsSampling: Promise<QueueCounts[]> | undefined;
 
 new Gauge({
   name: 'job_queue_jobs',
@@ -218,15 +238,9 @@ new Gauge({
   labelNames: ['queue', 'state'] as const,
   registers: [registry],
   async collect() {
-    const read = queueCounts;
     this.reset();
-    if (!read) return;
-    if (!jobsSampled || Date.now() - jobsSampled.at >= JOBS_SAMPLE_MS) {
-      // unreadable (the database down): no numbers rather than old ones (database_up says why)
-      jobsSampling ??= within(read(), PROBE_TIMEOUT_MS, []).finally(() => (jobsSampling = undefined));
-      jobsSampled = { at: Date.now(), rows: await jobsSampling };
-    }
-    for (const q of jobsSampled.rows) {
+    if (!queueCounts) return;
+    for (const q of await jobCounts.get()) {
       this.set({ queue: q.name, state: 'ready' }, Number(q.readyCount));
       this.set({ queue: q.name, state: 'deferred' }, Number(q.deferredCount));
       this.set({ queue: q.name, state: 'active' }, Number(q.activeCount));

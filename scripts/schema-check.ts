@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { composeSupergraph, type Composition } from './compose.js';
 import { apiSdlOf, changeImpacts, type ChangeImpact } from './schema-impact.js';
 import { bridgeOperations, describeImpact } from './schema-review.js';
-import { UNRELEASED, linesToDeclare, releaseChangelog, reportChanges, schemaChanges } from './schema-changes.js';
+import { UNRELEASED, linesToDeclare, releaseChangelog, reportChanges, schemaChanges, type SchemaChange } from './schema-changes.js';
 
 /**
  * `npm run schema:check` (CI runs it) fails, exit 1, when:
@@ -63,23 +63,23 @@ async function check(composition: Composition, releasing: boolean): Promise<bool
     ok = false;
     console.error(`FAIL schema/CHANGES.md has no "${UNRELEASED}" heading (breaking changes are declared under it)`);
   }
-  const changes = await schemaChanges(baseline, apiSdlOf(committed));
-  const report = reportChanges(changes, changelog);
-  // each breaking change with the REST routes it breaks (the same code as `npm run schema:review`)
-  const impacts = new Map<string, ChangeImpact>();
-  for (const i of changeImpacts({ changes: report.breaking, beforeApiSdl: baseline, afterSupergraphSdl: committed, operations: bridgeOperations() })) impacts.set(`${i.path}\0${i.message}`, i);
-  const list = (label: string, changes: { path: string; message: string }[], print: (s: string) => void) => {
+  const report = reportChanges(await schemaChanges(baseline, apiSdlOf(committed)), changelog);
+  // each breaking change with the REST routes it breaks (the same code as `npm run schema:review`), by the change itself
+  // (the report's lists hold the same objects; changeImpacts answers in the order it is given)
+  const found = changeImpacts({ changes: report.breaking, beforeApiSdl: baseline, afterSupergraphSdl: committed, operations: bridgeOperations() });
+  const impacts = new Map<SchemaChange, ChangeImpact>(report.breaking.map((c, i) => [c, found[i]]));
+  const list = (label: string, changes: SchemaChange[], print: (s: string) => void) => {
     if (!changes.length) return;
     print(`     ${label} (${changes.length}):`);
     for (const c of changes) {
-      const impact = impacts.get(`${c.path}\0${c.message}`);
+      const impact = impacts.get(c);
       print(impact ? describeImpact(impact, '       ') : `       ${c.path}: ${c.message}`);
     }
   };
   if (report.undeclared.length) {
     ok = false;
     const n = report.undeclared.length;
-    const rest = report.undeclared.filter((c) => impacts.get(`${c.path}\0${c.message}`)?.routes.length).length;
+    const rest = report.undeclared.filter((c) => impacts.get(c)?.routes.length).length;
     console.error(`FAIL ${n} breaking change(s) against schema/baseline.graphql not declared in schema/CHANGES.md (${rest} break REST routes); add under "${UNRELEASED}" (reword as clients need):`);
     for (const line of linesToDeclare(report.undeclared)) console.error(`       ${line}`);
     list('undeclared, with whom each breaks', report.undeclared, console.error);
