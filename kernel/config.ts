@@ -117,6 +117,11 @@ const schema = z
     PIPELINE_WORKERS: z.enum(['on', 'off']).optional(),
     /** Pipelines worker processes the split platform starts (docs/pipelines.md "Workers"); 0: none (run them elsewhere). */
     PIPELINE_WORKER_PROCESSES: z.coerce.number().int().min(0).max(32).default(1),
+    /**
+     * The HTTP port of the split platform's first pipelines worker process (`/healthz`, `/readyz`, `/metrics`; no API):
+     * worker n listens on this + n − 1 (docs/operations.md "Metrics").
+     */
+    PIPELINE_WORKER_PORT: port(4010),
     /** Steps one worker process takes at once. */
     PIPELINE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
     /** How long a stage may run when it names no `timeout`. */

@@ -256,9 +256,15 @@ async function split(env: NodeJS.ProcessEnv) {
   progress(`starting ${subgraphs.length} subgraphs, ${config.PIPELINE_WORKER_PROCESSES} pipelines worker(s), the gateway and the REST bridge`);
   for (const s of subgraphs) launch(s.name, `subgraphs/${s.name}/main.js`, as(s.name, env));
   // pipeline steps run in worker processes of their own (docs/pipelines.md "Workers"), not in the subgraph's
-  for (let i = 1; i <= config.PIPELINE_WORKER_PROCESSES; i++) launch(`worker-${i}`, 'subgraphs/pipelines/worker.js', as('pipelines', env));
+  for (let i = 1; i <= config.PIPELINE_WORKER_PROCESSES; i++) {
+    const port = config.PIPELINE_WORKER_PORT + i - 1;
+    launch(`worker-${i}`, 'subgraphs/pipelines/worker.js', { ...as('pipelines', env), PIPELINE_WORKER_PORT: String(port) });
+    metricsTargets.push({ component: 'pipelines-worker', process: `worker-${i}`, port });
+  }
   launch('gateway', 'gateway/main.js', as('gateway', env));
   launch('bridge', 'rest-bridge/main.js', as('bridge', env));
+  for (const s of subgraphs) metricsTargets.push({ component: s.name, process: s.name, port: (config as unknown as Record<string, number>)[`${s.name.toUpperCase()}_PORT`] });
+  metricsTargets.push({ component: 'gateway', process: 'gateway', port: config.GATEWAY_PORT }, { component: 'bridge', process: 'bridge', port: config.BRIDGE_PORT });
   await Promise.all(subgraphs.map((s) => waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`)));
   await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
@@ -327,9 +333,14 @@ async function replicated(env: NodeJS.ProcessEnv, n: number) {
   progress(`starting ${n} replicas of every process`);
   for (let i = 0; i < n; i++) {
     for (const s of subgraphs) launch(`${s.name}-${i + 1}`, `subgraphs/${s.name}/main.js`, as(s.name, envOf(i)));
-    for (let w = 1; w <= config.PIPELINE_WORKER_PROCESSES; w++) launch(`worker-${i + 1}.${w}`, 'subgraphs/pipelines/worker.js', as('pipelines', envOf(i)));
+    for (let w = 1; w <= config.PIPELINE_WORKER_PROCESSES; w++) {
+      const port = await systemPort();
+      launch(`worker-${i + 1}.${w}`, 'subgraphs/pipelines/worker.js', { ...as('pipelines', envOf(i)), PIPELINE_WORKER_PORT: String(port) });
+      metricsTargets.push({ component: 'pipelines-worker', process: `worker-${i + 1}.${w}`, port });
+    }
     launch(`gateway-${i + 1}`, 'gateway/main.js', as('gateway', envOf(i)));
     launch(`bridge-${i + 1}`, 'rest-bridge/main.js', as('bridge', envOf(i)));
+    for (const f of FRONTED.filter((f) => f.http)) metricsTargets.push({ component: f.name, process: `${f.name}-${i + 1}`, port: replicaPorts[i][f.variable] });
   }
   const replicas = [...Array(n).keys()];
   await Promise.all(subgraphs.flatMap((s) => replicas.map((i) => waitFor(() => ready(local(i, `${s.name.toUpperCase()}_PORT`)), `subgraph ${s.name} (replica ${i + 1})`))));
@@ -337,6 +348,22 @@ async function replicated(env: NodeJS.ProcessEnv, n: number) {
   await Promise.all(replicas.map((i) => waitFor(() => ready(local(i, 'BRIDGE_PORT')), `rest-bridge (replica ${i + 1})`)));
   // through the load balancer too
   await waitFor(async () => (await fetch(`http://${host}:${publicPorts.BRIDGE_PORT}/readyz`)).ok, 'the REST bridge through HAProxy');
+}
+
+// ───────────────────────────── what Prometheus scrapes ─────────────────────────────
+
+/** Every process's own HTTP port, for Prometheus: not the load-balanced ports (a balanced port reaches one replica). */
+const metricsTargets: { component: string; process: string; port: number }[] = [];
+
+/**
+ * Writes DATA_DIR/prometheus-targets.json in Prometheus' file-based service discovery format (`file_sd_configs`,
+ * docs/operations.md "Metrics"): a target per process (every replica, every pipelines worker), labelled `component`
+ * and `process`. Rewritten at each start: the replicas' ports are the system's.
+ */
+function writeMetricsTargets() {
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+  const groups = metricsTargets.map((t) => ({ targets: [`${host}:${t.port}`], labels: { component: t.component, process: t.process } }));
+  writeFileSync(join(config.dataDir, 'prometheus-targets.json'), `${JSON.stringify(groups, null, 2)}\n`);
 }
 
 // ───────────────────────────── start ─────────────────────────────
@@ -358,6 +385,9 @@ try {
   }
   if (topology === 'single') await single(config);
   else await split(env);
+  // one process answers the same registry on every port: one target
+  if (topology === 'single') metricsTargets.push({ component: 'platform', process: 'platform', port: config.BRIDGE_PORT });
+  writeMetricsTargets();
   say(
     'platform',
     `ready: REST on http://${config.HOST}:${config.BRIDGE_PORT} · GraphQL on http://${config.HOST}:${config.GATEWAY_PORT}/graphql (${topology === 'single' ? 'one process' : config.PLATFORM_REPLICAS > 1 ? `${config.PLATFORM_REPLICAS} replicas of each process behind HAProxy` : 'a process each'})`,

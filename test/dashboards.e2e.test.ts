@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bridgeUrl, until } from './helpers.js';
+import { SUITE_REPLICAS, until } from './helpers.js';
 import { createFleet, newLsp } from './lsp-helpers.js';
-import { deployed, pipelinesKey, waitStage } from './pipelines-helpers.js';
+import { deployed, pipelinesKey, settled, waitStage } from './pipelines-helpers.js';
 import { callA, gqlH, newOwner, setA } from './workspace-helpers.js';
 import { ALERTS, ALERTS_TEST, dashboardQueries, readPromQL, readRules, type Rule } from './support/dashboards.js';
-import { metricsOf, origin, scrapeTargets, seriesOf, total, type Sample } from './support/scrape.js';
+import { metricsOf, seriesOf, total, type Sample } from './support/scrape.js';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -49,18 +50,16 @@ describe('the alert rules (promtool)', () => {
 /** Labels Prometheus adds to every series of a target when it scrapes: not in a process's /metrics. */
 const TARGET_LABELS = new Set(['instance', 'job']);
 
-/** The processes Prometheus scrapes: one per public port, or (replicas) each replica behind it, or in one process the one. */
-function processes(): string[] {
-  const env = inject('platformEnv');
-  // the one-process platform answers the same registry on every port (docs/operations.md "Metrics"): one target
-  if (env.PLATFORM_TOPOLOGY !== 'split') return [origin(bridgeUrl())];
-  const ports = Object.entries(env)
-    .filter(([k]) => /_PORT$/.test(k) && !['EMBEDDED_DB_PORT', 'MQTT_PORT'].includes(k))
-    .map(([, v]) => `http://127.0.0.1:${v}`);
-  return [...new Set(ports.flatMap((p) => scrapeTargets(p)))];
+/**
+ * The processes Prometheus scrapes: the targets the launcher writes for file-based discovery (docs/operations.md
+ * "Metrics"), one per process: every replica and every pipelines worker, or in one process the one.
+ */
+function processes(): { url: string; component: string }[] {
+  const groups = JSON.parse(readFileSync(join(inject('dataDir'), 'prometheus-targets.json'), 'utf8')) as { targets: string[]; labels: { component: string; process: string } }[];
+  return groups.flatMap((g) => g.targets.map((t) => ({ url: `http://${t}`, component: g.labels.component })));
 }
 
-const scrape = async () => seriesOf(await Promise.all(processes().map((p) => metricsOf(p))));
+const scrape = async () => seriesOf(await Promise.all(processes().map((p) => metricsOf(p.url))));
 
 /** The labels a recording rule's series carry: its expression's `by (…)` labels (`le` is consumed by histogram_quantile). */
 function recordedLabels(rules: Rule[]): Map<string, Set<string>> {
@@ -140,6 +139,11 @@ describe('the dashboard and the alert rules read metrics the platform serves', (
     const cancel = await p.call('POST', `/executions/${run.body.data.id}/cancel`);
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body.data.status).toBe('FAILED');
+    // and one that runs to its end: in the split topology a pipelines worker process runs its steps and counts it
+    const short = await deployed(p, [waitStage('brief', 50)]);
+    const done = await p.call('POST', `/${short.id}/execute`, { metadata: {} });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect((await settled(p, done.body.data.id)).status).toBe('SUCCESS');
     // the provider.created event reaches the endpoint
     const got = await until(
       async () => receiver.requests.filter((r) => r.path === '/in').length,
@@ -164,12 +168,27 @@ describe('the dashboard and the alert rules read metrics the platform serves', (
     expect(grew('event_consumer_events_total', { consumer: 'workspace.webhooks' })).toBeGreaterThanOrEqual(1);
     expect(grew('webhook_deliveries_total', { kind: 'event', outcome: 'delivered' })).toBeGreaterThanOrEqual(1);
     expect(grew('pipeline_executions_total', { status: 'FAILED' })).toBeGreaterThanOrEqual(1);
+    expect(grew('pipeline_executions_total', { status: 'SUCCESS' })).toBeGreaterThanOrEqual(1);
     // every process reaches its database, and the job queue's two queues are sampled
     const up = after.get('database_up') ?? [];
     expect(up.length).toBeGreaterThanOrEqual(1);
     expect(up.filter((s) => s.value !== 1)).toEqual([]);
     const queues = new Set((after.get('job_queue_jobs') ?? []).map((s) => s.labels.queue));
     expect([...queues].sort()).toEqual(expect.arrayContaining(['event-delivery', 'pipeline-step']));
+  });
+
+  it('the scrape targets the launcher writes are every process: the one, or each component of each replica and each pipelines worker', () => {
+    const components = processes().map((p) => p.component);
+    if (inject('platformEnv').PLATFORM_TOPOLOGY !== 'split') return void expect(components).toEqual(['platform']);
+    const expected = ['users', 'workspace', 'utilities', 'lsp', 'commerce', 'dev', 'iot', 'pipelines', 'queries', 'gateway', 'bridge', 'pipelines-worker'];
+    expect(new Set(components)).toEqual(new Set(expected));
+    for (const c of expected)
+      expect(
+        components.filter((x) => x === c),
+        c,
+      ).toHaveLength(SUITE_REPLICAS);
+    // each answers its own /metrics (scraped above): the worker's counts the executions it ends
+    expect(new Set(processes().map((p) => p.url)).size).toBe(components.length);
   });
 
   it("every metric and label of the dashboard's panel queries and of the alert rules is in a scrape of the platform", () => {

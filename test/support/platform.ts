@@ -114,7 +114,8 @@ export const SERVED_PORTS = [
   'QUERIES_PORT',
   'PIPELINES_PORT',
 ] as const;
-const ALL_PORTS = [...SERVED_PORTS, 'MQTT_PORT', 'EMBEDDED_DB_PORT'];
+// the split platform's pipelines worker serves /healthz and /metrics only (no test clock is set there, as before it served HTTP)
+const ALL_PORTS = [...SERVED_PORTS, 'MQTT_PORT', 'EMBEDDED_DB_PORT', 'PIPELINE_WORKER_PORT'];
 
 export interface OwnPlatform extends StartedProcess {
   bridgeUrl: string;
