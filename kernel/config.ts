@@ -119,9 +119,10 @@ const schema = z
     PIPELINE_WORKER_PROCESSES: z.coerce.number().int().min(0).max(32).default(1),
     /**
      * The HTTP port of the split platform's first pipelines worker process (`/healthz`, `/readyz`, `/metrics`; no API):
-     * worker n listens on this + n − 1 (docs/operations.md "Metrics").
+     * worker n listens on this + n − 1 (docs/operations.md "Metrics"). 0: a port from the system (several workers
+     * started by hand on one machine), logged at start.
      */
-    PIPELINE_WORKER_PORT: port(4010),
+    PIPELINE_WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     /** Steps one worker process takes at once. */
     PIPELINE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
     /** How long a stage may run when it names no `timeout`. */

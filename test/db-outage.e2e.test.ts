@@ -86,7 +86,7 @@ describe.each(['single', 'split'] as const)('database outage (%s topology)', (to
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), `outage-${topology}-`));
     dirs.push(dataDir);
-    const names = ['BRIDGE', 'GATEWAY', 'USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES', 'MQTT', 'EMBEDDED_DB'];
+    const names = ['BRIDGE', 'GATEWAY', 'USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES', 'MQTT', 'EMBEDDED_DB', 'PIPELINE_WORKER'];
     const ports: Record<string, string> = {};
     for (const n of names) ports[`${n}_PORT`] = String(await freePort());
     platform = await startProcess(

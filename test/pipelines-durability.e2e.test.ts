@@ -18,7 +18,7 @@ const workers: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
   const w = spawn(process.execPath, ['dist/subgraphs/pipelines/worker.js'], {
-    env: { ...process.env, DATABASE_URL: platform.databaseUrl, PIPELINE_WEBHOOK_ALLOW: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: platform.databaseUrl, PIPELINE_WEBHOOK_ALLOW: '127.0.0.1', LOG_LEVEL: 'warn', PIPELINE_WORKER_PORT: '0' },
     stdio: ['ignore', process.env.TEST_SHOW_LOGS ? 'inherit' : 'ignore', process.env.TEST_SHOW_LOGS ? 'inherit' : 'ignore'],
   });
   workers.push(w);

@@ -61,7 +61,7 @@ export const PORT_NAMES = [
   'BRIDGE_PORT',
   'GATEWAY_PORT',
   'EMBEDDED_DB_PORT',
-  ...['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES'].map((n) => `${n}_PORT`),
+  ...['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES', 'PIPELINE_WORKER'].map((n) => `${n}_PORT`),
 ] as const;
 export type Ports = Record<(typeof PORT_NAMES)[number], number>;
 
@@ -94,6 +94,7 @@ export async function platformPorts(base?: number): Promise<{ ports: Ports; mqtt
       GATEWAY_PORT: base + 40,
       EMBEDDED_DB_PORT: base + 32,
       ...Object.fromEntries(PORT_NAMES.slice(3).map((n, i) => [n, base + 41 + i])),
+      PIPELINE_WORKER_PORT: base + 50,
     };
     return { ports, mqttPort: base + 83 };
   }

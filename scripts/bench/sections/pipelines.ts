@@ -176,7 +176,8 @@ async function settle(db: pg.Client, tables: string[]): Promise<void> {
 
 /** `n` worker processes of `script`, each once it prints `ready`. */
 async function startWorkers(n: number, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess[]> {
-  return (await Promise.all(Array.from({ length: n }, () => spawnReady('worker', script, args, env, /ready/)))).map((w) => w.proc);
+  // PIPELINE_WORKER_PORT 0: each worker's /metrics on a port from the system (several on one machine)
+  return (await Promise.all(Array.from({ length: n }, () => spawnReady('worker', script, args, { ...env, PIPELINE_WORKER_PORT: '0' }, /ready/)))).map((w) => w.proc);
 }
 
 interface Throughput {
