@@ -25,6 +25,12 @@ export const ENTITY_DOCS = {
   agent: 'An agent of an LSP: a platform user who drives or delivers for it.',
   warehouse: 'A warehouse of an LSP (the facility create body plus pricing rules).',
   hub: 'A hub of an LSP (the facility create body plus pricing rules).',
+  orderTrackingVehicle:
+    'The vehicle carrying a tracked order while it is IN_TRANSIT (docs/orders.md "Tracking links"): its last reported position and the arrival estimate at the order\'s next dropoff. Named by the commerce family, resolved by the utilities family.',
+  orderTrackingVehicleWorkspaceId: 'The workspace of the order and of the vehicle position (a key field, never shown to clients).',
+  orderTrackingVehicleVehicleId: 'The LSP vehicle assigned to the order, as its position is reported (a key field, never shown to clients).',
+  orderTrackingVehicleToLatitude: "Latitude of the order's next undelivered dropoff, degrees (a key field, never shown to clients).",
+  orderTrackingVehicleToLongitude: "Longitude of the order's next undelivered dropoff, degrees (a key field, never shown to clients).",
 } as const;
 
 /** The four kinds of provider, as the graph writes them (REST paths write them in lower case: `/v1/:wid/lsp/...`). */

@@ -67,7 +67,7 @@ export interface SubgraphDefinition {
   onStart?: (orm: MikroORM, config: Config, log: Logger) => void | StopWork | Promise<void | StopWork>;
 }
 
-const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
+const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible"])';
 
 /** `Date` fields are the graph's one instant scalar, `DateTime` (kernel/scalars.ts). */
 const SCALARS = [{ type: Date, scalar: DateTimeScalar }];

@@ -431,8 +431,8 @@ export async function headersOf(w: World, route: RouteSpec): Promise<Record<stri
       // the IoT rules and get-topic: `origin` and the IoTSP's context in set A
       return { origin: IOT_ORIGIN, ...setA(await w.iotspToken()) };
     case 'origin+intent-token': {
-      // the service routes act on the placed order; the others on a draft intent
-      const c = route.path.startsWith('/v1/order/service') ? w.placed : await w.client();
+      // the service and tracking-link routes act on the placed order; the others on a draft intent
+      const c = route.path.startsWith('/v1/order/service') || route.path.startsWith('/v1/order/tracking-links') ? w.placed : await w.client();
       return { origin: c.origin, 'x-intent-token': c.token };
     }
     case 'api-key':

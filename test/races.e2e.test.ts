@@ -1103,6 +1103,32 @@ export const RACES: Record<string, Entry> = {
     class: 'state-move',
     prepare: async (f) => ({ params: { reference: (await f.placed()).reference, action: 'assign', to: f.w.agentId } }),
   },
+  // tracking links (docs/orders.md "Tracking links"): K links of one placed order (with the calibration call, under its
+  // limit of 10); a link is revoked once
+  'POST /v1/order/tracking-links': {
+    class: 'create',
+    prepare: async (f) => {
+      const order = await f.placed();
+      return { headers: async () => order.headers };
+    },
+  },
+  'DELETE /v1/order/tracking-links/:id': {
+    class: 'state-move',
+    prepare: async (f) => {
+      const order = await f.placed();
+      const link = await must(api('POST', '/v1/order/tracking-links', { headers: order.headers }), 201, 'tracking link');
+      return { headers: async () => order.headers, params: { id: link.data.id } };
+    },
+  },
+  'POST /v1/rsps/:icode/orders/:reference/tracking-links': { class: 'create', prepare: async (f) => ({ params: { reference: (await f.placed()).reference } }) },
+  'DELETE /v1/rsps/:icode/orders/:reference/tracking-links/:id': {
+    class: 'state-move',
+    prepare: async (f) => {
+      const order = await f.placed();
+      const link = await must(api('POST', '/v1/order/tracking-links', { headers: order.headers }), 201, 'tracking link');
+      return { params: { reference: order.reference, id: link.data.id } };
+    },
+  },
 
   // ── DEV: developers and FAQs (docs/dev.md) ──
   'POST /v1/devs/:xcode/developers/invitations': {

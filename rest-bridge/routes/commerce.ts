@@ -11,6 +11,8 @@ const SERVICE = 'service { quoteId fees { total { amount currency } tax discount
 const ORDER = `id reference status stage sandbox cspCode connectorId clientId clientUserId externalRef note lspCode agentId vehicleId ${SERVICE} rating { score comment ratedAt } placedAt createdAt updatedAt tokenExpiresAt`;
 const WAYPOINT = 'no type description coordinates { latitude longitude } address country contact { type reference phone email }';
 const PACKAGE = 'ptc: trackingCode waypointNo careLevel category weight note status';
+/** A tracking link (docs/orders.md "Tracking links"): `token` and `url` only in the creation's answer. */
+const LINK = 'id reference url token createdAt expiresAt revokedAt';
 const QUOTE = `quoteId: id lspCode lsp { code name } price { amount currency } breakdown { name basis quantity rate amount } source distanceKm weightKg xpress expiresAt`;
 
 const client = { tag: 'Client orders', envelope: 'generic', auth: 'origin' } as const;
@@ -185,6 +187,24 @@ export const clientOrderRoutes: RouteSpec[] = [
   },
   {
     ...intent,
+    method: 'POST',
+    path: '/v1/order/tracking-links',
+    summary: "A tracking link for the order's receiver (token and URL shown once)",
+    status: 201,
+    operation: `mutation CreateOrderTrackingLink { createOrderTrackingLink { ${LINK} } }`,
+    result: { data: 'createOrderTrackingLink' },
+    failures: { IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request' },
+  },
+  {
+    ...intent,
+    method: 'DELETE',
+    path: '/v1/order/tracking-links/:id',
+    summary: 'Revoke a tracking link of the order',
+    operation: `mutation RevokeOrderTrackingLink($id: ID!) { revokeOrderTrackingLink(id: $id) { ${LINK} } }`,
+    result: { data: 'revokeOrderTrackingLink' },
+  },
+  {
+    ...intent,
     method: 'GET',
     path: '/v1/order/stage',
     summary: 'The current stage and status, with the history',
@@ -202,6 +222,24 @@ export const orderDeskRoutes: RouteSpec[] = [
     summary: "The CSP's orders",
     operation: `query CspOrders($icode: String!, $status: OrderStatus, $clientId: String, $lspCode: String, $sandbox: Boolean, $page: Int, $limit: Int) { cspOrders(providerCode: $icode, status: $status, clientId: $clientId, lspCode: $lspCode, sandbox: $sandbox, page: $page, limit: $limit) { items { ${ORDER} } ${PAGE} } }`,
     result: { data: 'cspOrders.items', pagination: 'cspOrders.pagination' },
+  },
+  {
+    ...desk,
+    method: 'POST',
+    path: '/v1/rsps/:icode/orders/:reference/tracking-links',
+    summary: "A tracking link for the receiver of one of the CSP's orders (token and URL shown once)",
+    status: 201,
+    operation: `mutation CreateCspOrderTrackingLink($icode: String!, $reference: String!) { createOrderTrackingLink(providerCode: $icode, reference: $reference) { ${LINK} } }`,
+    result: { data: 'createOrderTrackingLink' },
+    failures: { IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used with another request' },
+  },
+  {
+    ...desk,
+    method: 'DELETE',
+    path: '/v1/rsps/:icode/orders/:reference/tracking-links/:id',
+    summary: "Revoke a tracking link of one of the CSP's orders",
+    operation: `mutation RevokeCspOrderTrackingLink($icode: String!, $reference: String!, $id: ID!) { revokeOrderTrackingLink(providerCode: $icode, reference: $reference, id: $id) { ${LINK} } }`,
+    result: { data: 'revokeOrderTrackingLink' },
   },
   {
     ...desk,

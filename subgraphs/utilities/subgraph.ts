@@ -11,14 +11,18 @@ import { startNetworkSync } from '../../domain/network-copy/sync.js';
 import { ZONE_SOURCES } from './geo/zoning.js';
 import { lspZoning } from './geo/lsp-zoning.js';
 import { NearbyResolver } from './nearby/resolvers.js';
+import { OrderTrackingVehicle, trackingVehicleReference } from './nearby/tracking.js';
 
 /**
  * The utilities subgraph (spec group 15): fares (fares/), distance, zones and arrival times (geo/), nearby vehicles
- * and the live vehicle-position store (nearby/); common/ holds what the areas share (scope, places, units, money).
+ * and the live vehicle-position store with the tracked orders' vehicles (nearby/); common/ holds what the areas share (scope, places, units, money).
  */
 export const utilitiesSubgraph: SubgraphDefinition = {
   name: 'utilities',
   resolvers: [FaresResolver, GeoResolver, NearbyResolver],
+  // the vehicle of a tracked order: commerce names it (OrderTracking.vehicle), this family resolves it
+  orphanedTypes: [OrderTrackingVehicle],
+  referenceResolvers: { OrderTrackingVehicle: trackingVehicleReference },
   // queries that store nothing: an explicit null in an input is the same as leaving the field out
   nullMeansAbsent: true,
   database: {

@@ -27,7 +27,9 @@ import { intentOfToken } from './intent-token.js';
  *   tenant: workspace, CSP and mode (live or sandbox);
  * - an **intent** holder: a client with the `x-intent-token` of one of that tenant's intents;
  * - a **desk** (group 9): a member acting as the CSP or the LSP (provider-context token), with a role;
- * - an **agent**: the user of an agent an order is assigned to (their own user token).
+ * - an **agent**: the user of an agent an order is assigned to (their own user token);
+ * - **anyone** holding a tracking link's token (the order's receiver): no credential at all; the token is checked by
+ *   the tracking service, and answers nothing but that order's tracking view.
  */
 
 export interface ClientScope {
@@ -73,7 +75,7 @@ export async function intentScope(ctx: SubgraphContext): Promise<IntentScope> {
   return { em, connector, origin, ctx, order: em.merge(order) };
 }
 
-/** What a role may do at an order desk (docs/roles.md): everyone reads; DEVELOPERs do not assign or cancel. */
+/** What a role may do at an order desk (docs/roles.md): everyone reads; DEVELOPERs do not assign, cancel or make tracking links. */
 const DESK_PERMISSIONS = {
   read: ['OWNER', 'ADMIN', 'MANAGER', 'SUPERVISOR', 'COORDINATOR', 'DEVELOPER'],
   write: ['OWNER', 'ADMIN', 'MANAGER', 'SUPERVISOR', 'COORDINATOR'],
@@ -92,10 +94,20 @@ export interface DeskScope {
 export function deskScope(ctx: SubgraphContext, kind: 'csp' | 'lsp', code: string, permission: keyof typeof DESK_PERMISSIONS): DeskScope {
   const principal = requireProviderCode(ctx.principal, kind, code, kind === 'csp' ? 'CSP' : 'LSP');
   if (!(DESK_PERMISSIONS[permission] as readonly Role[]).includes(principal.role)) {
-    throw forbidden(`Your role (${principal.role}) may not ${permission === 'write' ? 'assign or cancel' : 'read'} orders`);
+    throw forbidden(`Your role (${principal.role}) may not ${permission === 'write' ? 'assign, cancel or share (tracking links)' : 'read'} orders`);
   }
   authorized(principal);
   return { em: scopeToWorkspace(ctx.em, principal.workspaceId), principal, ctx };
+}
+
+/**
+ * Anyone (`orderTracking`, the one public field of the family, docs/orders.md "Tracking links"): no credential is
+ * needed, and whatever credential comes is not used. The entity manager is not scoped: the tracking service reads the
+ * link its token names, then only that link's workspace.
+ */
+export function publicScope(ctx: SubgraphContext): { em: EntityManager; ctx: SubgraphContext } {
+  authorized(ctx.principal);
+  return { em: ctx.em, ctx };
 }
 
 /** The signed-in user (an agent's app): a user access token. */

@@ -22,6 +22,7 @@ import { issueIntentToken } from '../common/intent-token.js';
 import { idempotent } from '../common/idempotency.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { Order, type OrderActor, Package, Waypoint } from './entities.js';
+import { OrderTrackingLink } from '../tracking/entities.js';
 import type { ActorType, OrderStatus, PackageStatus } from './enums.js';
 import { CANCELLATION_FEE_SHARE, checkMove, checkStopOrder, CLIENT_LISTS, MAX_PACKAGES, MAX_WAYPOINTS, newOrderReference, newPtc, parsePtc } from './rules.js';
 import { checkCountry, countryCode } from './places.js';
@@ -56,7 +57,8 @@ const PACKAGE_STATUS: Partial<Record<OrderStatus, PackageStatus>> = {
 
 /**
  * Moves an order (checked against the lifecycle), stamps the move in its history and publishes
- * `order.status_changed`; the packages follow (each an `order.package.updated`). Runs inside the caller's transaction.
+ * `order.status_changed`; the packages follow (each an `order.package.updated`), and a cancellation revokes the
+ * order's tracking links. Runs inside the caller's transaction.
  */
 export async function moveOrder(tx: EntityManager, order: Order, to: OrderStatus, by: OrderActor & { type: ActorType }, reason?: string | null): Promise<void> {
   const from = order.status;
@@ -66,6 +68,8 @@ export async function moveOrder(tx: EntityManager, order: Order, to: OrderStatus
   order.status = to;
   order.updatedAt = at;
   await orderEvent(tx, order, 'order.status_changed', { from, to, at: at.toISOString(), by, reason: reason ?? null });
+  // a cancelled order's tracking links stop at once, whoever cancels (docs/orders.md "Tracking links")
+  if (to === 'CANCELLED') await tx.nativeUpdate(OrderTrackingLink, { orderId: order.id, revokedAt: null }, { revokedAt: at });
   const packageStatus = PACKAGE_STATUS[to];
   if (packageStatus) {
     const packages = await tx.find(Package, { orderId: order.id }, { orderBy: { ptc: 'asc' } });

@@ -97,6 +97,13 @@ export async function findPosition(em: EntityManager, workspaceId: string, vehic
   return rows[0];
 }
 
+/** The positions of many (workspace, vehicle) pairs in one statement (each pair names its own workspace). */
+export async function findPositionsOf(em: EntityManager, pairs: readonly { workspaceId: string; vehicleId: string }[]): Promise<(PositionRow & { workspace_id: string })[]> {
+  if (!pairs.length) return [];
+  const params = pairs.flatMap((p) => [p.workspaceId, p.vehicleId]);
+  return em.execute(`select workspace_id, ${COLUMNS} from ${TABLE} where (workspace_id, vehicle_id) in (${pairs.map(() => '(?::uuid, ?)').join(', ')})`, params);
+}
+
 export async function deletePosition(em: EntityManager, workspaceId: string, vehicleId: string): Promise<boolean> {
   const rows = await em.execute<{ vehicle_id: string }[]>(`delete from ${TABLE} where workspace_id = ?::uuid and vehicle_id = ? returning vehicle_id`, [workspaceId, vehicleId]);
   return rows.length > 0;
