@@ -3,12 +3,14 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
 import type { RequestHandler, Response } from 'express';
 import { routes } from '../rest-bridge/routes/index.js';
+import { TRACKING_OPERATION } from '../rest-bridge/tracking/operation.js';
 import { graphqlError } from '../kernel/graphql-http.js';
 
 /**
  * Persisted (trusted) documents (docs/gateway.md, "Gateway guards"). The registry maps the SHA-256 of a document's
- * exact text (lower-case hex) to the text: every operation of the bridge's route table, plus the operations of the
- * manifest named by GRAPHQL_OPERATIONS_MANIFEST. It is built once at start; a lookup is one Map read.
+ * exact text (lower-case hex) to the text: every operation of the bridge's route table and its tracking page's
+ * (rest-bridge/tracking/operation.ts), plus the operations of the manifest named by GRAPHQL_OPERATIONS_MANIFEST. It is
+ * built once at start; a lookup is one Map read.
  *
  * A request names a registered document by its hash in Apollo's APQ shape,
  * `{ "extensions": { "persistedQuery": { "version": 1, "sha256Hash": "<hex>" } }, "variables": … }`, and the gateway
@@ -28,7 +30,7 @@ export class OperationRegistry {
   private constructor(private readonly byHash: ReadonlyMap<string, string>) {}
 
   /** The bridge's operations and, when a path is given, the manifest's (a bad manifest stops the start). */
-  static load(manifestPath?: string, documents: Iterable<string> = routes.map((r) => r.operation)): OperationRegistry {
+  static load(manifestPath?: string, documents: Iterable<string> = [...routes.map((r) => r.operation), TRACKING_OPERATION]): OperationRegistry {
     const byHash = new Map<string, string>();
     for (const text of documents) byHash.set(documentHash(text), text);
     if (manifestPath) for (const [hash, text] of readManifest(manifestPath)) byHash.set(hash, text);

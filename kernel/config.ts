@@ -197,6 +197,18 @@ const schema = z
     /** The REST reference page at `GET /docs` on the bridge; default: on, off with NODE_ENV=production. */
     REST_DOCS: optionalBool(),
     /**
+     * A tile server for the order tracking page's map (rest-bridge/tracking-page.ts): an `https://` template with `{z}`,
+     * `{x}` and `{y}` (and `{s}` for the subdomains a, b, c), e.g. `https://tiles.example.com/{z}/{x}/{y}.png`. Unset:
+     * the page draws the land and coastlines the bridge ships, and nothing it loads leaves the platform.
+     */
+    TRACKING_TILE_URL: z
+      .string()
+      .url()
+      .refine((v) => /^https:\/\/(\{s\}\.)?[A-Za-z0-9.-]+(:\d{1,5})?\/[^\s"'<>\\]*$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), {
+        message: 'must be an https:// tile URL template with {z}, {x} and {y} (e.g. https://tiles.example.com/{z}/{x}/{y}.png; {s} for subdomains)',
+      })
+      .optional(),
+    /**
      * Platform administrators (docs/operators.md): comma-separated e-mail addresses of user accounts that may review
      * identity verifications and look users up for support.
      */

@@ -16,14 +16,15 @@ import type { Express, NextFunction, Request, Response } from 'express';
  */
 const require = createRequire(import.meta.url);
 
-interface Asset {
+export interface Asset {
   type: string;
   raw: Buffer;
   gzip: Buffer;
   etag: string;
 }
 
-function asset(type: string, body: string | Buffer): Asset {
+/** A static asset of a page: its bytes, gzipped once, and its ETag. */
+export function asset(type: string, body: string | Buffer): Asset {
   const raw = typeof body === 'string' ? Buffer.from(body) : body;
   return { type, raw, gzip: gzipSync(raw), etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"` };
 }
@@ -41,7 +42,7 @@ function send(req: Request, res: Response, a: Asset): void {
 }
 
 /** A page's assets by file name, loaded once on first use. */
-function assetsRoute(app: Express, prefix: string, load: () => Record<string, Asset>): void {
+export function assetsRoute(app: Express, prefix: string, load: () => Record<string, Asset>): void {
   let assets: Record<string, Asset> | undefined;
   app.get(`${prefix}/:file`, (req: Request, res: Response, next: NextFunction) => {
     assets ??= load();

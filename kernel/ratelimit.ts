@@ -14,6 +14,7 @@ export type RouteLimit =
   | 'user-search'
   | 'settings-updates'
   | 'order-intents'
+  | 'order-tracking'
   | 'queries-discovery'
   | 'queries-matching'
   | 'queries-capacity'
@@ -32,6 +33,9 @@ export const ROUTE_LIMITS: Readonly<Record<RouteLimit, { readonly points: number
   'settings-updates': { points: 20, duration: 3600 },
   // the platform's own (docs/orders.md "Rate limits"): intent creation per origin, tighter than the general limit
   'order-intents': { points: 20, duration: 60 },
+  // the order tracking page and the data it polls every 3 s (rest-bridge/tracking-page.ts), per address, instead of the
+  // general limits: a page left open for hours stays under it, and so do a few receivers behind one address
+  'order-tracking': { points: 120, duration: 60 },
   // the queries family's sub-families (spec "Limits"; docs/queries.md "Rate limits"), per API key
   'queries-discovery': { points: 500, duration: 60 },
   'queries-matching': { points: 200, duration: 60 },

@@ -24,6 +24,7 @@ import { documentHash, persistedExtensions } from '../gateway/persisted.js';
 import { openApiDocument } from './openapi.js';
 import { byPrecedence, matchRoute, takesParams } from './precedence.js';
 import { now } from '../kernel/clock.js';
+import { trackingPage } from './tracking-page.js';
 
 /** Headers each credential scheme needs (names as the spec spells them; HTTP headers are case-insensitive). */
 const SET_A = ['svc-auth-token', 'svc-user-agent', 'svc-auth-device'];
@@ -387,6 +388,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
             .catch(() => false)),
   );
   if (config.restDocs) restReference(app);
+  trackingPage(app, config, { log, limits, gateway: client });
   // the document depends only on the route table, the committed supergraph and the configuration: built once, on first use
   let openapi: ReturnType<typeof openApiDocument> | undefined;
   app.get('/openapi.json', (_req, res) => res.json((openapi ??= openApiDocument(routes, config))));

@@ -8,8 +8,8 @@ import addFormats from 'ajv-formats';
  */
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: object };
 
-/** Paths of the bridge that are not API operations: pages, probes and the test clock. */
-export const NOT_OPERATIONS = /^\/(healthz|readyz|metrics|openapi\.json|docs(\/.*)?|files\/.*|__test\/.*)$/;
+/** Paths of the bridge that are not API operations: pages (the order tracking page and its data among them), probes and the test clock. */
+export const NOT_OPERATIONS = /^\/(healthz|readyz|metrics|openapi\.json|docs(\/.*)?|track\/.*|files\/.*|__test\/.*)$/;
 
 export class ResponseValidator {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -7,6 +7,7 @@ import { GRAPHQL_LIMIT_DEFAULTS, loadConfig } from '../../kernel/config.js';
 import { countTokens, formatGuardError, limitRules, type OperationLimits } from '../../gateway/guards.js';
 import { OperationRegistry, admit, documentHash, readManifest } from '../../gateway/persisted.js';
 import { routes } from '../../rest-bridge/routes/index.js';
+import { TRACKING_OPERATION } from '../../rest-bridge/tracking/operation.js';
 
 /**
  * The gateway's guards (docs/gateway.md, "Gateway guards") without a platform: the limit rules at their edges, the
@@ -217,10 +218,12 @@ describe('persisted documents: the registry', () => {
     expect(documentHash(FRONT)).toBe(FRONT_HASH);
   });
 
-  it("holds every operation of the bridge's route table under its hash", () => {
+  it("holds every operation of the bridge's route table, and the tracking page's, under its hash", () => {
     const registry = OperationRegistry.load();
     for (const route of routes) expect(registry.get(documentHash(route.operation)), `${route.method} ${route.path}`).toBe(route.operation);
-    expect(registry.size).toBe(new Set(routes.map((r) => r.operation)).size);
+    // and the tracking page's one operation (rest-bridge/tracking-page.ts)
+    expect(registry.get(documentHash(TRACKING_OPERATION))).toBe(TRACKING_OPERATION);
+    expect(registry.size).toBe(new Set(routes.map((r) => r.operation)).size + 1);
     expect(registry.has(ME_HASH)).toBe(false);
   });
 
@@ -228,7 +231,7 @@ describe('persisted documents: the registry', () => {
     const registry = OperationRegistry.load(manifest({ [ME_HASH]: ME, [FRONT_HASH]: FRONT }));
     expect(registry.get(ME_HASH)).toBe(ME);
     expect(registry.get(FRONT_HASH)).toBe(FRONT);
-    expect(registry.size).toBe(new Set(routes.map((r) => r.operation)).size + 2);
+    expect(registry.size).toBe(new Set(routes.map((r) => r.operation)).size + 1 + 2);
   });
 
   it('a bad manifest stops the start, naming the file and the entry', () => {
