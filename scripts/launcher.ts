@@ -263,7 +263,7 @@ async function split(env: NodeJS.ProcessEnv) {
   }
   launch('gateway', 'gateway/main.js', as('gateway', env));
   launch('bridge', 'rest-bridge/main.js', as('bridge', env));
-  for (const s of subgraphs) metricsTargets.push({ component: s.name, process: s.name, port: (config as unknown as Record<string, number>)[`${s.name.toUpperCase()}_PORT`] });
+  for (const s of subgraphs) metricsTargets.push({ component: s.name, process: s.name, port: config.subgraphPort(s.name) });
   metricsTargets.push({ component: 'gateway', process: 'gateway', port: config.GATEWAY_PORT }, { component: 'bridge', process: 'bridge', port: config.BRIDGE_PORT });
   await Promise.all(subgraphs.map((s) => waitFor(() => ready(new URL('/readyz', config.subgraphUrl(s.name)).href), `subgraph ${s.name}`)));
   await waitFor(() => ready(`http://${config.HOST}:${config.GATEWAY_PORT}/readyz`), 'gateway');
