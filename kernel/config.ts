@@ -49,6 +49,13 @@ const schema = z
      * starts on the public ports (round-robin, per request). 1: no load balancer.
      */
     PLATFORM_REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
+    /**
+     * With PLATFORM_REPLICAS > 1, the first of the replicas' own ports (behind the load balancer): replica r (from 1)
+     * takes the block of 100 from this + 100 × (r − 1), its HTTP ports, its MQTT port, then its pipelines workers'.
+     * Fixed ports below the kernel's ephemeral range (32768+), so no port the system hands out in the meantime (an
+     * outgoing connection's, a `listen(0)`'s) can take one before its process binds it.
+     */
+    REPLICA_PORT_BASE: z.coerce.number().int().min(1024).max(64_635).default(4100),
     /** The HAProxy program the launcher runs with PLATFORM_REPLICAS > 1 (Debian's `haproxy`). */
     HAPROXY_PATH: z.string().default('/usr/sbin/haproxy'),
     HOST: z.string().default('127.0.0.1'),

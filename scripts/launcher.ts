@@ -270,15 +270,12 @@ async function split(env: NodeJS.ProcessEnv) {
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
 }
 
-/** A port nothing listens on now, from the system. */
-const systemPort = () =>
-  new Promise<number>((resolve, reject) => {
+/** Whether `port` can be bound on the platform's host now. */
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, config.HOST, () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(false));
+    s.listen(port, config.HOST, () => s.close(() => resolve(true)));
   });
 
 /** What the load balancer fronts: each public port (its variable), HTTP or TCP (MQTT). */
@@ -309,11 +306,23 @@ function haproxyConfig(host: string, publicPorts: Record<string, number>, replic
 async function replicated(env: NodeJS.ProcessEnv, n: number) {
   const host = config.HOST;
   const publicPorts = Object.fromEntries(FRONTED.map((f) => [f.variable, (config as unknown as Record<string, number>)[f.variable]]));
+  // fixed blocks from REPLICA_PORT_BASE (kernel/config.ts): a port from the system, released until its process binds
+  // it, could meanwhile be handed to another process's listen(0) or outgoing connection (a CI run lost a start so)
   const replicaPorts: Record<string, number>[] = [];
+  const workerPorts: number[][] = [];
+  const taken = new Set(Object.values(publicPorts));
   for (let i = 0; i < n; i++) {
+    const block = config.REPLICA_PORT_BASE + 100 * i;
     const ports: Record<string, number> = {};
-    for (const f of FRONTED) ports[f.variable] = await systemPort();
+    FRONTED.forEach((f, k) => (ports[f.variable] = block + k));
     replicaPorts.push(ports);
+    workerPorts.push([...Array(config.PIPELINE_WORKER_PROCESSES).keys()].map((w) => block + FRONTED.length + w));
+    for (const [what, port] of [...Object.entries(ports), ...workerPorts[i].map((p, w) => [`worker ${w + 1}`, p] as const)]) {
+      if (taken.has(port) || !(await bindable(port)))
+        throw new Error(
+          `replica ${i + 1}'s ${what} port ${port} (REPLICA_PORT_BASE ${config.REPLICA_PORT_BASE} + ${port - config.REPLICA_PORT_BASE}) is a public port or in use; set REPLICA_PORT_BASE to a free block`,
+        );
+    }
   }
   const shared: NodeJS.ProcessEnv = {
     ...env,
@@ -334,7 +343,7 @@ async function replicated(env: NodeJS.ProcessEnv, n: number) {
   for (let i = 0; i < n; i++) {
     for (const s of subgraphs) launch(`${s.name}-${i + 1}`, `subgraphs/${s.name}/main.js`, as(s.name, envOf(i)));
     for (let w = 1; w <= config.PIPELINE_WORKER_PROCESSES; w++) {
-      const port = await systemPort();
+      const port = workerPorts[i][w - 1];
       launch(`worker-${i + 1}.${w}`, 'subgraphs/pipelines/worker.js', { ...as('pipelines', envOf(i)), PIPELINE_WORKER_PORT: String(port) });
       metricsTargets.push({ component: 'pipelines-worker', process: `worker-${i + 1}.${w}`, port });
     }
@@ -358,7 +367,7 @@ const metricsTargets: { component: string; process: string; port: number }[] = [
 /**
  * Writes DATA_DIR/prometheus-targets.json in Prometheus' file-based service discovery format (`file_sd_configs`,
  * docs/operations.md "Metrics"): a target per process (every replica, every pipelines worker), labelled `component`
- * and `process`. Rewritten at each start: the replicas' ports are the system's.
+ * and `process`. Rewritten at each start.
  */
 function writeMetricsTargets() {
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;

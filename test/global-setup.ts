@@ -65,7 +65,15 @@ export async function setup(project: TestProject) {
   const subgraphPorts: Record<string, number> = Object.fromEntries(
     ['USERS', 'WORKSPACE', 'UTILITIES', 'LSP', 'COMMERCE', 'DEV', 'IOT', 'PIPELINES', 'QUERIES'].map((n, i) => [`${n}_PORT`, base + 41 + i]),
   );
-  const ports: Record<string, number> = { BRIDGE_PORT: base + 80, GATEWAY_PORT: base + 40, EMBEDDED_DB_PORT: base + 32, MQTT_PORT: base + 83, PIPELINE_WORKER_PORT: base + 50, ...subgraphPorts };
+  const ports: Record<string, number> = {
+    BRIDGE_PORT: base + 80,
+    GATEWAY_PORT: base + 40,
+    EMBEDDED_DB_PORT: base + 32,
+    MQTT_PORT: base + 83,
+    PIPELINE_WORKER_PORT: base + 50,
+    REPLICA_PORT_BASE: base + 100,
+    ...subgraphPorts,
+  };
   const env = {
     ...process.env,
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),

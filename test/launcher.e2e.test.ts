@@ -33,4 +33,26 @@ describe('the split launcher', () => {
       await new Promise((r) => foreign.close(r));
     }
   }, 240_000);
+
+  it("replicas: a port of a replica's block (REPLICA_PORT_BASE) already held: the launcher refuses to start, naming the replica, the port and the setting, before starting any replica", async () => {
+    // clear of this platform's own public ports, which freePort hands out next from the same block
+    const base = (await freePort()) + 400;
+    const held = base + 100 + 1; // replica 2's block, its second public port
+    const foreign = createServer();
+    await new Promise<void>((r) => foreign.listen(held, '127.0.0.1', r));
+    try {
+      const err = await startPlatform({ topology: 'split', env: { PLATFORM_REPLICAS: '2', REPLICA_PORT_BASE: String(base) } }).then(
+        async (p) => {
+          await p.stop();
+          return undefined;
+        },
+        (e: Error) => e,
+      );
+      expect(err, 'the launcher started replicas on a port another process holds').toBeInstanceOf(Error);
+      expect(err!.message).toMatch(new RegExp(`replica 2's [A-Z]+_PORT port ${held} \\(REPLICA_PORT_BASE ${base} \\+ 101\\) is a public port or in use`));
+      expect(err!.message, 'a replica was started').not.toMatch(/^\w+-[12]\s+\|/m);
+    } finally {
+      await new Promise((r) => foreign.close(r));
+    }
+  }, 240_000);
 });
