@@ -282,7 +282,7 @@ export async function createGateway(config: Config, opts: GatewayOptions): Promi
 
   const remoteNames = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]).filter((n) => !local.has(n));
   const app = createApp(config.TRUST_PROXY);
-  observe(app, log, 'gateway', (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : 'unmatched'));
+  observe(app, log, 'gateway', (req, _res, scope) => (req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : undefined));
   cors(app, config.corsOrigins);
   // the browser pages (kernel/pages.ts): GraphiQL and the schema picture, both by GRAPHQL_IDE; off, their paths
   // fall through to the GraphQL endpoint below and get its answer to a GET without a query

@@ -7,7 +7,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * in the one-process topology every listener answers the same numbers, labelled by `service`.
  *
  * Labels never carry user data: a REST route is its path template, a GraphQL request its operation name when that is
- * a plain name among the first OPERATION_NAMES seen (else `other`), an unknown path `unmatched`.
+ * a plain name among the first OPERATION_NAMES seen (else `other`), a page or asset its express template, an unknown
+ * path `unmatched`.
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });

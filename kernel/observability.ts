@@ -86,7 +86,7 @@ const QUIET = new Set(['/healthz', '/readyz', '/metrics']);
  * Mounts request ids, trace context, the access log and the HTTP metrics on an app (first, before its routes).
  * `routeOf` names the request for logs and metrics once it has finished: a route template or an operation name.
  */
-export function observe(app: Express, log: Logger, service: string, routeOf: (req: Request, res: Response, scope: RequestScope) => string): void {
+export function observe(app: Express, log: Logger, service: string, routeOf: (req: Request, res: Response, scope: RequestScope) => string | undefined): void {
   void startTelemetry(log).catch((err: unknown) => log.error({ err }, 'OpenTelemetry failed to start'));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -99,7 +99,7 @@ export function observe(app: Express, log: Logger, service: string, routeOf: (re
     res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const route = routeOf(req, res, scope);
+      const route = routeOf(req, res, scope) ?? expressRoute(req) ?? 'unmatched';
       httpDuration.observe({ service, method: req.method, route, status: res.statusCode }, ms / 1000);
       span?.end(route, res.statusCode);
       const line = { reqId: requestId, traceId: scope.traceId, method: req.method, route, status: res.statusCode, ms: Math.round(ms * 10) / 10, principal: scope.principal ?? 'none' };
@@ -108,6 +108,16 @@ export function observe(app: Express, log: Logger, service: string, routeOf: (re
     });
     requestScope.run(scope, next);
   });
+}
+
+/**
+ * A request the service's own `routeOf` does not name (a page, an asset, a health check) under the express route that
+ * answered it, `GET /track/:token`: a template, never the path's values. None matched: `unmatched`.
+ */
+function expressRoute(req: Request): string | undefined {
+  const path: unknown = (req.route as { path?: unknown } | undefined)?.path;
+  const template = Array.isArray(path) ? (path[0] as unknown) : path;
+  return typeof template === 'string' ? `${req.method} ${template}` : undefined;
 }
 
 declare module 'express-serve-static-core' {

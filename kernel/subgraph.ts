@@ -211,7 +211,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
 
   const app = createApp(false);
   observe(app, log, def.name, (req, _res, scope) =>
-    req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : req.originalUrl.startsWith('/internal') ? 'internal' : 'unmatched',
+    req.originalUrl.split('?')[0] === '/graphql' ? operationLabel(scope.operation) : req.originalUrl.startsWith('/internal') ? 'internal' : undefined,
   );
   healthRoutes(app, () => databaseReady(orm.em));
 

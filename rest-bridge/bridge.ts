@@ -371,7 +371,7 @@ export function createBridge(config: Config, { log, limits, gateway }: BridgeOpt
   const app = createApp(config.TRUST_PROXY);
   observe(app, log, 'bridge', (req, res) => {
     const route = res.locals.route as RouteSpec | undefined;
-    return route ? `${route.method} ${route.path}` : 'unmatched';
+    return route ? `${route.method} ${route.path}` : undefined;
   });
   // one ordering of the table for registration, for errors raised while matching and for CORS
   const ordered = registrationOrder(routes);

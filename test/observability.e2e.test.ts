@@ -30,6 +30,18 @@ describe('metrics on every process of the suite platform', () => {
     for (const r of routesSeen) expect(r).toMatch(/^(unmatched|(GET|POST|PATCH|PUT|DELETE) \/[\w/:.-]*)$/);
   });
 
+  it("the bridge's own pages (the tracking page, its assets, the OpenAPI document) are counted under their express templates, the token in a tracking link nowhere", async () => {
+    const token = `otl_${randomBytes(12).toString('hex')}`;
+    expect((await fetch(`${bridgeUrl()}/track/${token}`)).status).toBe(404); // an unknown link: the 404 page
+    expect((await fetch(`${bridgeUrl()}/track/assets/leaflet.js`)).status).toBe(200);
+    expect((await fetch(`${bridgeUrl()}/openapi.json`)).status).toBe(200);
+    const texts = await scrapeAll(bridgeUrl());
+    expect(sampleSum(texts, 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /track/:token', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(sampleSum(texts, 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /track/assets/:file', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sampleSum(texts, 'http_request_duration_seconds_count', { service: 'bridge', route: 'GET /openapi.json', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(texts.join('\n')).not.toContain(token);
+  });
+
   it('the gateway times its subgraph fetches and counts its operations by name; the rate-limit and credential-cache counters are there', async () => {
     const user = await newUser();
     const res = await fetch(gatewayUrl(), {
