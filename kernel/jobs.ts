@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { PgBoss, fromKysely, type Queue } from 'pg-boss';
 import type { Logger } from './logger.js';
 import { watchJobQueue } from './metrics.js';
@@ -10,9 +11,17 @@ import { watchJobQueue } from './metrics.js';
  * transaction as the state change that calls for it (`enqueueIn` with the transaction's entity manager): both commit
  * or neither. A worker that dies holding a job stops sending its heartbeat; pg-boss's supervisor hands the job to
  * another worker within the queue's heartbeat + SUPERVISE_SECONDS.
+ *
+ * How a worker learns of a job: a job its own process enqueues wakes it (`wake`, at the job's due time); on a
+ * PostgreSQL server, a job another process enqueues wakes it through LISTEN/NOTIFY (the queue's `notify`), and it
+ * looks anyway every NOTIFY_BACKSTOP_SECONDS (a job another process deferred, a job retried after a crash). On the
+ * embedded PGlite, whose one shared session does not deliver notifications reliably, it looks every
+ * `pollingIntervalSeconds` instead (`pollingOptions`). An idle replicated platform polled 25 times a second before.
  */
 
 export const SUPERVISE_SECONDS = 2;
+/** How often a worker looks for due jobs while notifications wake it (a PostgreSQL server). */
+export const NOTIFY_BACKSTOP_SECONDS = 2;
 
 let boss: PgBoss | undefined;
 let opening: Promise<PgBoss> | undefined;
@@ -25,8 +34,9 @@ export async function openJobs(databaseUrl: string, log: Logger): Promise<PgBoss
     const b = new PgBoss({
       connectionString: databaseUrl,
       schema: 'pgboss',
-      // LISTEN/NOTIFY stays off: through the embedded database's shared session it stalled the workers; a worker is
-      // woken for the jobs its own process enqueues (`wake`), others are found by its poll
+      // LISTEN/NOTIFY only on a PostgreSQL server: through the embedded database's shared session it stalled the
+      // workers, which poll there instead
+      useListenNotify: !(await embedded(databaseUrl)),
       superviseIntervalSeconds: SUPERVISE_SECONDS,
       monitorIntervalSeconds: SUPERVISE_SECONDS,
       max: 4,
@@ -64,13 +74,42 @@ export function jobs(): PgBoss {
   return boss;
 }
 
-/** Creates a queue unless another process (or an earlier start) did. */
+/** Whether `databaseUrl` is the embedded PGlite (it says so in `version()`). */
+async function embedded(databaseUrl: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: databaseUrl, application_name: 'platform-jobs' });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ version: string }>('select version() as version');
+    return /PGlite/.test(rows[0].version);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Creates a queue unless another process (or an earlier start) did; a queue made before its `notify` was chosen gets
+ * it now.
+ */
 export async function ensureQueue(name: string, options: Omit<Queue, 'name'>): Promise<void> {
   const b = jobs();
+  const existing = await b.getQueue(name);
+  if (existing) {
+    if (options.notify !== undefined && existing.notify !== options.notify) await b.updateQueue(name, { notify: options.notify });
+    return;
+  }
   await b.createQueue(name, options).catch(async (err: Error) => {
     if (!(await b.getQueue(name))) throw err;
   });
 }
+
+/**
+ * A worker's polling options: every `pollingMs` where nothing notifies it (the embedded PGlite), every
+ * NOTIFY_BACKSTOP_SECONDS where notifications wake it.
+ */
+export const pollingOptions = (pollingMs: number) => ({
+  pollingIntervalSeconds: pollingMs / 1000,
+  notifyPollingIntervalSeconds: Math.max(NOTIFY_BACKSTOP_SECONDS, pollingMs / 1000),
+});
 
 /** Enqueues a job inside the transaction of `tx`: it exists if and only if the transaction commits. */
 export async function enqueueIn(tx: EntityManager, queue: string, data: object, options: { startAfter?: Date; priority?: number } = {}): Promise<void> {

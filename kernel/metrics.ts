@@ -11,7 +11,13 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * path `unmatched`.
  */
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
+/**
+ * Node's own metrics. The event loop's lag (`nodejs_eventloop_lag_*`) is sampled by a timer every
+ * EVENT_LOOP_SAMPLE_MS: prom-client's 10 ms cost an idle process 0.6 % of a core (a replicated platform runs 26 of
+ * them), 100 ms costs a fifth of that and still catches any stall longer than a sample apart.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

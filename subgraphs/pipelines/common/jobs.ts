@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Job } from 'pg-boss';
 import type { Logger } from '../../../kernel/logger.js';
 import { now } from '../../../kernel/clock.js';
-import { closeJobs as leaveJobs, enqueueIn, ensureQueue, jobs, openJobs as joinJobs, wake } from '../../../kernel/jobs.js';
+import { closeJobs as leaveJobs, enqueueIn, ensureQueue, jobs, openJobs as joinJobs, pollingOptions, wake } from '../../../kernel/jobs.js';
 
 /**
  * The pipelines' durable jobs (docs/pipelines.md "Durability"), on the platform's job queue (kernel/jobs.ts: pg-boss,
@@ -22,7 +22,10 @@ export interface StepJob {
   kind: 'run' | 'deadline';
 }
 
-/** How often an idle worker looks for due jobs (ms); the steps this process enqueues wake it at once (`wake`). */
+/**
+ * How often an idle worker looks for due jobs on the embedded database (ms); the steps this process enqueues wake it at
+ * once (`wake`), and on a PostgreSQL server so do the others' (kernel/jobs.ts `pollingOptions`).
+ */
 export const POLLING_MS = 500;
 export const HEARTBEAT_SECONDS = 10;
 const PRIORITY = { LOW: 0, NORMAL: 5, HIGH: 10 } as const;
@@ -46,7 +49,8 @@ export async function enqueue(tx: EntityManager, job: StepJob, options: { dueAt?
   const delayMs = options.dueAt === undefined ? 0 : Math.max(0, options.dueAt - now());
   await enqueueIn(tx, STEP_QUEUE, job, { priority: PRIORITY[options.priority ?? 'NORMAL'], ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) });
   // a step this process enqueues is fetched when it is due, not at the next poll; steps enqueued by a process that
-  // takes no steps (the split platform's subgraph) are found by the workers' poll (POLLING_MS)
+  // takes no steps (the split platform's subgraph) wake the workers through NOTIFY on a PostgreSQL server, or are found
+  // by their poll (POLLING_MS) on the embedded one
   wake(workerId, delayMs);
 }
 
@@ -58,7 +62,7 @@ export const workOptions = (concurrency: number) => ({
   localConcurrency: Math.max(1, Math.ceil(concurrency / BATCH)),
   batchSize: BATCH,
   burstWhenBatchFull: true,
-  pollingIntervalSeconds: POLLING_MS / 1000,
+  ...pollingOptions(POLLING_MS),
   perJobResults: true as const,
 });
 

@@ -3,7 +3,7 @@ import type { Job } from 'pg-boss';
 import { now, nowDate } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { followBatches, type PlatformEvent } from '../../../kernel/events.js';
-import { closeJobs, enqueueIn, ensureQueue, jobs, openJobs, wake } from '../../../kernel/jobs.js';
+import { closeJobs, enqueueIn, ensureQueue, jobs, openJobs, pollingOptions, wake } from '../../../kernel/jobs.js';
 import type { Logger } from '../../../kernel/logger.js';
 import { countsWebhooks, webhookDeliveries } from '../../../kernel/metrics.js';
 import { attempt } from '../../../kernel/webhooks/send.js';
@@ -184,9 +184,9 @@ export async function deliver(em: EntityManager, job: DeliveryJob, signal?: Abor
 export async function startWebhooks(orm: MikroORM, config: Config, log: Logger): Promise<() => Promise<void>> {
   countsWebhooks('event');
   await openJobs(config.databaseUrl, log);
-  await ensureQueue(DELIVERY_QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  await ensureQueue(DELIVERY_QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true });
   const concurrency = config.EVENT_WEBHOOK_CONCURRENCY;
-  // fewer, larger fetches: each of the `localConcurrency` loops polls while idle (twice a second)
+  // fewer, larger fetches: each of the `localConcurrency` loops polls while idle (kernel/jobs.ts `pollingOptions`)
   const batchSize = Math.min(concurrency, 16);
   workerId = await jobs().work<DeliveryJob>(
     DELIVERY_QUEUE,
@@ -195,7 +195,7 @@ export async function startWebhooks(orm: MikroORM, config: Config, log: Logger):
       batchSize,
       // a full batch is followed by the next fetch at once, not by a poll interval
       burstWhenBatchFull: true,
-      pollingIntervalSeconds: POLLING_SECONDS,
+      ...pollingOptions(POLLING_SECONDS * 1000),
       perJobResults: true as const,
     },
     async (batch: Job<DeliveryJob>[]) =>
