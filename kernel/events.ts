@@ -361,6 +361,13 @@ export function followBatches(
 const WAKE_SAFETY_MS = 2000;
 const WAKE_HOT_MS = 2000;
 
+/**
+ * Whether the database whose `select version()` said `version` delivers notifications to a listening connection: a
+ * PostgreSQL server does; the embedded PGlite, whose one shared session serves every connection, does not reliably
+ * (the event wake-ups here and the job queue's workers, kernel/jobs.ts, poll there instead).
+ */
+export const deliversNotifications = (version: string): boolean => !/PGlite/.test(version);
+
 interface Loop {
   topics: readonly string[];
   orm: MikroORM;
@@ -397,7 +404,7 @@ const wakeups = (() => {
     if (!first || client) return;
     const { orm, log } = first;
     const [{ version }] = await orm.em.fork().execute<{ version: string }[]>('select version() as version');
-    embedded = /PGlite/.test(version); // the embedded database: polling only (see above)
+    embedded = !deliversNotifications(version); // the embedded database: polling only (see above)
     if (embedded) return;
     const c = new pg.Client({ connectionString: orm.config.get('clientUrl'), application_name: 'platform-events' });
     const lost = (err?: Error) => {

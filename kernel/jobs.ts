@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { PgBoss, fromKysely, type Queue } from 'pg-boss';
 import type { Logger } from './logger.js';
+import { deliversNotifications } from './events.js';
 import { watchJobQueue } from './metrics.js';
 
 /**
@@ -36,7 +37,7 @@ export async function openJobs(databaseUrl: string, log: Logger): Promise<PgBoss
       schema: 'pgboss',
       // LISTEN/NOTIFY only on a PostgreSQL server: through the embedded database's shared session it stalled the
       // workers, which poll there instead
-      useListenNotify: !(await embedded(databaseUrl)),
+      useListenNotify: await notifies(databaseUrl),
       superviseIntervalSeconds: SUPERVISE_SECONDS,
       monitorIntervalSeconds: SUPERVISE_SECONDS,
       max: 4,
@@ -74,13 +75,13 @@ export function jobs(): PgBoss {
   return boss;
 }
 
-/** Whether `databaseUrl` is the embedded PGlite (it says so in `version()`). */
-async function embedded(databaseUrl: string): Promise<boolean> {
+/** Whether the database at `databaseUrl` delivers notifications (a PostgreSQL server, not the embedded PGlite). */
+async function notifies(databaseUrl: string): Promise<boolean> {
   const c = new pg.Client({ connectionString: databaseUrl, application_name: 'platform-jobs' });
   await c.connect();
   try {
     const { rows } = await c.query<{ version: string }>('select version() as version');
-    return /PGlite/.test(rows[0].version);
+    return deliversNotifications(rows[0].version);
   } finally {
     await c.end();
   }
