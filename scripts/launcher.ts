@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import { loadConfigOrExit, type Config } from '../kernel/config.js';
 import { createLogger } from '../kernel/logger.js';
 import { listen, type Listener } from '../kernel/http.js';
+import { bindable } from '../kernel/ports.js';
 import { RateLimits } from '../kernel/ratelimit.js';
 import { createSubgraph, type SubgraphRuntime } from '../kernel/subgraph.js';
 import { createGateway } from '../gateway/gateway.js';
@@ -270,14 +271,6 @@ async function split(env: NodeJS.ProcessEnv) {
   await waitFor(() => ready(`http://${config.HOST}:${config.BRIDGE_PORT}/readyz`), 'rest-bridge');
 }
 
-/** Whether `port` can be bound on the platform's host now. */
-const bindable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, config.HOST, () => s.close(() => resolve(true)));
-  });
-
 /** What the load balancer fronts: each public port (its variable), HTTP or TCP (MQTT). */
 const FRONTED = [
   ...subgraphs.map((s) => ({ name: s.name, variable: `${s.name.toUpperCase()}_PORT`, http: true })),
@@ -318,7 +311,7 @@ async function replicated(env: NodeJS.ProcessEnv, n: number) {
     replicaPorts.push(ports);
     workerPorts.push([...Array(config.PIPELINE_WORKER_PROCESSES).keys()].map((w) => block + FRONTED.length + w));
     for (const [what, port] of [...Object.entries(ports), ...workerPorts[i].map((p, w) => [`worker ${w + 1}`, p] as const)]) {
-      if (taken.has(port) || !(await bindable(port)))
+      if (taken.has(port) || !(await bindable(port, host)))
         throw new Error(
           `replica ${i + 1}'s ${what} port ${port} (REPLICA_PORT_BASE ${config.REPLICA_PORT_BASE} + ${port - config.REPLICA_PORT_BASE}) is a public port or in use; set REPLICA_PORT_BASE to a free block`,
         );

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { bindable } from '../../kernel/ports.js';
 import type { Fixtures } from './fixtures.js';
 import type { Block } from './report.js';
 
@@ -103,13 +104,8 @@ export async function platformPorts(base?: number): Promise<{ ports: Ports; mqtt
   return { ports, mqttPort: free[PORT_NAMES.length] };
 }
 
-/** True when something accepts connections on the port. */
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(true));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(false)));
-  });
+/** True when something holds the port (it cannot be bound). */
+const listening = async (port: number) => !(await bindable(port));
 
 /** Waits until none of the ports is taken (a platform that was just stopped has released them). */
 export async function waitPortsFree(ports: number[], timeoutMs = 20_000): Promise<void> {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { bindable } from '../../kernel/ports.js';
 
 /**
  * A platform of a test file's own, for what the suite's shared platform must not see: a moved clock, short
@@ -30,14 +30,6 @@ export async function freePort(): Promise<number> {
     if (await bindable(port)) return port;
   }
   throw new Error(`no free port in ${block}..${block + 999}`);
-}
-
-function bindable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
 }
 
 export interface StartedProcess {
