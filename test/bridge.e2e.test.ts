@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, api, bridgeUrl, newUser, randomIp, uniqueEmail } from './helpers.js';
+import { PASSWORD, api, bridgeUrl, clearOfWindowEnd, newUser, randomIp, uniqueEmail } from './helpers.js';
 
 /** REST specifics of the bridge: body handling, envelopes, missing credentials, rate-limit headers, OpenAPI. */
 
@@ -264,8 +264,7 @@ describe('bridge: rate-limit headers', () => {
   });
 
   it("Remaining decreases with each call of the same caller, and not with another caller's calls", async () => {
-    // stay clear of a minute boundary (fixed windows restart there)
-    if (Date.now() % 60_000 > 55_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
+    await clearOfWindowEnd(60, 5);
     const ip = randomIp();
     const first = await api('GET', '/v2/nothing-here', { ip });
     const second = await api('POST', '/v1/auth/login', { ip, body: { email: uniqueEmail(), password: PASSWORD } });

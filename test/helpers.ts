@@ -15,6 +15,16 @@ export interface ApiResponse<T = any> {
 /** A distinct client address per test caller (the test platform trusts X-Forwarded-For), so IP limits do not collide. */
 export const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
 
+/**
+ * Waits, if needed, so that `needS` seconds of work fit before the current rate-limit window of `lengthS` seconds
+ * turns. The limits count in fixed windows aligned to their length (docs/contract.md "Rate limits"): a test that
+ * fills a window and expects the next request refused must not straddle its end.
+ */
+export async function clearOfWindowEnd(lengthS: number, needS: number): Promise<void> {
+  const left = lengthS - ((Date.now() / 1000) % lengthS);
+  if (left < needS) await new Promise((r) => setTimeout(r, (left + 0.5) * 1000));
+}
+
 /** One REST call through the bridge. `body` objects are sent as JSON; strings and FormData as they are. */
 export async function api<T = any>(
   method: string,

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PNG, SUITE_REPLICAS, api, form, newUser, randomIp, type ApiResponse, type TestUser } from './helpers.js';
+import { PNG, SUITE_REPLICAS, api, clearOfWindowEnd, form, newUser, randomIp, type ApiResponse, type TestUser } from './helpers.js';
 import { callA, newOwner } from './workspace-helpers.js';
 
 /**
@@ -26,14 +26,6 @@ const SPLIT = process.env.PLATFORM_TOPOLOGY === 'split';
 const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits, if needed, so that `needS` seconds of work fit before the current window of `lengthS` seconds turns. */
-async function clearOfWindowEnd(lengthS: number, needS: number) {
-  const left = lengthS - ((Date.now() / 1000) % lengthS);
-  if (left < needS) await sleep((left + 0.5) * 1000);
-}
 
 const header = (res: { headers: Headers }, name: string) => res.headers.get(name);
 const remainingOf = (res: { headers: Headers }) => Number(header(res, 'x-ratelimit-remaining'));

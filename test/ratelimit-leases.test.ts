@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Config } from '../kernel/config.js';
 import { RateLimits, type LimitOutcome } from '../kernel/ratelimit.js';
 import { signAccessToken } from '../kernel/tokens.js';
+import { clearOfWindowEnd } from './helpers.js';
 import { DbProxy } from './support/db-proxy.js';
 import { freePort } from './support/platform.js';
 
@@ -17,12 +18,6 @@ const LIMIT = 100;
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
 const config = (): Config => ({ databaseUrl: inject('databaseUrl'), DB_POOL_SIZE: 2, RATE_LIMIT_PER_MINUTE: LIMIT, RATE_LIMIT_PER_HOUR: 1000, jwtSecret: SECRET }) as Config;
-
-/** Waits, if needed, so that `needMs` of work fits in the current minute window. */
-async function clearOfMinuteEdge(needMs = 10_000) {
-  const into = Date.now() % 60_000;
-  if (into + needMs > 59_000) await new Promise((r) => setTimeout(r, 60_000 - into + 250));
-}
 
 /** Counts the lease statements an instance sends. */
 function countLeases(limits: RateLimits): () => number {
@@ -59,7 +54,7 @@ afterAll(async () => {
 
 describe('rate limits by quota leasing', () => {
   it('one process admits exactly the limit, remaining falls by one per request, a refusal costs no statement', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const who = caller();
     const before = leasesOfA();
     const served: LimitOutcome[] = [];
@@ -78,7 +73,7 @@ describe('rate limits by quota leasing', () => {
   });
 
   it('concurrent requests share leases: exactly the limit admitted, each remaining value once, far fewer statements', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const who = caller();
     const before = leasesOfA();
     const outcomes = await Promise.all(Array.from({ length: 150 }, () => a.check(who)));
@@ -93,7 +88,7 @@ describe('rate limits by quota leasing', () => {
   });
 
   it('two replicas serving one caller in turn (round-robin) admit exactly the limit, each remaining value once, and refuse together', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const who = caller();
     const outcomes: LimitOutcome[] = [];
     for (let i = 0; i < 200; i += 8) {
@@ -106,7 +101,7 @@ describe('rate limits by quota leasing', () => {
   });
 
   it('a shared window counts Remaining from the row: 100 requests in turn through two replicas, one at a time, count down 99 … 0', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const who = caller();
     const served: LimitOutcome[] = [];
     for (let i = 0; i < LIMIT; i++) served.push(await (i % 2 ? b : a).check(who));
@@ -116,7 +111,7 @@ describe('rate limits by quota leasing', () => {
   });
 
   it('when one replica has used the limit, the other refuses (one statement, then none)', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const who = caller();
     for (let i = 0; i < LIMIT; i++) expect((await a.check(who)).blocked).toBe(false);
     const before = leasesOfB();
@@ -127,7 +122,7 @@ describe('rate limits by quota leasing', () => {
   });
 
   it('the tolerance: points a replica leased before the window was shared, and holds unused, make the others refuse early by those points only; it still serves them', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const who = caller();
     // B alone leases 1, 2 then 4 points: 4 requests served, 3 points held unused; A's first lease makes the window
     // shared, and A leases one point at a time up to the limit
@@ -146,7 +141,7 @@ describe('rate limits by quota leasing', () => {
   });
 
   it('a refused request takes no point from the other windows', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const who = caller();
     const served: LimitOutcome[] = [];
     for (let i = 0; i < 10; i++) served.push(await a.check(who, ['profile-updates']));
@@ -189,7 +184,7 @@ describe('rate limits by quota leasing', () => {
     });
     try {
       const leasesOfC = countLeases(c);
-      await clearOfMinuteEdge();
+      await clearOfWindowEnd(60, 11);
       proxy.stall();
       const who = caller();
       const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => c.check(who)));

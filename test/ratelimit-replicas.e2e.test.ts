@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './support/platform.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PASSWORD, bridgeUrl, uniqueEmail } from './helpers.js';
+import { PASSWORD, bridgeUrl, clearOfWindowEnd, uniqueEmail } from './helpers.js';
 
 /**
  * Two bridge replicas share one limit: the suite's bridge (A) and a second bridge process (B) started here, on the
@@ -11,12 +11,6 @@ import { PASSWORD, bridgeUrl, uniqueEmail } from './helpers.js';
  */
 
 const LIMIT = 100;
-
-/** Waits, if needed, so that `needMs` of work fits in the current minute window. */
-async function clearOfMinuteEdge(needMs = 10_000) {
-  const into = Date.now() % 60_000;
-  if (into + needMs > 59_000) await new Promise((r) => setTimeout(r, 60_000 - into + 250));
-}
 
 /** An address no other test (or earlier run this minute) uses. */
 const freshIp = () => `172.${16 + ((Math.random() * 16) | 0)}.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
@@ -99,7 +93,7 @@ describe('two bridge replicas share one limit (100 a minute per caller)', () => 
     "160 sign-ins from one address, alternating and concurrent across both: exactly 100 served (the window is shared from the second replica's first lease: one point per statement)",
     { timeout: 120_000 },
     async () => {
-      await clearOfMinuteEdge(30_000);
+      await clearOfWindowEnd(60, 31);
       const ip = freshIp();
       const bridges = [bridgeUrl(), replicaUrl];
       const answers: Answer[] = [];
@@ -121,7 +115,7 @@ describe('two bridge replicas share one limit (100 a minute per caller)', () => 
   );
 
   it('after the limit is reached on replica A, replica B refuses too (and A still does)', { timeout: 120_000 }, async () => {
-    await clearOfMinuteEdge(20_000);
+    await clearOfWindowEnd(60, 21);
     const ip = freshIp();
     const first: Answer[] = [];
     for (let i = 0; i < LIMIT; i += 10) first.push(...(await Promise.all(Array.from({ length: 10 }, () => login(bridgeUrl(), ip)))));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, SUITE_REPLICAS, api, newUser, randomIp, uniqueEmail, type ApiResponse } from './helpers.js';
+import { PASSWORD, SUITE_REPLICAS, api, clearOfWindowEnd, newUser, randomIp, uniqueEmail, type ApiResponse } from './helpers.js';
 
 /**
  * The general burst limit: 100 requests a minute per caller (fixed windows aligned to the minute).
@@ -7,12 +7,6 @@ import { PASSWORD, SUITE_REPLICAS, api, newUser, randomIp, uniqueEmail, type Api
  */
 
 const LIMIT = 100;
-
-/** Waits, if needed, so that `needMs` of work fits in the current minute window. */
-async function clearOfMinuteEdge(needMs = 10_000) {
-  const into = Date.now() % 60_000;
-  if (into + needMs > 59_000) await new Promise((r) => setTimeout(r, 60_000 - into + 250));
-}
 
 /** An address no other test (or earlier run this minute) uses. */
 const freshIp = () => `172.${16 + ((Math.random() * 16) | 0)}.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
@@ -44,7 +38,7 @@ function expectLimited(res: ApiResponse, envelope: 'user' | 'generic') {
 
 describe('general burst limit (100 a minute per caller)', () => {
   it('by address: calls 1–100 of a route are served, the 101st is 429 with Retry-After; another address is still served', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const ip = freshIp();
     const login = () => api('POST', '/v1/auth/login', { ip, body: { email: uniqueEmail('nobody'), password: PASSWORD } });
     const first = await calls(LIMIT, 1, login);
@@ -68,7 +62,7 @@ describe('general burst limit (100 a minute per caller)', () => {
   });
 
   it('by address, on unknown paths too: the 101st request is 429 RATE_LIMIT_EXCEEDED, not 404', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const ip = freshIp();
     const first = await calls(LIMIT, 10, (i) => api('GET', `/v9/no-such-route/${i}`, { ip }));
     expect(first.every((r) => r.status === 404)).toBe(true);
@@ -81,7 +75,7 @@ describe('general burst limit (100 a minute per caller)', () => {
   });
 
   it('by user: changing X-Forwarded-For does not escape it, nor does signing in again; other users are unaffected', async () => {
-    await clearOfMinuteEdge();
+    await clearOfWindowEnd(60, 11);
     const u = await newUser();
     const other = await newUser();
     const served = await calls(LIMIT, 10, () => api('GET', '/v1/users/me', { token: u.accessToken, ip: randomIp() }));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, form, newUser, PASSWORD, PDF, PNG, uniqueEmail, type ApiResponse, type TestUser, expectError } from './helpers.js';
+import { api, clearOfWindowEnd, form, newUser, PASSWORD, PDF, PNG, uniqueEmail, type ApiResponse, type TestUser, expectError } from './helpers.js';
 
 /**
  * End-to-end tests of user management (`/v1/users`) through the REST bridge: profile, public view, search,
@@ -247,6 +247,7 @@ describe('PATCH /v1/users/me', () => {
 
   it('allows 10 profile updates per hour per user; the 11th is 429 RATE_LIMIT_EXCEEDED and is not applied', async () => {
     const u = await newUser({ name: 'Limited' });
+    await clearOfWindowEnd(3600, 20); // the 11 updates within one hour window
     for (let i = 1; i <= 10; i++) {
       const res = await patchMe(u, { name: `Limited ${i}` });
       expect(res.status, `update #${i}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -257,7 +258,7 @@ describe('PATCH /v1/users/me', () => {
     // a different user is not affected
     const other = await newUser();
     expectOk(await patchMe(other, { name: 'Free' }));
-  });
+  }, 60_000);
 });
 
 // ───────────────────────────── avatar ─────────────────────────────
@@ -341,6 +342,7 @@ describe('POST /v1/users/me/avatar', () => {
 
   it('allows 5 avatar uploads per day; the 6th is 429 RATE_LIMIT_EXCEEDED', async () => {
     const u = await newUser();
+    await clearOfWindowEnd(86_400, 20); // the 6 uploads within one day window
     let last = '';
     for (let i = 1; i <= 5; i++) {
       const res = await avatar(u, form({ file: [PNG, 'image/png', `a${i}.png`] }));
@@ -349,7 +351,7 @@ describe('POST /v1/users/me/avatar', () => {
     }
     expectError(await avatar(u, form({ file: [PNG, 'image/png', 'a6.png'] })), 429, 'RATE_LIMIT_EXCEEDED');
     expect((await meUser(u)).avatar).toBe(last);
-  });
+  }, 60_000);
 });
 
 // ───────────────────────────── search ─────────────────────────────
@@ -587,6 +589,7 @@ describe('PATCH /v1/users/me/settings/privacy', () => {
 
   it('shares a limit of 20 updates per hour with the notification settings; the 21st is 429', async () => {
     const u = await newUser();
+    await clearOfWindowEnd(3600, 20); // the 22 updates within one hour window
     for (let i = 1; i <= 20; i++) {
       const res = i % 2 ? await privacy(u, { shareLocation: i % 4 === 1 }) : await notifications(u, { push: { messages: i % 4 === 0 } });
       expect(res.status, `settings update #${i}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -596,7 +599,7 @@ describe('PATCH /v1/users/me/settings/privacy', () => {
     // the blocked privacy change was not applied
     const viewer = await newUser();
     expectOk(await publicUser(viewer, u.id));
-  });
+  }, 60_000);
 });
 
 // ───────────────────────────── verification ─────────────────────────────
