@@ -101,14 +101,39 @@ export function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** Where log lines go: stdout, written asynchronously (a log line never blocks a request), flushed at exit. */
+/**
+ * Lines are gathered up to LOG_BUFFER_BYTES before a write, and written at the latest LOG_FLUSH_MS after the first
+ * line of a batch: under load a process makes one write for many lines instead of one per line (each write is a system
+ * call, a sizeable share of a request's cost), while a line written at rest still shows within a fifth of a second.
+ */
+export const LOG_BUFFER_BYTES = 4096;
+export const LOG_FLUSH_MS = 200;
+
+/**
+ * A destination for log lines (a file descriptor or a path) that writes in batches: asynchronously (a log line never
+ * blocks a request), at LOG_BUFFER_BYTES or LOG_FLUSH_MS after the first line of a batch, whichever comes first, and
+ * whatever is left synchronously at exit.
+ */
+export function bufferedDestination(dest: number | string): pino.DestinationStream {
+  const boom = pino.destination({ dest, sync: false, minLength: LOG_BUFFER_BYTES });
+  process.on('exit', () => boom.flushSync());
+  let due: NodeJS.Timeout | undefined;
+  const flush = () => {
+    due = undefined;
+    boom.flush();
+  };
+  return {
+    write(line: string) {
+      boom.write(line);
+      due ??= setTimeout(flush, LOG_FLUSH_MS).unref();
+    },
+  };
+}
+
+/** Where log lines go by default: stdout, in batches. */
 let stdout: pino.DestinationStream | undefined;
 function defaultDestination(): pino.DestinationStream {
-  if (!stdout) {
-    const dest = pino.destination({ dest: 1, sync: false });
-    process.on('exit', () => dest.flushSync());
-    stdout = dest;
-  }
+  stdout ??= bufferedDestination(1);
   return stdout;
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -39,9 +39,20 @@ type PinoLine = { level?: number; time?: string | number; msg?: string; [key: st
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' };
 const colorOf = new Map<string, number>();
 
+/** Lines said in one turn of the event loop, written together at its end (one write, not one per line). */
+let said: string[] = [];
+function writeSaid() {
+  const text = said.join('');
+  said = [];
+  process.stdout.write(text);
+}
+process.on('exit', () => {
+  if (said.length) writeSync(1, said.join(''));
+});
+
 function say(name: string, line: string, color = colorOf.get(name) ?? 37) {
   const tag = name.padEnd(width);
-  process.stdout.write(`${useColor ? `\x1b[${color}m${tag}\x1b[0m` : tag} | ${line}\n`);
+  if (said.push(`${useColor ? `\x1b[${color}m${tag}\x1b[0m` : tag} | ${line}\n`) === 1) setImmediate(writeSaid);
 }
 
 function format(line: string): string {

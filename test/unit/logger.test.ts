@@ -1,6 +1,9 @@
 import { GraphQLError } from 'graphql';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLogger, libraryLogger, scrub, scrubString } from '../../kernel/logger.js';
+import { LOG_BUFFER_BYTES, LOG_FLUSH_MS, bufferedDestination, createLogger, libraryLogger, scrub, scrubString } from '../../kernel/logger.js';
 
 /**
  * kernel/logger.ts (docs/contract.md, "Logs"): no request body, variables, row values, e-mail, phone, password, token
@@ -272,5 +275,43 @@ describe('libraryLogger', () => {
     const { log, lines } = capture();
     libraryLogger(log).info();
     expect(lines()[0].msg).toBe('');
+  });
+});
+
+describe('bufferedDestination: log lines written in batches (kernel/logger.ts)', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** A destination on a fresh file, and what the file holds. */
+  function onFile() {
+    const dir = mkdtempSync(join(tmpdir(), 'log-batch-'));
+    const file = join(dir, 'out.log');
+    const fd = openSync(file, 'w');
+    return { dest: bufferedDestination(fd), text: () => readFileSync(file, 'utf8'), done: () => (closeSync(fd), rmSync(dir, { recursive: true })) };
+  }
+
+  it(`a line written at rest is held, then written within ${LOG_FLUSH_MS} ms, with the lines that joined it`, async () => {
+    const f = onFile();
+    f.dest.write('{"msg":"first"}\n');
+    f.dest.write('{"msg":"second"}\n');
+    expect(f.text()).toBe('');
+    await sleep(LOG_FLUSH_MS / 4);
+    expect(f.text()).toBe('');
+    await sleep(LOG_FLUSH_MS + 300);
+    expect(f.text()).toBe('{"msg":"first"}\n{"msg":"second"}\n');
+    // the next batch waits its own time again
+    f.dest.write('{"msg":"third"}\n');
+    expect(f.text()).not.toContain('third');
+    await sleep(LOG_FLUSH_MS + 300);
+    expect(f.text()).toContain('{"msg":"third"}\n');
+    f.done();
+  });
+
+  it(`${LOG_BUFFER_BYTES} bytes of lines are written at once, without waiting for the timer`, async () => {
+    const f = onFile();
+    const line = `{"msg":"${'x'.repeat(90)}"}\n`;
+    const n = Math.ceil(LOG_BUFFER_BYTES / line.length) + 1;
+    for (let i = 0; i < n; i++) f.dest.write(line);
+    await sleep(LOG_FLUSH_MS / 4); // the write itself is asynchronous; the timer is far off
+    expect(f.text().length).toBeGreaterThanOrEqual(LOG_BUFFER_BYTES);
+    f.done();
   });
 });
