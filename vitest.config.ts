@@ -8,8 +8,15 @@ const graphqlEntry = createRequire(import.meta.url).resolve('graphql');
  * Two projects:
  * - `unit`: test/unit/**: pure logic in-process (no platform, no child process); runs in seconds. `npm run test:unit`.
  * - `e2e`: every other test file, against the real platform that test/global-setup.ts starts once per run.
- * `npm test` builds, runs `unit` first (a fast failure), then `e2e`.
+ * `npm test` builds, runs `unit` first (a fast failure; not with DATABASE_URL set: scripts/unit-tests.mjs), then `e2e`.
  */
+/**
+ * End-to-end files that depend on neither the database nor the topology (a fresh `npm install` from the lock file):
+ * they run when DATABASE_URL is unset, the embedded run, and are left out against a server, where they would repeat
+ * themselves (CI's second run; docs/testing.md). The unit project is left out there too (scripts/unit-tests.mjs).
+ */
+const EMBEDDED_RUN_ONLY = ['test/quick-start.e2e.test.ts'];
+
 /** The unit project, also the whole of vitest.unit.config.ts (mutation testing runs it alone). */
 export const unitProject = {
   extends: true,
@@ -32,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/unit/**'],
+          exclude: [...configDefaults.exclude, 'test/unit/**', ...(process.env.DATABASE_URL ? EMBEDDED_RUN_ONLY : [])],
           globalSetup: ['test/global-setup.ts'],
           // every answer from a REST bridge is checked against its OpenAPI document (test/support/validate-responses.ts)
           setupFiles: ['test/support/validate-responses.ts'],

@@ -13,9 +13,10 @@ import { afterAll, describe, expect, it } from 'vitest';
  * The denied one (vue-demi, under the REST reference page's build-time dependencies) is skipped; the browser test
  * proves the reference page still works.
  *
- * It runs where the quick start runs, on the embedded database (no DATABASE_URL): the install does not depend on the
- * database or the topology, so CI's second run (a PostgreSQL server, two replicas) would repeat the same install of
- * the same lock file on the same machine, about 100 s with nothing else running (docs/testing.md).
+ * It runs where the quick start runs, on the embedded database (no DATABASE_URL; vitest.config.ts `EMBEDDED_RUN_ONLY`):
+ * the install does not depend on the database or the topology, so CI's second run (a PostgreSQL server, two replicas)
+ * would repeat the same install of the same lock file on the same machine, about 100 s with nothing else running
+ * (docs/testing.md).
  */
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'quick-start-'));
@@ -23,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), 'quick-start-'));
 // a whole node_modules tree: removed without blocking the worker, and given the time a loaded disk needs
 afterAll(() => rm(dir, { recursive: true, force: true, maxRetries: 3 }), 600_000);
 
-describe.runIf(!process.env.DATABASE_URL)('a fresh npm install', () => {
+describe('a fresh npm install', () => {
   it('exits 0 with no install-scripts warning, and the approved scripts ran (Node 24 unpacked, argon2 loads)', async () => {
     for (const file of ['package.json', 'package-lock.json', '.npmrc']) if (existsSync(file)) copyFileSync(file, join(dir, file));
     // --prefer-offline: the packages come from npm's cache when the suite's own install left them there
