@@ -224,6 +224,26 @@ describe('webhook endpoints', () => {
     expectError(await callA('POST', hooks(o, `/${endpoint.id}/deliveries/00000000-0000-4000-8000-000000000000/replay`), o.token), 'NOT_FOUND');
   });
 
+  it('a replay and a test event answer the delivery as scheduled (PENDING), however fast the receiver delivers it', async () => {
+    // the answer is read in the transaction that schedules the delivery: its job cannot have run yet, on this replica or another
+    receiver.requests.length = 0;
+    const o = await newOwner();
+    const { endpoint } = await subscribe(o, receiver, ['provider.*']);
+    await setupProvider(o.token, o.wid, 'lsp');
+    await received(receiver, 1);
+    const [delivery] = await deliveries(o, endpoint.id);
+    for (let i = 0; i < 10; i++) {
+      const again = await callA('POST', hooks(o, `/${endpoint.id}/deliveries/${delivery.id}/replay`), o.token);
+      expect(again.status, JSON.stringify(again.body)).toBe(202);
+      expect(again.body.data, `replay ${i + 1}`).toMatchObject({ id: delivery.id, status: 'PENDING' });
+      const test = await callA('POST', hooks(o, `/${endpoint.id}/test`), o.token);
+      expect(test.status, JSON.stringify(test.body)).toBe(202);
+      expect(test.body.data, `test event ${i + 1}`).toMatchObject({ eventType: 'webhook.test', status: 'PENDING', attempts: 0 });
+      // the replay's delivery arrives before the next one starts a new run (a newer run would drop this one's job)
+      await received(receiver, 2 + 2 * i);
+    }
+  });
+
   it('GraphQL: the same endpoints, with the secret in the answer of create only', async () => {
     const o = await newOwner();
     const made = await gqlH(

@@ -223,8 +223,11 @@ export async function sendTestEvent(s: WorkspaceScope, id: string) {
     workspaceId: s.workspaceId,
     data: { endpointId: endpoint.id },
   });
-  await s.em.transactional((tx) => makeDeliveries(tx, [{ workspaceId: s.workspaceId, endpointId: endpoint.id, eventId, eventType: 'webhook.test', body }]));
-  return s.em.findOneOrFail(EventDelivery, { endpointId: endpoint.id, eventId }, { refresh: true });
+  // the delivery as scheduled, read before its job can run (202 answers PENDING, however fast the receiver)
+  return s.em.transactional(async (tx) => {
+    await makeDeliveries(tx, [{ workspaceId: s.workspaceId, endpointId: endpoint.id, eventId, eventType: 'webhook.test', body }]);
+    return tx.findOneOrFail(EventDelivery, { endpointId: endpoint.id, eventId }, { refresh: true });
+  });
 }
 
 export async function listDeliveries(s: WorkspaceScope, endpointId: string, args: EventDeliveryArgs) {
@@ -266,8 +269,11 @@ export async function replayDelivery(s: WorkspaceScope, endpointId: string, deli
   const delivery = isUuid(deliveryId) ? await s.em.findOne(EventDelivery, { id: deliveryId, endpointId: endpoint.id }) : null;
   if (!delivery) throw notFound('Delivery');
   requireEnabled(endpoint);
-  await s.em.transactional((tx) => rerun(tx, s.workspaceId, [delivery.id]));
-  return s.em.findOneOrFail(EventDelivery, { id: delivery.id }, { refresh: true });
+  // the delivery as scheduled, read before its job can run (202 answers PENDING, however fast the receiver)
+  return s.em.transactional(async (tx) => {
+    await rerun(tx, s.workspaceId, [delivery.id]);
+    return tx.findOneOrFail(EventDelivery, { id: delivery.id }, { refresh: true });
+  });
 }
 
 /**
