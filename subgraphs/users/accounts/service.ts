@@ -25,10 +25,16 @@ const SESSION_ENDED = 'The session has ended: the account is scheduled for delet
 
 /** The caller's own account, not scheduled for deletion, or 401 (`SESSION_ENDED`). */
 export async function ownAccount(em: EntityManager, userId: string): Promise<User> {
-  const user = isUuid(userId) ? await em.findOne(User, { id: userId, deletionDate: null }) : null;
-  if (!user) throw unauthorized(SESSION_ENDED);
-  return user;
+  // the platform's most frequent read (every `me`): one plain statement, its row mapped to the entity, instead of a
+  // `findOne` whose query is built from the filter on every call (docs/performance.md "Where a request's time goes")
+  const [row] = isUuid(userId)
+    ? await em.execute<Record<string, unknown>[]>(OWN_ACCOUNT_SQL, [userId], { loggerContext: em.getLoggerContext() }) // (counted: kernel/sql-count.ts)
+    : [];
+  if (!row) throw unauthorized(SESSION_ENDED);
+  return em.map(User, row);
 }
+
+const OWN_ACCOUNT_SQL = 'select * from "users"."user" where id = ? and deletion_date is null limit 1';
 
 /** The accounts of `ids` (one query; ids that are not UUIDs name nothing), in the order asked, undefined where none. */
 export async function usersByIds(em: EntityManager, ids: readonly string[]): Promise<(User | undefined)[]> {
