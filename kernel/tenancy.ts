@@ -82,6 +82,24 @@ export function scopeToProvider(em: EntityManager, workspaceId: string, icode: s
   return scoped;
 }
 
+/**
+ * What the `tenant` and `provider` filters add to a MikroORM read of `entity` on `em`, as SQL for a plain statement
+ * on its table (a read whose query MikroORM would otherwise build on every call, e.g. a grouped count): `workspace_id
+ * = ?`, and `icode = ?` for a provider-owned entity unless `filters` turns the provider filter off. Like the filters,
+ * it throws when `em` has no scope for them. `table` is the entity's schema-qualified table.
+ */
+export function tenantCondition(em: EntityManager, entity: Constructor<object>, filters?: Record<string, boolean>): { table: string; sql: string; params: string[] } {
+  const meta = em.getMetadata().get(entity);
+  const table = `"${meta.schema ?? em.config.get('schema')}"."${meta.tableName}"`;
+  if (!isTenantEntity(entity) || filters?.[TENANT_FILTER] === false) return { table, sql: 'true', params: [] };
+  const workspaceId = scopeOf(em);
+  if (!workspaceId) throw new Error('tenant-owned entity read without a workspace scope');
+  if (!isProviderOwned(entity) || filters?.[PROVIDER_FILTER] === false) return { table, sql: 'workspace_id = ?', params: [workspaceId] };
+  const icode = providerScopeOf(em);
+  if (!icode) throw new Error('provider-owned entity read without a provider scope');
+  return { table, sql: 'workspace_id = ? and icode = ?', params: [workspaceId, icode] };
+}
+
 /** The provider an entity manager is scoped to, if any. */
 export function providerScopeOf(em: EntityManager): string | undefined {
   try {

@@ -17,6 +17,7 @@ import {
   scopeToWorkspace,
   TENANT_FILTER,
   TenantEntity,
+  tenantCondition,
   tenantFilter,
 } from '../../kernel/tenancy.js';
 
@@ -274,6 +275,44 @@ describe('a provider scope sees and writes one provider of one workspace', { tim
     expect([scopeOf(p), providerScopeOf(p)]).toEqual([WS_A, 'LSP1']);
     expect([scopeOf(fresh()), providerScopeOf(fresh())]).toEqual([undefined, undefined]);
     expect(providerScopeOf(scopeToWorkspace(fresh(), WS_A))).toBeUndefined();
+  });
+});
+
+describe('tenantCondition: the filters as SQL for a plain statement', { timeout: 60_000 }, () => {
+  /** The labels a plain statement with the condition reads, in order. */
+  const plain = async (em: EntityManager, entity: typeof Parcel | typeof Crate | typeof Notice, filters?: Record<string, boolean>) => {
+    const t = tenantCondition(em, entity, filters);
+    const rows = await em.execute<{ label?: string; body?: string }[]>(`select * from ${t.table} where ${t.sql} order by 1`, t.params);
+    return rows.map((r) => r.label ?? r.body).sort();
+  };
+
+  it('reads what the filtered read sees: a workspace, a provider of it, every provider of it with the provider filter off', async () => {
+    await setup();
+    // the filtered reads' labels (other tests add and rename rows; the rows from setup stay in each answer)
+    const found = async (em: EntityManager, entity: typeof Parcel | typeof Crate, filters?: Record<string, boolean>) =>
+      (await em.find(entity, {}, filters ? { filters } : {})).map((x) => x.label).sort();
+    const cases: [EntityManager, typeof Parcel | typeof Crate, Record<string, boolean> | undefined, string[]][] = [
+      [scopeToWorkspace(fresh(), WS_A), Parcel, undefined, ['a-1']],
+      [scopeToWorkspace(fresh(), WS_B), Parcel, undefined, ['b-1']],
+      [scopeToProvider(fresh(), WS_A, 'LSP2'), Crate, undefined, ['a-lsp2']],
+      [scopeToProvider(fresh(), WS_A, 'LSP1'), Crate, { [PROVIDER_FILTER]: false }, ['a-lsp1', 'a-lsp2']],
+      [scopeToWorkspace(fresh(), WS_A), Crate, { [PROVIDER_FILTER]: false }, ['a-lsp1', 'a-lsp2']],
+    ];
+    for (const [em, entity, filters, includes] of cases) {
+      const rows = await plain(em, entity, filters);
+      expect(rows).toEqual(await found(em, entity, filters));
+      expect(rows).toEqual(expect.arrayContaining(includes));
+      expect(rows.some((l) => /^b-/.test(l!)) === (em === cases[1][0])).toBe(true);
+    }
+    // an entity that is not tenant-owned: no condition
+    expect(await plain(fresh(), Notice)).toContain('platform-wide');
+    expect(tenantCondition(fresh(), Parcel, { [TENANT_FILTER]: false })).toEqual({ table: '"units"."parcel"', sql: 'true', params: [] });
+  });
+
+  it('throws without the scope its filters need, as the filters do', async () => {
+    await setup();
+    expect(() => tenantCondition(fresh(), Parcel)).toThrow('tenant-owned entity read without a workspace scope');
+    expect(() => tenantCondition(scopeToWorkspace(fresh(), WS_A), Crate)).toThrow('provider-owned entity read without a provider scope');
   });
 });
 
