@@ -96,6 +96,10 @@ describe.each(['single', 'split'] as const)('database outage (%s topology)', (to
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
         PLATFORM_TOPOLOGY: topology,
+        // one of each process, as startPlatform's (the suite's PLATFORM_REPLICAS is not inherited): CI's replicated
+        // phase made this a second set of two replicas of every process beside the suite's, on the default replica
+        // ports, and its start-up past the 120 s a loaded machine gives it
+        PLATFORM_REPLICAS: '1',
         TRUST_PROXY: 'true',
         LOG_LEVEL: 'info',
         LOG_FORMAT: 'pretty',
