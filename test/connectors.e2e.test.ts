@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, until } from './helpers.js';
+import { api, withinRevocationBound } from './helpers.js';
 import {
   UUID_RE,
   allowOrigins,
@@ -331,14 +331,10 @@ describe('access tokens', () => {
       scopes: ['orders:read', 'tracking:read'],
     });
     // scopes follow the connector's config: PATCH and PUT
-    // the gateway that routed the change drops its cached answer at once, another replica within 1 s (docs/contract.md
-    // "Credentials"): behind the suite's load balancer the next call may reach the other one
     const scopesWithin1s = (want: string[]) =>
-      until(
+      withinRevocationBound(
         () => viewerBearer(token),
         (v) => JSON.stringify(v.body.data?.viewer.scopes) === JSON.stringify(want),
-        1_000,
-        100,
       );
     expectResult(await callA('PATCH', `${r.cbase}/config`, r.token, { scope: ['shipments:write'] }), 'CONNECTOR::CONFIG_UPDATED');
     expect((await scopesWithin1s(['shipments:write'])).body.data?.viewer.scopes).toEqual(['shipments:write']);

@@ -18,7 +18,9 @@ export const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() 
 /**
  * Waits, if needed, so that `needS` seconds of work fit before the current rate-limit window of `lengthS` seconds
  * turns. The limits count in fixed windows aligned to their length (docs/contract.md "Rate limits"): a test that
- * fills a window and expects the next request refused must not straddle its end.
+ * fills a window and expects the next request refused must not straddle its end. The wait lasts up to `needS`, so
+ * a test that calls this gives itself a timeout of 60 s (or its own, longer), not the default 30 s: CI's replicated
+ * run timed out a test that waited 25 s, then sent its 101 requests on a busy machine.
  */
 export async function clearOfWindowEnd(lengthS: number, needS: number): Promise<void> {
   const left = lengthS - ((Date.now() / 1000) % lengthS);
@@ -124,3 +126,10 @@ export async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, t
   }
   return last;
 }
+
+/**
+ * `until`, bounded by what the contract allows a revocation or a credential change: the gateway that routed it drops
+ * its cached answer before it responds, another replica within 1 s (docs/contract.md "Credentials"). Behind the
+ * suite's load balancer the next call may reach the other replica. Probes every 100 ms.
+ */
+export const withinRevocationBound = <T>(probe: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => until(probe, ok, 1_000, 100);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { api, newUser } from './helpers.js';
+import { api, newUser, withinRevocationBound } from './helpers.js';
 import {
   DEVICE,
   KINDS,
@@ -364,7 +364,14 @@ describe('providers: deletion takes connectors with it', () => {
     expect((await viewerBearer(t1)).status).toBe(200);
 
     expectOk(await callA('DELETE', `/v1/${o.wid}/lsp/${p.code}`, o.token));
-    expect((await viewerBearer(t1)).status).toBe(401);
+    expect(
+      (
+        await withinRevocationBound(
+          () => viewerBearer(t1),
+          (v) => v.status === 401,
+        )
+      ).status,
+    ).toBe(401);
     expectError(await issueToken(conn.connectorId, conn.secret, origin), 'UNAUTHORIZED');
     // the other provider's connector is untouched
     const v2 = await viewerBearer(t2);
