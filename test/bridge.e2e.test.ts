@@ -280,7 +280,7 @@ describe('bridge: rate-limit headers', () => {
     const a = await api('GET', '/v1/users/me', { token: u.accessToken });
     const b = await api('GET', '/v1/auth/sessions', { token: u.accessToken });
     expect(r(b)).toBe(r(a) - 1);
-  });
+  }, 60_000);
 });
 
 describe('bridge: OpenAPI document', () => {

@@ -30,7 +30,7 @@ describe('gateway rate limit', () => {
     const other = await call(`10.250.${(Math.random() * 255) | 0}.9`);
     expect(other.status).toBe(200);
     expect((await other.json()).data.viewer.kind).toBe('anonymous');
-  });
+  }, 60_000);
 });
 
 describe('per-action limits reach GraphQL clients too (kernel/operation-limits.ts)', () => {

@@ -121,7 +121,7 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     expectCounted(last, LIMIT, 0, MINUTE);
     const over = await api('GET', '/v1/users/me', { token: u.accessToken });
     expectLimited(over, 'user', LIMIT, MINUTE);
-  });
+  }, 60_000);
 
   it('generic family (an anonymous client address, GET /v1/access/config): the same at 100 and 101', async () => {
     const ip = `172.${16 + ((Math.random() * 16) | 0)}.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
@@ -131,7 +131,7 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     expect(answers[0].body).toMatchObject({ error: false, status: 'SUCCESS', data: { connectorType: 'ASI' } });
     expectCounted(expectOneWindow(answers, LIMIT, 200), LIMIT, 0, MINUTE);
     expectLimited(await config(), 'generic', LIMIT, MINUTE);
-  });
+  }, 60_000);
 
   it('result family (an API key, POST /realm/utilities/nearby/search): the same at 100 and 101, the 429 with its trace', async () => {
     const owner = await newOwner();
@@ -147,7 +147,7 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     expect(answers[0].body).toMatchObject({ error: false, status: 'UTILITY::SEARCH_COMPLETE' });
     expectCounted(expectOneWindow(answers, LIMIT, 200), LIMIT, 0, MINUTE);
     expectLimited(await search(), 'result', LIMIT, MINUTE);
-  });
+  }, 60_000);
 
   it('GraphQL at the gateway (an anonymous client address): the 100th request is the last accepted, the 101st is 429 with extensions.code RATE_LIMIT_EXCEEDED and the same headers', async () => {
     const ip = `192.168.${(Math.random() * 255) | 0}.${((Math.random() * 253) | 0) + 1}`;
@@ -156,7 +156,7 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     expect(answers[0].body).toEqual({ data: { __typename: 'Query' } });
     expectCounted(expectOneWindow(answers, LIMIT, 200), LIMIT, 0, MINUTE);
     expectLimited(await gateway('{ __typename }', {}, { ip }), 'graphql', LIMIT, MINUTE);
-  });
+  }, 60_000);
 
   it("when the minute runs out before a per-action limit, the minute is reported: 95 reads and 5 profile updates — the 5th update says Limit 100 (not 10), Remaining 0; the 6th is 429 with the minute's headers (Retry-After within a minute) and is not applied", async () => {
     const u = await newUser();
@@ -183,7 +183,7 @@ describe('the general limit: 100 requests a minute per caller (spec "Limits"; do
     const pub = await api('GET', `/v1/users/${u.id}`, { token: other.accessToken });
     expect(pub.status, JSON.stringify(pub.body)).toBe(200);
     expect(pub.body.user.public.bio).toBe('update 5');
-  });
+  }, 60_000);
 });
 
 // ───────────────────────────── the per-action limits ─────────────────────────────
@@ -201,7 +201,7 @@ describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', ()
     const over = await api('PATCH', '/v1/users/me', { token: u.accessToken, body: { bio: 'eleventh' } });
     expectLimited(over, 'user', 10, HOUR);
     expect((await me(u)).bio).toBe('bio 10');
-  });
+  }, 60_000);
 
   it("avatar uploads, 5 a day (POST /v1/users/me/avatar): the 5th says Limit 5, Remaining 0 and the day's end (UTC midnight); the 6th is 429 with the day window's headers and keeps the avatar", async () => {
     const u = await newUser();
@@ -216,7 +216,7 @@ describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', ()
     const over = await api('POST', '/v1/users/me/avatar', { token: u.accessToken, body: form({ file: [PNG, 'image/png', 'a6.png'] }) });
     expectLimited(over, 'user', 5, DAY);
     expect((await me(u)).avatar).toBe(avatar);
-  });
+  }, 60_000);
 
   it("user search, 100 an hour, counted across the gateway and REST: 60 searches in four GraphQL requests of 15 aliases (the default alias maximum), then GET /v1/users/search — the last accepted says Limit 100, Remaining 0 and the hour's end (the minute has ~56 left); the next is 429 by REST and by GraphQL", async () => {
     const u = await newUser();
@@ -265,7 +265,7 @@ describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', ()
     const total = 60 + accepted.length + viaGateway.length - 1;
     expect(total).toBeLessThanOrEqual(100);
     expect(total).toBeGreaterThanOrEqual(100 - early);
-  });
+  }, 60_000);
 
   it('settings updates, 20 an hour shared by notifications and privacy: 10 by REST, 9 in one GraphQL request, the 20th by GraphQL says Remaining 0; the 21st is 429 by GraphQL and by REST, and changes nothing', async () => {
     const u = await newUser();
@@ -291,5 +291,5 @@ describe('per-action limits (spec "Limits"; docs/contract.md "Rate limits")', ()
     const after = await me(u);
     expect(after.notificationSettings.sms.enabled).toBe(true);
     expect(after.privacySettings.shareLocation).toBe(false);
-  });
+  }, 60_000);
 });

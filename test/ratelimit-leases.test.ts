@@ -70,7 +70,7 @@ describe('rate limits by quota leasing', () => {
     expect(over).toEqual({ limit: LIMIT, remaining: 0, reset: nextMinute(), blocked: true });
     for (let i = 0; i < 20; i++) expect((await a.check(who)).blocked).toBe(true);
     expect(leasesOfA() - before).toBe(statements);
-  });
+  }, 60_000);
 
   it('concurrent requests share leases: exactly the limit admitted, each remaining value once, far fewer statements', async () => {
     await clearOfWindowEnd(60, 11);
@@ -85,7 +85,7 @@ describe('rate limits by quota leasing', () => {
     expect(remaining).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
     expect(outcomes.filter((o) => o.blocked).every((o) => o.remaining === 0 && o.limit === LIMIT)).toBe(true);
     expect(leasesOfA() - before).toBeLessThanOrEqual(29);
-  });
+  }, 60_000);
 
   it('two replicas serving one caller in turn (round-robin) admit exactly the limit, each remaining value once, and refuse together', async () => {
     await clearOfWindowEnd(60, 11);
@@ -98,7 +98,7 @@ describe('rate limits by quota leasing', () => {
     expect(admitted(outcomes)).toBe(LIMIT);
     expect((await a.check(who)).blocked).toBe(true);
     expect((await b.check(who)).blocked).toBe(true);
-  });
+  }, 60_000);
 
   it('a shared window counts Remaining from the row: 100 requests in turn through two replicas, one at a time, count down 99 … 0', async () => {
     await clearOfWindowEnd(60, 11);
@@ -108,7 +108,7 @@ describe('rate limits by quota leasing', () => {
     expect(served.every((o) => !o.blocked)).toBe(true);
     expect(served.map((o) => o.remaining)).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i));
     expect(await a.check(who)).toMatchObject({ blocked: true, remaining: 0 });
-  });
+  }, 60_000);
 
   it('when one replica has used the limit, the other refuses (one statement, then none)', async () => {
     await clearOfWindowEnd(60, 11);
@@ -119,7 +119,7 @@ describe('rate limits by quota leasing', () => {
     expect(leasesOfB() - before).toBe(1);
     expect((await b.check(who)).blocked).toBe(true);
     expect(leasesOfB() - before).toBe(1);
-  });
+  }, 60_000);
 
   it('the tolerance: points a replica leased before the window was shared, and holds unused, make the others refuse early by those points only; it still serves them', async () => {
     await clearOfWindowEnd(60, 11);
@@ -138,7 +138,7 @@ describe('rate limits by quota leasing', () => {
     while (!(await b.check(who)).blocked) servedByB++;
     expect(servedByB).toBe(3);
     expect(servedByA + 4 + servedByB).toBe(LIMIT);
-  });
+  }, 60_000);
 
   it('a refused request takes no point from the other windows', async () => {
     await clearOfWindowEnd(60, 11);
@@ -152,7 +152,7 @@ describe('rate limits by quota leasing', () => {
     await a.check(who, ['profile-updates']);
     // 10 served so far: the minute has 90 left before this one
     expect(await a.check(who)).toMatchObject({ blocked: false, limit: LIMIT, remaining: LIMIT - 11 });
-  });
+  }, 60_000);
 
   it('callerKey: a verified access token is the user until it expires, then the credential', async () => {
     const userId = randomUUID();
@@ -199,7 +199,7 @@ describe('rate limits by quota leasing', () => {
       await c.close();
       await proxy.cut();
     }
-  });
+  }, 60_000);
 
   it('a database slow to accept while the platform starts: opening waits past the request connect timeout', async () => {
     // twelve processes starting on one embedded database queue behind each other's migrations: the gateway's table

@@ -59,7 +59,7 @@ describe('general burst limit (100 a minute per caller)', () => {
     const other = await api('POST', '/v1/auth/login', { ip: freshIp(), body: { email: uniqueEmail('nobody'), password: PASSWORD } });
     expect(other.status).toBe(401);
     expect(remaining(other)).toBe(LIMIT - 1);
-  });
+  }, 60_000);
 
   it('by address, on unknown paths too: the 101st request is 429 RATE_LIMIT_EXCEEDED, not 404', async () => {
     await clearOfWindowEnd(60, 11);
@@ -72,7 +72,7 @@ describe('general burst limit (100 a minute per caller)', () => {
     // …and it counted against the real routes of the same address
     const login = await api('POST', '/v1/auth/login', { ip, body: { email: uniqueEmail('nobody'), password: PASSWORD } });
     expectLimited(login, 'user');
-  });
+  }, 60_000);
 
   it('by user: changing X-Forwarded-For does not escape it, nor does signing in again; other users are unaffected', async () => {
     await clearOfWindowEnd(60, 11);
@@ -94,5 +94,5 @@ describe('general burst limit (100 a minute per caller)', () => {
     const fine = await api('GET', '/v1/users/me', { token: other.accessToken, ip: freshIp() });
     expect(fine.status).toBe(200);
     expect(fine.body.user.id).toBe(other.id);
-  });
+  }, 60_000);
 });
