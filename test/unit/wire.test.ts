@@ -61,6 +61,17 @@ describe('Decimal scalar', () => {
     expect(DecimalScalar.serialize(1e12)).toBe('1000000000000');
   });
 
+  it('writes the numbers JavaScript spells with an exponent in full, and minus zero as 0', () => {
+    // JavaScript's own text switches to an exponent below 1e-6 and from 1e21 (ECMA-262 Number::toString)
+    expect(DecimalScalar.serialize(0.0000001)).toBe('0.0000001');
+    expect(DecimalScalar.serialize(-1.5e-7)).toBe('-0.00000015');
+    expect(DecimalScalar.serialize(1e21)).toBe('1000000000000000000000');
+    expect(DecimalScalar.serialize(999999999999999900000)).toBe('999999999999999900000');
+    expect(DecimalScalar.serialize(-0)).toBe('0');
+    expect(DecimalScalar.serialize(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(DecimalScalar.serialize('12.50')).toBe('12.5');
+  });
+
   it('reads 15 integer digits and 12 decimals, refuses 16 digits, 13 decimals, an exponent and a number', () => {
     expect(DecimalScalar.parseValue('999999999999999.123456789012')).toBe(999999999999999.1);
     for (const bad of ['1234567890123456', '0.1234567890123', '1e5', 12.5, '12,50', '']) {
