@@ -58,8 +58,17 @@ async function sign(typ: string, subject: string, claims: Record<string, unknown
 const verified = new Map<string, Memo<string, JWTPayload>>();
 const VERIFIED_MAX = 20_000;
 
+/**
+ * Whether `token` has a compact JWS's form (three base64url parts; RFC 7515 §7.1). A credential of another form (an
+ * API key, a connector secret) is no platform token: answered without jose, which would build and throw an error
+ * with its stack for it (45 µs of every API-key request, docs/performance.md "Where a nearby search's time goes").
+ */
+const JWS_FORM = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+export const hasJwtForm = (token: string): boolean => JWS_FORM.test(token);
+
 /** The payload of a valid platform token of type `typ`, or undefined (bad signature, expired, other type). */
 async function verify(token: string, typ: string, secret: string, allowExpired = false): Promise<JWTPayload | undefined> {
+  if (!hasJwtForm(token)) return undefined;
   let memo = verified.get(secret);
   if (!memo) verified.set(secret, (memo = new Memo<string, JWTPayload>(VERIFIED_MAX)));
   const hit = allowExpired ? undefined : memo.get(token);
@@ -83,6 +92,7 @@ async function verify(token: string, typ: string, secret: string, allowExpired =
 
 /** The `typ` of a token that looks like a platform JWT (unverified: only to choose how to verify it). */
 export function tokenType(token: string): string | undefined {
+  if (!hasJwtForm(token)) return undefined;
   try {
     const typ = decodeJwt(token).typ;
     return typeof typ === 'string' ? typ : undefined;
