@@ -136,6 +136,17 @@ describe("argumentValidator (type-graphql's validation for every subgraph)", () 
     await expect(validate([make(Person, { age: 1 }), null, 'x'])).resolves.toBeUndefined();
   });
 
+  it("a class's inherited rules are checked (a class without rules of its own is not skipped when its parent has some)", async () => {
+    class Employee extends Person {}
+    const err = await validate(make(Employee, { age: -1 })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ArgumentValidationError);
+    // and a class with no rule at all, anywhere, passes whatever it holds
+    await expect(validate(make(Address, { city: 'Rotterdam', zip: null }))).resolves.toBeUndefined();
+  });
+
   it('a plain object (a JSON scalar, not an input class) is not refused as an unknown value', async () => {
     await expect(validate({ age: -5, anything: null })).resolves.toBeUndefined();
   });
