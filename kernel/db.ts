@@ -2,7 +2,7 @@ import { watchPool } from './metrics.js';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
-import { LockMode, type Constructor, type EntityName, type FilterQuery } from '@mikro-orm/core';
+import { LockMode, type Constructor, type EntityDictionary, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import pg from 'pg';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -167,6 +167,18 @@ export async function lockOne<T extends object>(tx: EntityManager, entity: Entit
 /** `lockOne` for a write that answers an absent row otherwise than NOT_FOUND: the row locked and read afresh, or null. */
 export async function lockOneOrNull<T extends object>(tx: EntityManager, entity: EntityName<T>, where: FilterQuery<T>): Promise<T | null> {
   return tx.findOne(entity, where as FilterQuery<NoInfer<T>>, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/**
+ * One entity read by a plain statement, for a hot read whose query MikroORM would otherwise build from its criteria
+ * on every call (docs/performance.md "plain reads on the hot paths"): the first row `sql` selects, mapped to `entity`
+ * and managed by `em` as `findOne` would answer it, or null. The statement selects the entity's whole row (`select *`
+ * from its table) and applies what a filter would (a tenant's scope: kernel/tenancy.ts `tenantCondition`); it is
+ * counted as every statement of the request is (kernel/sql-count.ts).
+ */
+export async function findOneByStatement<T extends object>(em: EntityManager, entity: Constructor<T>, sql: string, params: unknown[]): Promise<T | null> {
+  const [row] = await em.execute<EntityDictionary<T>[]>(sql, params, { loggerContext: em.getLoggerContext() });
+  return row ? em.map<T>(entity, row) : null;
 }
 
 /** Readiness: the database answers. */

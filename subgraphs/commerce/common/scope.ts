@@ -14,6 +14,7 @@ import {
 } from '../../../kernel/principal.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { nowDate } from '../../../kernel/clock.js';
+import { findOneByStatement } from '../../../kernel/db.js';
 import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { Order } from '../orders/entities.js';
@@ -63,7 +64,9 @@ export async function intentScope(ctx: SubgraphContext): Promise<IntentScope> {
   const orderId = intentOfToken(token, ctx.config.jwtSecret);
   if (!orderId) throw unauthorized('Invalid intent token');
   const workspaces = [...new Set(connectors.map((c) => c.workspaceId))];
-  const order = await ctx.em.findOne(Order, { id: orderId, workspaceId: { $in: workspaces } }, { filters: false });
+  // every intent route's first read (the operators route's most of all): a plain statement, not a findOne whose query
+  // MikroORM builds from the criteria on each call; the token names the order, the origin's workspaces bound it
+  const order = workspaces.length ? await findOneByStatement(ctx.em, Order, intentSql(workspaces.length), [orderId, ...workspaces]) : null;
   if (!order) throw notFound('Intent');
   if (order.origin !== origin) throw forbidden('This intent token was issued to another origin');
   const connector = connectors.find((c) => c.connectorId === order.connectorId);
@@ -74,6 +77,9 @@ export async function intentScope(ctx: SubgraphContext): Promise<IntentScope> {
   const em = scopeToWorkspace(ctx.em, order.workspaceId);
   return { em, connector, origin, ctx, order: em.merge(order) };
 }
+
+/** The intent a token names, in one of `workspaces` workspaces (the origin's tenants). */
+const intentSql = (workspaces: number) => `select * from "commerce"."orders" where id = ?::uuid and workspace_id in (${Array(workspaces).fill('?::uuid').join(', ')}) limit 1`;
 
 /** What a role may do at an order desk (docs/roles.md): everyone reads; DEVELOPERs do not assign, cancel or make tracking links. */
 const DESK_PERMISSIONS = {

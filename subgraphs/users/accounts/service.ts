@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../../kernel/config.js';
 import { now, nowDate } from '../../../kernel/clock.js';
 import { AppError, notFound, unauthorized } from '../../../kernel/errors.js';
-import { lockOneOrNull } from '../../../kernel/db.js';
+import { findOneByStatement, lockOneOrNull } from '../../../kernel/db.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { revoke, userTag } from '../../../kernel/revocations.js';
 import { publish } from '../../../kernel/events.js';
@@ -27,11 +27,9 @@ const SESSION_ENDED = 'The session has ended: the account is scheduled for delet
 export async function ownAccount(em: EntityManager, userId: string): Promise<User> {
   // the platform's most frequent read (every `me`): one plain statement, its row mapped to the entity, instead of a
   // `findOne` whose query is built from the filter on every call (docs/performance.md "Where a request's time goes")
-  const [row] = isUuid(userId)
-    ? await em.execute<Record<string, unknown>[]>(OWN_ACCOUNT_SQL, [userId], { loggerContext: em.getLoggerContext() }) // (counted: kernel/sql-count.ts)
-    : [];
-  if (!row) throw unauthorized(SESSION_ENDED);
-  return em.map(User, row);
+  const user = isUuid(userId) ? await findOneByStatement(em, User, OWN_ACCOUNT_SQL, [userId]) : null;
+  if (!user) throw unauthorized(SESSION_ENDED);
+  return user;
 }
 
 const OWN_ACCOUNT_SQL = 'select * from "users"."user" where id = ? and deletion_date is null limit 1';
