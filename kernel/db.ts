@@ -171,7 +171,7 @@ export async function lockOneOrNull<T extends object>(tx: EntityManager, entity:
 
 /**
  * One entity read by a plain statement, for a hot read whose query MikroORM would otherwise build from its criteria
- * on every call (docs/performance.md "plain reads on the hot paths"): the first row `sql` selects, mapped to `entity`
+ * on every call (docs/performance.md "plain reads on the two hot paths"): the first row `sql` selects, mapped to `entity`
  * and managed by `em` as `findOne` would answer it, or null. The statement selects the entity's whole row (`select *`
  * from its table) and applies what a filter would (a tenant's scope: kernel/tenancy.ts `tenantCondition`); it is
  * counted as every statement of the request is (kernel/sql-count.ts).
