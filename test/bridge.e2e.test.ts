@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, api, bridgeUrl, clearOfWindowEnd, newUser, randomIp, uniqueEmail } from './helpers.js';
+import { PASSWORD, SUITE_REPLICAS, api, bridgeUrl, clearOfWindowEnd, newUser, randomIp, uniqueEmail } from './helpers.js';
 
 /** REST specifics of the bridge: body handling, envelopes, missing credentials, rate-limit headers, OpenAPI. */
 
@@ -273,7 +273,11 @@ describe('bridge: rate-limit headers', () => {
     const r = (x: { headers: Headers }) => Number(x.headers.get('x-ratelimit-remaining'));
     expect(r(first)).toBe(99);
     expect(r(second)).toBe(98);
-    expect(r(third)).toBe(97);
+    // one process answers 97. Through replicas (the suite's load balancer, which other files' requests also pass, so
+    // this caller's replicas are not strictly alternate), a replica that served the first two leased a third point (1,
+    // then 2) before another took the caller's window in: the next request served elsewhere answers 96, and 97 stays
+    // with the first replica (docs/contract.md "Rate limits": each value once, a leased one late)
+    expect(SUITE_REPLICAS > 1 ? [96, 97] : [97]).toContain(r(third));
     expect(r(other)).toBe(99);
 
     const u = await newUser();
