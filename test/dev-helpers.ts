@@ -1,4 +1,4 @@
-import { api, newUser, type ApiResponse, type TestUser } from './helpers.js';
+import { api, newUser, until, type ApiResponse, type TestUser } from './helpers.js';
 import { accept, contextToken, DEVICE, gqlH, newOwner, setupProvider, uniqueName, type Owner } from './workspace-helpers.js';
 
 /** Header set B (the DEV family's routes: developers and FAQs), bound to the test device. */
@@ -48,8 +48,16 @@ export async function joinAsDeveloper(dev: DevProvider, role: 'ADMIN' | 'DEVELOP
   const inv = await inviteDeveloper(dev, role, name);
   await accept(who, inv.token);
   const token = await contextToken(who.accessToken, dev.wid, 'dev', dev.code);
-  const list = await callB('GET', `/v1/devs/${dev.code}/developers?search=${encodeURIComponent(name)}`, dev.token);
-  const record = (list.body.data as any[] | undefined)?.find((d) => d.userId === who.id);
+  // listed once the acceptance's event is final: at once in one process, or after a transaction older than it, still
+  // running on the server, ends (docs/dev.md "Acceptance"; CI's replicated run missed one once)
+  const listed = (l: ApiResponse<any>) => (l.body.data as any[] | undefined)?.find((d) => d.userId === who.id);
+  const list = await until(
+    () => callB('GET', `/v1/devs/${dev.code}/developers?search=${encodeURIComponent(name)}`, dev.token),
+    (l) => listed(l) !== undefined,
+    5_000,
+    50,
+  );
+  const record = listed(list);
   if (!record) throw new Error(`the developer is not listed: ${JSON.stringify(list.body)}`);
   return { user: who, name, token, record };
 }
