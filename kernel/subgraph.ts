@@ -65,6 +65,12 @@ export interface SubgraphDefinition {
   nullMeansAbsent?: boolean;
   /** Work started after the server listens (sweeps, event consumers …); may return how to stop it at shutdown (awaited before the database closes). */
   onStart?: (orm: MikroORM, config: Config, log: Logger) => void | StopWork | Promise<void | StopWork>;
+  /**
+   * Data the answers use, loaded in the background once the server listens so that the first request does not pay for
+   * it. It must yield to the event loop as it goes: neither readiness nor a stop waits for it, and a signal that comes
+   * meanwhile is handled at once.
+   */
+  preload?: () => Promise<void>;
 }
 
 const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible"])';
@@ -274,6 +280,13 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
       };
     },
     async startWork() {
+      if (def.preload && !started) {
+        const began = Date.now();
+        def.preload().then(
+          () => log.info({ ms: Date.now() - began }, 'reference data loaded'),
+          (err: unknown) => log.warn({ err }, 'loading reference data failed; each set loads on its first use'),
+        );
+      }
       started ??= Promise.resolve(def.onStart?.(orm, config, log));
       await started;
     },

@@ -1,6 +1,5 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
-import { preloadGeo } from '../../domain/geography.js';
-import { preloadMoney } from '../../domain/money.js';
+import { preloadReferenceData } from '../../domain/reference-data.js';
 import { IdempotencyKey } from './common/idempotency.js';
 import { quoteReference, referenceResolver, stageReference } from './common/references.js';
 import { DeskResolver } from './desks/resolvers.js';
@@ -36,9 +35,8 @@ export const commerceSubgraph: SubgraphDefinition = {
     migrations,
     migrationsPath: 'subgraphs/commerce/migrations',
   },
+  preload: preloadReferenceData,
   onStart: (orm, _config, log) => {
-    preloadMoney();
-    preloadGeo();
     return startNetworkSync(orm, log, NETWORK_CONSUMER, 'commerce', NETWORK_TOPICS);
   },
 };

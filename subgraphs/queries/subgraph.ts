@@ -1,7 +1,6 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
 import { followBatches } from '../../kernel/events.js';
-import { preloadGeo } from '../../domain/geography.js';
-import { preloadMoney } from '../../domain/money.js';
+import { preloadReferenceData } from '../../domain/reference-data.js';
 import { configureCaches, sweepCaches } from './common/cache.js';
 import { migrations } from './migrations/index.js';
 import { CoverageCopy, FleetVehicleCopy, ServiceEntryRecord, ServicePerformanceRecord } from './registry/entities.js';
@@ -34,9 +33,8 @@ export const queriesSubgraph: SubgraphDefinition = {
     migrationsPath: 'subgraphs/queries/migrations',
     extensions: ['cube', 'earthdistance', 'btree_gist'],
   },
+  preload: preloadReferenceData,
   onStart: async (orm, config, log) => {
-    preloadMoney();
-    preloadGeo();
     configureCaches({ capacity: config.CAPACITY_CACHE_TTL_SECONDS, pricing: config.PRICING_CACHE_TTL_SECONDS });
     const sweep = setInterval(() => void sweepCaches(orm.em.fork()).catch((err: unknown) => log.warn({ err }, 'cache sweep failed; retried in a minute')), CACHE_SWEEP_MS);
     sweep.unref();

@@ -1,6 +1,5 @@
 import type { SubgraphDefinition } from '../../kernel/subgraph.js';
-import { preloadGeo } from '../../domain/geography.js';
-import { preloadMoney } from '../../domain/money.js';
+import { preloadReferenceData } from '../../domain/reference-data.js';
 import { FaresResolver } from './fares/resolvers.js';
 import { GeoResolver } from './geo/resolvers.js';
 import { migrations } from './migrations/index.js';
@@ -31,11 +30,8 @@ export const utilitiesSubgraph: SubgraphDefinition = {
     migrationsPath: 'subgraphs/utilities/migrations',
     extensions: ['cube', 'earthdistance', 'btree_gist'],
   },
+  preload: preloadReferenceData,
   onStart: (orm, _config, log) => {
-    const t = Date.now();
-    preloadMoney();
-    preloadGeo();
-    log.info({ ms: Date.now() - t }, 'reference data loaded (gazetteer, countries, time zones, maritime network, exchange rates)');
     if (!ZONE_SOURCES.includes(lspZoning)) ZONE_SOURCES.unshift(lspZoning);
     const stopFleet = startFleetSync(orm, log);
     const stopDevices = startDevicePositionSync(orm, log);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TransportMode as M } from '../../domain/transport.js';
 import {
   citiesNear,
@@ -239,7 +239,39 @@ describe('time zones and local time', () => {
     expect(localTime(new Date('2026-01-04T12:05:09Z'), 'UTC')).toEqual({ weekday: 0, hour: 12, minute: 5, iso: '2026-01-04T12:05:09' });
   });
 
-  it('preloadGeo loads every data set without error', () => {
-    expect(() => preloadGeo()).not.toThrow();
+  it('preloadGeo loads every data set without error', async () => {
+    await expect(preloadGeo()).resolves.toBeUndefined();
+  });
+
+  it('preloadGeo yields to the event loop while it reads and indexes the gazetteer', async () => {
+    vi.resetModules();
+    const fresh = await import('../../domain/geography.js');
+    let turns = 0;
+    let loading = true;
+    const tick = () => {
+      turns++;
+      if (loading) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await fresh.preloadGeo();
+    loading = false;
+    // a signal handler or a request gets a turn at least once per slice: 135,000 places read, then indexed, 16,384 a slice
+    expect(turns).toBeGreaterThanOrEqual(16);
+  });
+
+  it('a lookup in the middle of preloadGeo builds the rest of the gazetteer at once and answers; the preload then ends', async () => {
+    vi.resetModules();
+    const fresh = await import('../../domain/geography.js');
+    let turns = 0;
+    let lookedUp: ReturnType<typeof fresh.findCities> | undefined;
+    const tick = () => {
+      if (++turns === 3) lookedUp = fresh.findCities('nairobi', 'KE');
+      else setImmediate(tick);
+    };
+    setImmediate(tick);
+    await fresh.preloadGeo();
+    expect(turns).toBe(3);
+    expect(lookedUp?.[0]).toMatchObject({ id: 184745, name: 'Nairobi', country: 'KE' });
+    expect(fresh.findCities('ZÜRICH', 'CH')[0]?.name).toBe('Zürich');
   });
 });
