@@ -115,10 +115,21 @@ async function stopAll(code = 0) {
 
 // ───────────────────────────── embedded database ─────────────────────────────
 
+/**
+ * The young generation of the embedded database's thread (MB). Its JavaScript is short-lived buffers: each query's
+ * wire messages copied in and out of PGlite's WebAssembly memory. V8 let that generation grow to about 100 MB under
+ * the bench's load (heap 158 MB for 30–70 MB live); 32 MB held the bench's throughput and saved about 60 MB resident
+ * (docs/performance.md "Memory").
+ */
+const EMBEDDED_DB_YOUNG_GENERATION_MB = 32;
+
 /** Starts the embedded PostgreSQL on a worker thread of this process. */
 async function embeddedDbThread(c: Config): Promise<void> {
   const data: EmbeddedDbWorkerData = { embeddedDb: { dataDir: join(c.dataDir, 'pglite'), port: c.EMBEDDED_DB_PORT, host: c.HOST } };
-  const worker = new Worker(fileURLToPath(new URL('./embedded-db.js', import.meta.url)), { workerData: data });
+  const worker = new Worker(fileURLToPath(new URL('./embedded-db.js', import.meta.url)), {
+    workerData: data,
+    resourceLimits: { maxYoungGenerationSizeMb: EMBEDDED_DB_YOUNG_GENERATION_MB },
+  });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);
