@@ -7,6 +7,28 @@ import { freePort, startPlatform } from './support/platform.js';
  * process already holds, and that answers /readyz with 200 there, must not pass for the platform's bridge: the bridge
  * cannot bind it, and the launcher stops with the reason instead of announcing a platform that is not its own.
  */
+/** Milliseconds since midnight of a log line's `HH:MM:SS.mmm`. */
+const msOfDay = (t: string) => {
+  const [h, m, sec] = t.split(':').map(Number);
+  return ((h * 60 + m) * 60 + sec) * 1000;
+};
+
+/**
+ * The launcher's output lines (`name | HH:MM:SS.mmm LEVEL message`, each process's in its own order) where a process
+ * reports an event consumer's failure at or after its own `shutting down` line's time, or never said it was shutting down.
+ */
+function failuresWhileStopping(output: string): string[] {
+  const line = /^(\S+)\s+\| (\d\d:\d\d:\d\d\.\d{3}) \w+\s+(.*)$/;
+  const parsed = output.split('\n').flatMap((l) => {
+    const m = line.exec(l);
+    return m ? [{ name: m[1], at: msOfDay(m[2]), text: m[3], line: l }] : [];
+  });
+  const stoppedAt = new Map(parsed.filter((p) => p.text.startsWith('shutting down')).map((p) => [p.name, p.at]));
+  // a shutdown a few seconds after midnight and a failure just before it: compare across the day's end
+  const after = (at: number, from: number) => (at - from + 86_400_000) % 86_400_000 < 43_200_000;
+  return parsed.filter((p) => p.text.startsWith('event consumer failed') && (!stoppedAt.has(p.name) || after(p.at, stoppedAt.get(p.name)!))).map((p) => p.line);
+}
+
 describe('the split launcher', () => {
   it('a bridge port held by another process that answers /readyz: no "ready", the launcher exits naming the port in use as its last line', async () => {
     const port = await freePort();
@@ -26,8 +48,9 @@ describe('the split launcher', () => {
       // the launcher's last line says which component stopped the platform, and why, below the others' shutdown lines
       const lines = err!.message.trimEnd().split('\n');
       expect(lines.at(-1)).toMatch(/^platform\s+\| stopped because bridge exited unexpectedly \(1\): Error: listen EADDRINUSE/);
-      // the others stop cleanly: no consumer reports a failure while its process shuts down
-      expect(err!.message).not.toMatch(/event consumer failed/);
+      // the others stop cleanly: no consumer reports a failure once its process is shutting down (one that failed
+      // before, a connection timed out while twelve processes start on a loaded machine, is retried and is not a stop)
+      expect(failuresWhileStopping(err!.message)).toEqual([]);
       expect(err!.message).not.toMatch(/did not stop within/);
     } finally {
       await new Promise((r) => foreign.close(r));

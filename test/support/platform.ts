@@ -39,6 +39,9 @@ export interface StartedProcess {
   kill(): Promise<void>;
 }
 
+/** How much of a failed start's output its error carries (the end: every process's shutdown lines and the reason). */
+const OUTPUT_TAIL = 20_000;
+
 /** A process group started from dist/ that says `readyLine` when it is up; its output is kept. */
 export async function startProcess(script: string, env: Record<string, string | undefined>, readyLine: RegExp, timeoutMs = 90_000): Promise<StartedProcess> {
   const full: Record<string, string | undefined> = { ...process.env, ...env };
@@ -47,7 +50,7 @@ export async function startProcess(script: string, env: Record<string, string | 
   let output = '';
   let isReady = false;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} not ready in ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${script} not ready in ${timeoutMs} ms:\n${output.slice(-OUTPUT_TAIL)}`)), timeoutMs);
     const onData = (c: Buffer) => {
       output += c.toString();
       if (process.env.TEST_SHOW_LOGS) process.stderr.write(c);
@@ -62,7 +65,7 @@ export async function startProcess(script: string, env: Record<string, string | 
     child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`${script} exited (${code}):\n${output.slice(-4000)}`));
+      reject(new Error(`${script} exited (${code}):\n${output.slice(-OUTPUT_TAIL)}`));
     });
   });
   child.removeAllListeners('exit');
