@@ -2,11 +2,6 @@ import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { freePort, startPlatform } from './support/platform.js';
 
-/**
- * The split launcher (scripts/launcher.ts) says `ready` only when each of its own processes is up. A port that another
- * process already holds, and that answers /readyz with 200 there, must not pass for the platform's bridge: the bridge
- * cannot bind it, and the launcher stops with the reason instead of announcing a platform that is not its own.
- */
 /** Milliseconds since midnight of a log line's `HH:MM:SS.mmm`. */
 const msOfDay = (t: string) => {
   const [h, m, sec] = t.split(':').map(Number);
@@ -29,6 +24,11 @@ function failuresWhileStopping(output: string): string[] {
   return parsed.filter((p) => p.text.startsWith('event consumer failed') && (!stoppedAt.has(p.name) || after(p.at, stoppedAt.get(p.name)!))).map((p) => p.line);
 }
 
+/**
+ * The split launcher (scripts/launcher.ts) says `ready` only when each of its own processes is up. A port that another
+ * process already holds, and that answers /readyz with 200 there, must not pass for the platform's bridge: the bridge
+ * cannot bind it, and the launcher stops with the reason instead of announcing a platform that is not its own.
+ */
 describe('the split launcher', () => {
   it('a bridge port held by another process that answers /readyz: no "ready", the launcher exits naming the port in use as its last line', async () => {
     const port = await freePort();
