@@ -68,10 +68,13 @@ export interface SubgraphDefinition {
   /**
    * Data the answers use, loaded in the background once the server listens so that the first request does not pay for
    * it. It must yield to the event loop as it goes: neither readiness nor a stop waits for it, and a signal that comes
-   * meanwhile is handled at once.
+   * meanwhile is handled at once. Subgraphs of one process that name the same function share one run of it.
    */
   preload?: () => Promise<void>;
 }
+
+/** The preloads started in this process, by function: the one-process topology's subgraphs share one run of each. */
+const preloads = new Map<() => Promise<void>, Promise<void>>();
 
 const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible"])';
 
@@ -280,9 +283,11 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
       };
     },
     async startWork() {
-      if (def.preload && !started) {
+      if (def.preload && !started && !preloads.has(def.preload)) {
         const began = Date.now();
-        def.preload().then(
+        const run = def.preload();
+        preloads.set(def.preload, run);
+        run.then(
           () => log.info({ ms: Date.now() - began }, 'reference data loaded'),
           (err: unknown) => log.warn({ err }, 'loading reference data failed; each set loads on its first use'),
         );

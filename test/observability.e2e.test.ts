@@ -169,4 +169,26 @@ describe('request ids, access logs, trace context and OpenTelemetry (a platform 
     const text = await metricsOf(platform.bridgeUrl, { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
   });
+
+  it('the reference data loads once per process: one "reference data loaded" line in one process, one each from utilities, commerce and queries when split', async () => {
+    const loaded = () =>
+      platform
+        .output()
+        .split('\n')
+        .map((l) => l.slice(l.indexOf('{')))
+        .filter((l) => l.startsWith('{') && l.includes('reference data loaded'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg === 'reference data loaded');
+    const expected = process.env.PLATFORM_TOPOLOGY === 'split' ? 3 : 1;
+    await expect.poll(() => loaded().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(expected);
+    // a second run would end within a second of the first (the data sets are shared; only the sample sea path is recomputed)
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(loaded().length).toBe(expected);
+    if (expected === 3)
+      expect(
+        loaded()
+          .map((l) => l.service)
+          .sort(),
+      ).toEqual(['commerce', 'queries', 'utilities']);
+  }, 90_000);
 });
