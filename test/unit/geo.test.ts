@@ -214,6 +214,12 @@ describe('names, countries, cities', () => {
     expect(citiesNear(78.22, 17.7, 50).map((n) => n.city.name)).toEqual(['Longyearbyen']);
   });
 
+  it('from the North Pole itself, 1,400 km reaches Longyearbyen (78.22° N: 1,310 km from the pole) and no place south of 77.4° N', () => {
+    const near = citiesNear(90, 0, 1_400);
+    expect(near.map((n) => n.city.name)).toContain('Longyearbyen');
+    for (const n of near) expect(n.city.lat).toBeGreaterThan(77.4);
+  });
+
   it('a radius wider than the globe searches every cell once: each city found once, from any centre', () => {
     const once = (lat: number, lng: number, name: string, country: string) => citiesNear(lat, lng, 25_000, (c) => c.name === name && c.country === country).map((n) => n.city.name);
     expect(once(0, 0, 'Nairobi', 'KE')).toEqual(['Nairobi']);
