@@ -34,6 +34,23 @@ export const GRAPHQL_LIMIT_DEFAULTS = { depth: 12, aliases: 15, fields: 500, cos
 export const DEFAULT_HEAP_MB = 384;
 /** PLATFORM_HEAP_MB as the configuration reads it, and as `npm start` reads it before the configuration loads. */
 export const heapSetting = z.union([z.literal('off'), z.coerce.number().int().min(128).max(65_536)]).default(DEFAULT_HEAP_MB);
+/** MB of each of the two young-generation semispaces `npm start` gives every platform process on the embedded database. */
+export const DEFAULT_EMBEDDED_SEMI_SPACE_MB = 8;
+/**
+ * PLATFORM_SEMI_SPACE_MB as the configuration reads it, and as `npm start` reads it before the configuration loads;
+ * absent: by the database (`semiSpaceBound`).
+ */
+export const semiSpaceSetting = z.union([z.literal('off'), z.coerce.number().int().min(1).max(1024)]).optional();
+/**
+ * The young generation's bound `npm start` sets (scripts/start.ts): PLATFORM_SEMI_SPACE_MB when given, else 8 MB on the
+ * embedded database (one process holds PostgreSQL too: memory first) and V8's own sizing with DATABASE_URL
+ * (throughput first). `undefined` when the setting is invalid (the configuration's check names it).
+ */
+export function semiSpaceBound(env: NodeJS.ProcessEnv): number | 'off' | undefined {
+  const given = semiSpaceSetting.safeParse(env.PLATFORM_SEMI_SPACE_MB);
+  if (!given.success) return undefined;
+  return given.data ?? (env.DATABASE_URL ? 'off' : DEFAULT_EMBEDDED_SEMI_SPACE_MB);
+}
 
 const schema = z
   .object({
@@ -42,6 +59,12 @@ const schema = z
      * `off`: Node's own bound (a quarter of the machine's memory, up to 4 GB).
      */
     PLATFORM_HEAP_MB: heapSetting,
+    /**
+     * MB of each of V8's two young-generation semispaces for every platform process, set by `npm start` as
+     * `--max-semi-space-size` (scripts/start.ts); default 8 on the embedded database, V8's own sizing (`off`) with
+     * DATABASE_URL.
+     */
+    PLATFORM_SEMI_SPACE_MB: semiSpaceSetting,
     /** `single`: the whole platform in one Node process (default); `split`: a process per subgraph, gateway and bridge. */
     PLATFORM_TOPOLOGY: z.enum(['single', 'split']).default('single'),
     /**

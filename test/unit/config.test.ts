@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig, loadConfigOrExit } from '../../kernel/config.js';
+import { loadConfig, loadConfigOrExit, semiSpaceBound } from '../../kernel/config.js';
 
 /**
  * kernel/config.ts: loadConfig with a given environment. Defaults are the README's "Configuration" table; a bad value
@@ -163,6 +163,18 @@ describe('defaults (README, "Configuration")', () => {
   });
 });
 
+describe("the young generation's bound npm start sets (PLATFORM_SEMI_SPACE_MB, README)", () => {
+  it('8 MB on the embedded database, none (V8 sizes it) with DATABASE_URL; a given value wins on either; invalid: none, left to the check', () => {
+    expect(semiSpaceBound({})).toBe(8);
+    expect(semiSpaceBound({ DATABASE_URL: 'postgres://db.example/platform' })).toBe('off');
+    expect(semiSpaceBound({ PLATFORM_SEMI_SPACE_MB: '16', DATABASE_URL: 'postgres://db.example/platform' })).toBe(16);
+    expect(semiSpaceBound({ PLATFORM_SEMI_SPACE_MB: 'off' })).toBe('off');
+    expect(semiSpaceBound({ PLATFORM_SEMI_SPACE_MB: '1' })).toBe(1);
+    expect(semiSpaceBound({ PLATFORM_SEMI_SPACE_MB: '0' })).toBeUndefined();
+    expect(loadConfig(env({ PLATFORM_SEMI_SPACE_MB: '1024' })).PLATFORM_SEMI_SPACE_MB).toBe(1024);
+  });
+});
+
 describe('a bad value names the variable', () => {
   it.each([
     ['BRIDGE_PORT', '70000'],
@@ -189,6 +201,8 @@ describe('a bad value names the variable', () => {
     ['DATABASE_URL', 'not a url'],
     ['GATEWAY_URL', 'gateway'],
     ['PUBLIC_URL', '//nohost'],
+    ['PLATFORM_SEMI_SPACE_MB', '0'],
+    ['PLATFORM_SEMI_SPACE_MB', 'small'],
   ])('%s=%s is refused, naming %s', (name, value) => {
     const message = refusal({ [name]: value });
     expect(message.split('\n')[0]).toBe('Invalid configuration:');
