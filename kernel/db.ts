@@ -24,6 +24,9 @@ import { notFound } from './errors.js';
  */
 export const earthPointSql = (lat: string, lng: string): string => `cube_enlarge(ll_to_earth(${lat}, ${lng}), 0.0001, 3)`;
 
+/** The placeholders of an `in (…)` list of `n` UUIDs (n ≥ 1), for a plain statement: `?::uuid, ?::uuid, …`. */
+export const uuidPlaceholders = (n: number): string => Array<string>(n).fill('?::uuid').join(', ');
+
 export interface DatabaseOptions {
   /** The Postgres schema this subgraph owns; every table of its entities lives there. */
   schema: string;

@@ -14,7 +14,7 @@ import {
 } from '../../../kernel/principal.js';
 import { scopeToWorkspace } from '../../../kernel/tenancy.js';
 import { nowDate } from '../../../kernel/clock.js';
-import { findOneByStatement } from '../../../kernel/db.js';
+import { findOneByStatement, uuidPlaceholders } from '../../../kernel/db.js';
 import { safeEqualHex, sha256 } from '../../../kernel/tokens.js';
 import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { Order } from '../orders/entities.js';
@@ -79,7 +79,7 @@ export async function intentScope(ctx: SubgraphContext): Promise<IntentScope> {
 }
 
 /** The intent a token names, in one of `workspaces` workspaces (the origin's tenants). */
-const intentSql = (workspaces: number) => `select * from "commerce"."orders" where id = ?::uuid and workspace_id in (${Array(workspaces).fill('?::uuid').join(', ')}) limit 1`;
+const intentSql = (workspaces: number) => `select * from "commerce"."orders" where id = ?::uuid and workspace_id in (${uuidPlaceholders(workspaces)}) limit 1`;
 
 /** What a role may do at an order desk (docs/roles.md): everyone reads; DEVELOPERs do not assign, cancel or make tracking links. */
 const DESK_PERMISSIONS = {

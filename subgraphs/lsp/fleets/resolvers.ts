@@ -3,6 +3,7 @@ import type { SubgraphContext } from '../../../kernel/subgraph.js';
 import { PageArgs } from '../../../kernel/graphql-types.js';
 import { loader } from '../../../kernel/loaders.js';
 import { tenantCondition } from '../../../kernel/tenancy.js';
+import { uuidPlaceholders } from '../../../kernel/db.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { UserReference, userRef } from '../../../kernel/references.js';
 import { FacilityInput, FacilityUpdateInput } from '../common/facility.js';
@@ -38,7 +39,7 @@ function vehicleCountOf(ctx: SubgraphContext, fleetId: string): Promise<number> 
     if (!wanted.length) return ids.map(() => 0);
     const t = tenantCondition(s.em, Vehicle, s.filters);
     const rows = await s.em.execute<{ fleet_id: string; n: number }[]>(
-      `select fleet_id, count(*)::int as n from ${t.table} where fleet_id in (${wanted.map(() => '?::uuid').join(', ')}) and ${t.sql} group by fleet_id`,
+      `select fleet_id, count(*)::int as n from ${t.table} where fleet_id in (${uuidPlaceholders(wanted.length)}) and ${t.sql} group by fleet_id`,
       [...wanted, ...t.params],
       { loggerContext: s.em.getLoggerContext() },
     );

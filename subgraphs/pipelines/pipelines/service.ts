@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, conflict, notFound, validationError } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/ids.js';
 import { nowDate } from '../../../kernel/clock.js';
-import { lockOneOrNull } from '../../../kernel/db.js';
+import { lockOneOrNull, uuidPlaceholders } from '../../../kernel/db.js';
 import { pageWindow, pagination } from '../../../kernel/graphql-types.js';
 import type { PipelineConfig } from '../common/definition.js';
 import type { PipelinesScope } from '../common/scope.js';
@@ -148,7 +148,7 @@ export async function metricsOf(em: EntityManager, workspaceId: string, ids: rea
   const rows: { pipeline_id: string; total: number; succeeded: number; ended: number; avg_duration: number | null; active: number }[] = await em.execute(
     `select pipeline_id, count(*)::int as total, (count(*) filter (where status = 'SUCCESS'))::int as succeeded, (count(*) filter (where ${ENDED}))::int as ended,
        (avg(duration) filter (where ${ENDED} and duration is not null))::float8 as avg_duration, (count(*) filter (where status in ('PENDING', 'RUNNING')))::int as active
-     from "pipelines"."execution" where workspace_id = ?::uuid and simulation = false and pipeline_id in (${ids.map(() => '?::uuid').join(', ')}) group by pipeline_id`,
+     from "pipelines"."execution" where workspace_id = ?::uuid and simulation = false and pipeline_id in (${uuidPlaceholders(ids.length)}) group by pipeline_id`,
     [workspaceId, ...ids],
   );
   const by = new Map(rows.map((r) => [r.pipeline_id, r]));

@@ -1,5 +1,5 @@
 import { nowDate } from '../../../kernel/clock.js';
-import { lockOne } from '../../../kernel/db.js';
+import { lockOne, uuidPlaceholders } from '../../../kernel/db.js';
 import { notFound, unauthorized } from '../../../kernel/errors.js';
 import { pageWindow, pagination, storedAddress, type PageArgs } from '../../../kernel/graphql-types.js';
 import { crockford, isUuid } from '../../../kernel/ids.js';
@@ -165,7 +165,7 @@ export async function providersOf(c: Caller, workspaceId: string, kind: PathKind
     const table = `"${meta.schema ?? c.em.config.get('schema')}"."${meta.tableName}"`;
     const wanted = [...new Set(ids.filter(isUuid))];
     if (!wanted.length) return ids.map(() => ({ items: [], total: 0 }));
-    const where = `workspace_id in (${wanted.map(() => '?::uuid').join(', ')})${kind ? ' and kind = ?' : ''}`;
+    const where = `workspace_id in (${uuidPlaceholders(wanted.length)})${kind ? ' and kind = ?' : ''}`;
     const params = kind ? [...wanted, kind] : wanted;
     const counted = { loggerContext: c.em.getLoggerContext() }; // kernel/sql-count.ts counts raw statements too
     const totals = await c.em.execute<{ workspace_id: string; n: number }[]>(`select workspace_id, count(*)::int as n from ${table} where ${where} group by workspace_id`, params, counted);
