@@ -279,7 +279,7 @@ function rowsNamed(g: Gazetteer, key: string): number[] {
   const rows: number[] = [];
   for (let p = lo; p < g.nameHashes.length && g.nameHashes[p] === h; p++) {
     const i = g.nameRows[p];
-    if (nameKey(g.country[i], fold(g.name[i])) === key) rows.push(i);
+    if (nameKey(g.country[i], normalizeName(g.name[i])) === key) rows.push(i);
   }
   return rows;
 }

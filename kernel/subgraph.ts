@@ -76,6 +76,9 @@ export interface SubgraphDefinition {
 /** The preloads started in this process, by function: the one-process topology's subgraphs share one run of each. */
 const preloads = new Map<() => Promise<void>, Promise<void>>();
 
+/** Parses a gateway's fetch document, without locations: the gateway forwards a fetch's errors without them (they would point into its fetch document). */
+const parseFetch = (query: string): DocumentNode => parse(query, { noLocation: true });
+
 const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible"])';
 
 /** `Date` fields are the graph's one instant scalar, `DateTime` (kernel/scalars.ts). */
@@ -269,8 +272,7 @@ export async function createSubgraph(def: SubgraphDefinition, config: Config, lo
         });
       let document: DocumentNode;
       try {
-        // without locations: the gateway forwards a fetch's errors without them (they would point into its fetch document)
-        document = documents.of(request.query, (q) => parse(q, { noLocation: true }));
+        document = documents.of(request.query, parseFetch);
       } catch (err) {
         return { errors: format([err as GraphQLError], true) };
       }

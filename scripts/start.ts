@@ -5,8 +5,8 @@ import { heapSetting, semiSpaceBound } from '../kernel/config.js';
  * Node lets the old generation of a process grow to a quarter of the machine's memory (up to 4 GB) before it must
  * collect it, so under load a platform process keeps garbage it could have freed: about 1.2 GB resident after the
  * bench's load on a 24 GB machine. And V8 grows the young generation under load to tens of MB per semispace, which on
- * the embedded database (PostgreSQL in the same process) is the difference between about 770 and 610 MB resident after
- * the bench's load (docs/performance.md "Memory").
+ * the embedded database (PostgreSQL in the same process) is 100–140 MB resident after the bench's load
+ * (docs/performance.md "Memory").
  *
  * `npm start` bounds both with the defaults a user gets: the launcher's process is replaced (`process.execve`: the same
  * pid, standard streams and signals) by one started with `--max-old-space-size=<PLATFORM_HEAP_MB>` and, on the
