@@ -105,15 +105,16 @@ describe('request ids, access logs, trace context and OpenTelemetry (a platform 
     await new Promise((r) => receiver?.close(r));
   });
 
-  /** The platform's JSON log lines that carry `reqId`. */
-  const linesOf = (reqId: string) =>
+  /** The platform's JSON log lines whose text holds `text` (a process's prefix before each line's JSON dropped). */
+  const jsonLinesWith = (text: string) =>
     platform
       .output()
       .split('\n')
       .map((l) => l.slice(l.indexOf('{')))
-      .filter((l) => l.startsWith('{') && l.includes(reqId))
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((l) => l.reqId === reqId);
+      .filter((l) => l.startsWith('{') && l.includes(text))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  /** The platform's JSON log lines that carry `reqId`. */
+  const linesOf = (reqId: string) => jsonLinesWith(reqId).filter((l) => l.reqId === reqId);
 
   it("the client's request id comes back, and every log line of that request carries it, one access line per process with method, template, status, duration and principal kind, and no e-mail", async () => {
     const user = await newUser({}, platform.bridgeUrl);
@@ -171,14 +172,7 @@ describe('request ids, access logs, trace context and OpenTelemetry (a platform 
   });
 
   it('the reference data loads once per process: one "reference data loaded" line in one process, one each from utilities, commerce and queries when split', async () => {
-    const loaded = () =>
-      platform
-        .output()
-        .split('\n')
-        .map((l) => l.slice(l.indexOf('{')))
-        .filter((l) => l.startsWith('{') && l.includes('reference data loaded'))
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-        .filter((l) => l.msg === 'reference data loaded');
+    const loaded = () => jsonLinesWith('reference data loaded').filter((l) => l.msg === 'reference data loaded');
     const expected = process.env.PLATFORM_TOPOLOGY === 'split' ? 3 : 1;
     await expect.poll(() => loaded().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(expected);
     // a second run would end within a second of the first (the data sets are shared; only the sample sea path is recomputed)
